@@ -1,0 +1,86 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/database.ts';
+import type { Mailer } from './domain/auth/mailer.ts';
+import { createMailer } from './domain/auth/mailer.ts';
+import { AppError } from './lib/errors.ts';
+import { registerAuthDecorators, requireAuth } from './plugins/auth.ts';
+import type { AppConfig } from './plugins/context.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { referenceRoutes } from './routes/reference.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { userRoutes } from './routes/users.ts';
+
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+  smtpUrl?: string;
+  mailFrom?: string;
+  webDist?: string;
+  trustProxy?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.database.db);
+  app.decorate('dialect', options.database.dialect);
+  app.decorate('config', options.config);
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      createMailer({
+        smtpUrl: options.smtpUrl,
+        from: options.mailFrom ?? 'Armazém <nao-responda@armazem.local>',
+        logger: app.log,
+      }),
+  );
+  registerErrorHandling(app);
+  registerAuthDecorators(app);
+
+  await app.register(cookie);
+  await registerSecurity(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new AppError('RATE_LIMITED', 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.'),
+  });
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth/v1' });
+      await api.register(async (protectedApi) => {
+        protectedApi.addHook('onRequest', requireAuth);
+        await protectedApi.register(referenceRoutes);
+        await protectedApi.register(userRoutes, { prefix: '/users' });
+        await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, options.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZBoolean = z
+  .enum(['true', 'false', '1', '0'], { error: 'use true ou false' })
+  .transform((value) => value === 'true' || value === '1');
+
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.url('deve ser um endereço http(s) completo').optional(),
+  ALLOWED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: ZBoolean.default(false),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Armazém <nao-responda@armazem.local>'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BUSINESS_TIME_ZONE: z.string().default('America/Sao_Paulo'),
+  WEB_DIST: z.string().optional(),
+});
+export type Env = z.infer<typeof ZEnv>;
+
+/** Reads the environment once at start-up and fails with one readable line per problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = ZEnv.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+}

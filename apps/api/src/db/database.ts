@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database, Dialect } from './types.ts';
+import { openSqlite } from './sqlite-driver.ts';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+// Timestamps and dates come back as the ISO text the app writes; BIGINT stays a string (exact).
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+}): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const { database } = openSqlite(path.join(options.dataDir, 'armazem.sqlite'));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Counts and ids come back as number (SQLite) or string (PostgreSQL BIGINT/COUNT). */
+export function toNumber(value: string | number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+export function toBigInt(value: string | number | bigint | null | undefined): bigint {
+  if (value === null || value === undefined) return 0n;
+  return typeof value === 'bigint' ? value : BigInt(value);
+}

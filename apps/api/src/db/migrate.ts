@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { DatabaseHandle } from './database.ts';
+import type { Dialect } from './types.ts';
+import { foundation } from './migrations/001-foundation.ts';
+
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-foundation': foundation(dialect),
+  };
+}
+
+/** Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances may start together. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Falha ao migrar o banco de dados${failed ? ` (${failed.migrationName})` : ''}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise the message goes to the server log, so a self-hosted admin can still read it. */
+export function createMailer(options: { smtpUrl?: string; from: string; logger: FastifyBaseLogger }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(message) {
+        options.logger.warn(
+          { mail: message },
+          `E-mail não enviado (SMTP_URL não configurado). Para: ${message.to}. Assunto: ${message.subject}.\n${message.text}`,
+        );
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../db/database.ts';
+import type { Dialect } from '../db/types.ts';
+import type { Mailer } from '../domain/auth/mailer.ts';
+import type { SessionPolicy, SessionUser } from '../domain/auth/sessions.ts';
+
+export interface AppConfig {
+  sessions: SessionPolicy;
+  loginRateLimit: number;
+  publicUrl: string;
+  allowedOrigins: string[];
+  timeZone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: Dialect;
+    config: AppConfig;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** The signed-in user of a route that runs behind requireAuth. */
+export function currentUser(request: { user: SessionUser | null }): SessionUser {
+  if (!request.user) throw new Error('currentUser() called on a route without requireAuth');
+  return request.user;
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadEnv } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const env = loadEnv();
+  const database = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
+  await migrateToLatest(database);
+  const app = await buildApp({
+    database,
+    logger: { level: env.LOG_LEVEL },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
+    webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
+    config: {
+      sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+      loginRateLimit: env.LOGIN_RATE_LIMIT,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      allowedOrigins: env.ALLOWED_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      timeZone: env.BUSINESS_TIME_ZONE,
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} recebido: encerrando com calma`);
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info(
+    `Armazém pronto em http://localhost:${env.PORT} (banco: ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite em ${env.DATA_DIR}`})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
+  process.exit(1);
+});

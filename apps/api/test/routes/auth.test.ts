@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, buildTestApp, login, register, sessionCookieFrom, type TestContext } from '../helper.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(async () => ctx.close());
+
+describe('register', () => {
+  it('makes the first account an active admin and later ones pending operators', async () => {
+    const first = await register(ctx.app, 'Admin@Empresa.com.br ', 'Ana Admin');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      user: { email: 'admin@empresa.com.br', role: 'admin', status: 'active', name: 'Ana Admin' },
+    });
+    const second = await register(ctx.app, 'bruno@empresa.com.br', 'Bruno');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().user).toMatchObject({ role: 'operator', status: 'pending' });
+    expect(second.json().message).toMatch(/aprovar/);
+    expect(second.json().user).not.toHaveProperty('password_hash');
+  });
+
+  it('refuses a duplicate e-mail with 409', async () => {
+    const again = await register(ctx.app, 'ADMIN@empresa.com.br');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: expect.stringContaining('já está cadastrado'),
+      code: 'CONFLICT',
+    });
+  });
+
+  it('validates every field in Portuguese', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/register',
+      payload: { name: '', email: 'não-é-email', password: 'curta' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'Campo obrigatório.' },
+        { path: 'email', message: 'E-mail inválido.' },
+        { path: 'password', message: 'A senha deve ter no mínimo 8 caracteres.' },
+      ]),
+    );
+    expect(body.message).toContain('Senha: A senha deve ter no mínimo 8 caracteres.');
+  });
+
+  it('refuses passwords longer than 128 characters and names longer than 200', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/register',
+      payload: { name: 'x'.repeat(201), email: 'long@empresa.com.br', password: 'a'.repeat(129) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'Máximo de 200 caracteres.' },
+        { path: 'password', message: 'A senha deve ter no máximo 128 caracteres.' },
+      ]),
+    );
+  });
+});
+
+describe('login, me and logout', () => {
+  it('answers 401 with the same message for a wrong password and an unknown e-mail', async () => {
+    const wrong = await login(ctx.app, 'admin@empresa.com.br', 'senha-errada-123');
+    const unknown = await login(ctx.app, 'ninguem@empresa.com.br');
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'E-mail ou senha inválidos.', code: 'UNAUTHENTICATED' });
+      expect(response.cookies).toHaveLength(0);
+    }
+  });
+
+  it('keeps pending accounts out with 403 after a correct password', async () => {
+    const response = await login(ctx.app, 'bruno@empresa.com.br');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/aguarda a aprovação/);
+  });
+
+  it('signs in with an httpOnly SameSite=Lax cookie, answers me, and ends the session on logout', async () => {
+    const response = await login(ctx.app, 'admin@empresa.com.br');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      user: { id: expect.any(Number), name: 'Ana Admin', email: 'admin@empresa.com.br', role: 'admin' },
+    });
+    const cookie = response.cookies.find((item) => item.name === 'armazem_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.value).toMatch(/^[\w-]{43}$/);
+    const session = sessionCookieFrom(response);
+
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/v1/me', headers: { cookie: session } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Ana Admin',
+      email: 'admin@empresa.com.br',
+      role: 'admin',
+    });
+
+    const stored = await ctx.handle.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(cookie?.value);
+
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/logout',
+      headers: { cookie: session },
+    });
+    expect(logout.statusCode).toBe(204);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/v1/me',
+      headers: { cookie: session },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: expect.any(String), code: 'UNAUTHENTICATED' });
+  });
+
+  it('starts a new session on every login and drops the one the browser still had', async () => {
+    const first = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br'));
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/login',
+      headers: { cookie: first },
+      payload: { email: 'admin@empresa.com.br', password: PASSWORD },
+    });
+    const secondCookie = sessionCookieFrom(second);
+    expect(secondCookie).not.toBe(first);
+    expect((await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie: first } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie: secondCookie } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('expires sessions idle for too long', async () => {
+    const session = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br'));
+    const longAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    await ctx.handle.db.updateTable('sessions').set({ last_seen_at: longAgo }).execute();
+    expect((await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie: session } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('requires a session for protected calls', async () => {
+    for (const url of ['/api/categories/v1', '/api/users', '/api/settings/v1', '/api/auth/v1/me']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().code).toBe('UNAUTHENTICATED');
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('answers 202 the same way whether or not the e-mail exists, and mails a link only to real accounts', async () => {
+    const before = ctx.mail.length;
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/forgot-password',
+      payload: { email: 'ninguem@empresa.com.br' },
+    });
+    const known = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/forgot-password',
+      payload: { email: 'admin@empresa.com.br' },
+    });
+    expect(unknown.statusCode).toBe(202);
+    expect(known.statusCode).toBe(202);
+    expect(known.json()).toEqual(unknown.json());
+    await expect.poll(() => ctx.mail.length).toBe(before + 1);
+    const message = ctx.mail.at(-1);
+    expect(message?.to).toBe('admin@empresa.com.br');
+    expect(message?.text).toMatch(/http:\/\/armazem\.test\/reset-password\?token=[\w-]+/);
+  });
+
+  it('resets the password with a single-use token and ends existing sessions', async () => {
+    const session = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br'));
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/forgot-password',
+      payload: { email: 'admin@empresa.com.br' },
+    });
+    await expect.poll(() => ctx.mail.at(-1)?.text ?? '').toMatch(/token=/);
+    const token = /token=([\w-]+)/.exec(ctx.mail.at(-1)?.text ?? '')?.[1] ?? '';
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/reset-password',
+      payload: { token, password: 'nova-senha-456' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie: session } })).statusCode).toBe(
+      401,
+    );
+    expect((await login(ctx.app, 'admin@empresa.com.br')).statusCode).toBe(401);
+    expect((await login(ctx.app, 'admin@empresa.com.br', 'nova-senha-456')).statusCode).toBe(200);
+
+    const reused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/reset-password',
+      payload: { token, password: 'outra-senha-789' },
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe('Link de redefinição inválido ou expirado. Solicite um novo.');
+  });
+
+  it('refuses an expired token', async () => {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/forgot-password',
+      payload: { email: 'admin@empresa.com.br' },
+    });
+    await expect.poll(() => ctx.mail.length).toBeGreaterThan(0);
+    const token = /token=([\w-]+)/.exec(ctx.mail.at(-1)?.text ?? '')?.[1] ?? '';
+    await ctx.handle.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('used_at', 'is', null)
+      .execute();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/reset-password',
+      payload: { token, password: 'nova-senha-999' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('profile', () => {
+  it('changes the name, and the password only with the current one', async () => {
+    const session = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br', 'nova-senha-456'));
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/v1/me',
+      headers: { cookie: session },
+      payload: { name: 'Ana Maria' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().name).toBe('Ana Maria');
+    const wrong = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/v1/me',
+      headers: { cookie: session },
+      payload: { currentPassword: 'errada-000', newPassword: 'trocada-123' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Senha atual incorreta.');
+    const ok = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/v1/me',
+      headers: { cookie: session },
+      payload: { currentPassword: 'nova-senha-456', newPassword: 'trocada-123' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await login(ctx.app, 'admin@empresa.com.br', 'trocada-123')).statusCode).toBe(200);
+  });
+});

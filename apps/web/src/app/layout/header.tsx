@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { useLogoutMutation } from '../../features/auth/auth-api.ts';
+import { useNotifications } from '../../features/notifications/use-notifications.ts';
+import { applyTheme, currentTheme, type Theme } from '../../lib/theme.ts';
+import { openRightDrawer } from '../../stores/right-drawer-slice.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { RIGHT_DRAWER_TYPES } from './body-types.ts';
+
+export function Header() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pageTitle, noOfNotifications } = useAppSelector((state) => state.header);
+  const user = useAppSelector((state) => state.auth.user);
+  const { loaded } = useNotifications();
+  const [theme, setTheme] = useState<Theme>(currentTheme);
+  const [logout] = useLogoutMutation();
+
+  const toggleTheme = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    applyTheme(next);
+    setTheme(next);
+  };
+
+  const signOut = async () => {
+    await logout();
+    void navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <header className="navbar bg-base-100 sticky top-0 z-10 gap-2 border-b border-base-300 px-4 shadow-sm">
+      <label htmlFor="left-sidebar" className="btn btn-ghost btn-square lg:hidden" aria-label="Abrir menu">
+        <Icon name="menu" />
+      </label>
+      <h1 className="flex-1 truncate text-xl font-semibold" data-testid="page-title">
+        {pageTitle}
+      </h1>
+      <button
+        type="button"
+        className="btn btn-ghost btn-circle"
+        onClick={toggleTheme}
+        aria-label={theme === 'dark' ? 'Usar tema claro' : 'Usar tema escuro'}
+        data-testid="theme-toggle"
+      >
+        <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-circle"
+        aria-label="Notificações"
+        onClick={() =>
+          dispatch(openRightDrawer({ header: 'Notificações', bodyType: RIGHT_DRAWER_TYPES.NOTIFICATION }))
+        }
+      >
+        <div className="indicator">
+          <Icon name="bell" />
+          {loaded && noOfNotifications > 0 ? (
+            <span className="badge badge-secondary badge-xs indicator-item" data-testid="notification-count">
+              {noOfNotifications}
+            </span>
+          ) : null}
+        </div>
+      </button>
+      <div className="dropdown dropdown-end">
+        <div tabIndex={0} role="button" className="btn btn-ghost gap-2" aria-label="Menu do usuário">
+          <span className="bg-primary text-primary-content flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold">
+            {(user?.name ?? '?').slice(0, 1).toUpperCase()}
+          </span>
+          <span className="hidden max-w-40 truncate sm:inline">{user?.name}</span>
+        </div>
+        <ul tabIndex={0} className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow">
+          <li>
+            <Link to={paths.profile}>Meu perfil</Link>
+          </li>
+          <li>
+            <Link to={paths.settings}>Configurações</Link>
+          </li>
+          <div className="divider my-0" />
+          <li>
+            <button type="button" onClick={() => void signOut()}>
+              <Icon name="logout" className="h-4 w-4" />
+              Sair
+            </button>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}

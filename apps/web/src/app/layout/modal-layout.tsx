@@ -1,0 +1,52 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { PageLoader } from '../../components/ui/page-loader.tsx';
+import { closeModal } from '../../stores/modal-slice.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { MODAL_BODIES } from './modal-bodies.ts';
+
+const SIZE_CLASS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
+
+/** The one shared modal: title, body type, size (default md) and extra data, as in the template. */
+export function ModalLayout() {
+  const dispatch = useAppDispatch();
+  const { isOpen, title, bodyType, size, extraObject } = useAppSelector((state) => state.modal);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const Body = MODAL_BODIES[bodyType];
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (isOpen && !element.open) element.showModal();
+    if (!isOpen && element.open) element.close();
+  }, [isOpen]);
+
+  const close = () => dispatch(closeModal());
+
+  return (
+    <dialog ref={dialog} className="modal" onClose={close} aria-labelledby="modal-title">
+      <div className={`modal-box w-11/12 ${SIZE_CLASS[size]}`}>
+        <button
+          type="button"
+          className="btn btn-sm btn-circle btn-ghost absolute top-2 right-2"
+          onClick={close}
+          aria-label="Fechar"
+        >
+          ✕
+        </button>
+        <h3 id="modal-title" className="pb-4 text-center text-xl font-semibold">
+          {title}
+        </h3>
+        {isOpen && Body ? (
+          <Suspense fallback={<PageLoader />}>
+            <Body extraObject={extraObject} closeModal={close} />
+          </Suspense>
+        ) : null}
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" aria-label="Fechar">
+          fechar
+        </button>
+      </form>
+    </dialog>
+  );
+}

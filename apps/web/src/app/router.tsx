@@ -1,0 +1,97 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader.tsx';
+import { paths } from '../config/paths.ts';
+import { useMeQuery } from '../features/auth/auth-api.ts';
+import { useAppSelector } from './hooks.ts';
+import { NotificationToast } from './layout/notification-toast.tsx';
+import { LoadingBar } from './layout/loading-bar.tsx';
+
+const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
+const LoginPage = lazy(() => import('../features/auth/components/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/components/register-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
+const DocumentationPage = lazy(() => import('../features/documentation/documentation-page.tsx'));
+const WelcomePage = lazy(() => import('../features/welcome/welcome-page.tsx'));
+const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
+const ComingSoonPage = lazy(() => import('../features/placeholder/coming-soon-page.tsx'));
+
+/** Public pages a signed-in user is sent away from when the app starts (seed §4). */
+const REDIRECT_ON_START = new Set<string>([
+  paths.login,
+  paths.forgotPassword,
+  paths.register,
+  paths.documentation,
+]);
+
+function useStartupSessionCheck() {
+  useMeQuery();
+  const session = useAppSelector((state) => state.auth.session);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const checked = useRef(false);
+  useEffect(() => {
+    if (session === null || checked.current) return;
+    checked.current = true;
+    if (session && REDIRECT_ON_START.has(pathname)) void navigate(paths.welcome, { replace: true });
+  }, [session, pathname, navigate]);
+}
+
+function RequireSession() {
+  const session = useAppSelector((state) => state.auth.session);
+  const location = useLocation();
+  if (session === null) return <PageLoader />;
+  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+function Fallback() {
+  const session = useAppSelector((state) => state.auth.session);
+  if (session === null) return <PageLoader />;
+  return <Navigate to={session ? paths.welcome : paths.login} replace />;
+}
+
+export function AppRouter() {
+  useStartupSessionCheck();
+  return (
+    <>
+      <LoadingBar />
+      <NotificationToast />
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.register} element={<RegisterPage />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={paths.documentation} element={<DocumentationPage />} />
+          <Route element={<RequireSession />}>
+            <Route path={paths.app} element={<AppLayout />}>
+              <Route path="welcome" element={<WelcomePage />} />
+              <Route path="users" element={<UsersPage />} />
+              <Route path="profile" element={<ProfilePage />} />
+              <Route path="settings" element={<SettingsPage />} />
+              {[
+                'products',
+                'suppliers',
+                'categories',
+                'unities',
+                'unity-batches',
+                'stock',
+                'stock-in',
+                'stock-out',
+                'stock-movement',
+              ].map((path) => (
+                <Route key={path} path={path} element={<ComingSoonPage />} />
+              ))}
+              <Route path="*" element={<Fallback />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<Fallback />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { api } from '../lib/api.ts';
+import { authSlice } from '../stores/auth-slice.ts';
+import { headerSlice } from '../stores/header-slice.ts';
+import { modalSlice } from '../stores/modal-slice.ts';
+import { rightDrawerSlice } from '../stores/right-drawer-slice.ts';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: authSlice.reducer,
+  header: headerSlice.reducer,
+  modal: modalSlice.reducer,
+  rightDrawer: rightDrawerSlice.reducer,
+});
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

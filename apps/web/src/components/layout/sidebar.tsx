@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router';
+import { useAppSelector } from '../../app/hooks.ts';
+import { menu } from '../../config/menu.ts';
+import { Icon } from '../ui/icon.tsx';
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const role = useAppSelector((state) => state.auth.user?.role);
+  return (
+    <aside className="bg-base-100 min-h-full w-64 border-r border-base-300">
+      <div className="flex items-center gap-2 px-5 py-4 text-xl font-bold">
+        <img src="/favicon.svg" alt="" className="h-8 w-8" />
+        Armazém
+      </div>
+      <nav aria-label="Menu principal">
+        {menu.map((section) => (
+          <ul key={section.title || 'main'} className="menu w-full px-3">
+            {section.title ? <li className="menu-title">{section.title}</li> : null}
+            {section.items
+              .filter((item) => !item.adminOnly || role === 'admin')
+              .map((item) => (
+                <li key={item.path}>
+                  <NavLink
+                    to={item.path}
+                    onClick={onNavigate}
+                    className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}
+                  >
+                    <Icon name={item.icon} />
+                    {item.name}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        ))}
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+export function TitleCard({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card bg-base-100 w-full p-6 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">{title}</h2>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      <div className="divider mt-2 mb-2" />
+      <div className="w-full">{children}</div>
+    </section>
+  );
+}

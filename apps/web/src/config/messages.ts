@@ -1,0 +1,25 @@
+/** Every user-facing text of the web app that is not tied to a single screen. */
+export const messages = {
+  loading: 'Carregando...',
+  defaultTitle: 'Home',
+  networkError: 'Não foi possível falar com o servidor. Verifique a conexão e tente novamente.',
+  unexpectedError: 'Algo deu errado. Tente novamente.',
+  comingSoon: 'Esta tela ainda está em construção. Ela chega nas próximas versões do Armazém.',
+  success: {
+    productAdded: 'Produto Adicionado!',
+    productDeleted: 'Produto Deletado!',
+    productStatusUpdated: 'Status Do Produto Atualizado!',
+    productUpdated: 'Produto Atualizado!',
+    priceAdded: 'Preço Adicionado!',
+    supplierAdded: 'Fornecedor Adicionado!',
+    productLinked: 'Produto Vinculado Ao Fornecedor!',
+    productUnlinked: 'Produto Desvinculado Ao Fornecedor!',
+    supplierDeleted: 'Fornecedor Deletado!',
+    supplierStatusUpdated: 'Status Do Fornecedor Atualizado!',
+    stockInAdded: 'Entrada De Estoque Adicionada!',
+    stockOutAdded: 'Saída De Estoque Adicionada!',
+    userUpdated: 'Usuário Atualizado!',
+    profileUpdated: 'Perfil Atualizado!',
+    settingsUpdated: 'Configurações Atualizadas!',
+  },
+} as const;

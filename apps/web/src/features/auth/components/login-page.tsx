@@ -1,0 +1,49 @@
+import { Link, useNavigate } from 'react-router';
+import { ZLoginRequest } from '@armazem/contracts/auth';
+import { paths } from '../../../config/paths.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { fieldErrors } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useLoginMutation } from '../auth-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+export default function LoginPage() {
+  const [login, { isLoading }] = useLoginMutation();
+  const navigate = useNavigate();
+  const form = useZodForm(ZLoginRequest, { email: '', password: '' });
+
+  const onSubmit = form.handleSubmit(async (loginObj) => {
+    const result = await login(loginObj);
+    if ('error' in result) form.setErrors(fieldErrors(result.error));
+    else void navigate(paths.welcome, { replace: true });
+  });
+
+  return (
+    <AuthLayout title="Entrar">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        <TextField label="E-mail" type="email" autoComplete="email" autoFocus {...form.field('email')} />
+        <TextField
+          label="Senha"
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
+        <div className="text-right text-sm">
+          <Link to={paths.forgotPassword} className="link link-primary">
+            Esqueceu a senha?
+          </Link>
+        </div>
+        <button type="submit" className="btn btn-primary mt-2" disabled={isLoading}>
+          {isLoading ? <span className="loading loading-spinner loading-sm" /> : null}
+          Entrar
+        </button>
+        <p className="mt-4 text-center text-sm">
+          Ainda não tem conta?{' '}
+          <Link to={paths.register} className="link link-primary">
+            Cadastre-se
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import type { TSettings } from '@armazem/contracts/settings';
+import { ZUpdateSettingsRequest } from '@armazem/contracts/settings';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { TitleCard } from '../../components/ui/title-card.tsx';
+import { messages } from '../../config/messages.ts';
+import { fieldErrors } from '../../lib/api.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { showNotification } from '../../stores/header-slice.ts';
+import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
+
+export default function SettingsPage() {
+  usePageTitle('Configurações');
+  const { data } = useSettingsQuery();
+  return <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>;
+}
+
+function SettingsForm({ settings }: { settings: TSettings }) {
+  const dispatch = useAppDispatch();
+  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
+  const [updateSettings, { isLoading }] = useUpdateSettingsMutation();
+  const form = useZodForm(ZUpdateSettingsRequest, {
+    businessName: settings.businessName,
+    businessDocument: settings.businessDocument,
+    businessAddress: settings.businessAddress,
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const result = await updateSettings(body);
+    if ('error' in result) form.setErrors(fieldErrors(result.error));
+    else dispatch(showNotification({ message: messages.success.settingsUpdated, status: 1 }));
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-2">
+      <p className="text-base-content/70 text-sm">
+        Estes dados aparecem no cabeçalho dos relatórios. Fuso horário: {settings.timeZone}.
+      </p>
+      <TextField label="Nome da empresa" disabled={!isAdmin} {...form.field('businessName')} />
+      <TextField label="CNPJ" disabled={!isAdmin} {...form.field('businessDocument')} />
+      <TextField label="Endereço" disabled={!isAdmin} {...form.field('businessAddress')} />
+      {isAdmin ? (
+        <button type="submit" className="btn btn-primary mt-2 w-fit" disabled={isLoading}>
+          Salvar
+        </button>
+      ) : (
+        <p className="text-sm">Apenas administradores podem alterar estes dados.</p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TUpdateUserRequest, TUserListItem, TUsersResponse, TUserStatus } from '@armazem/contracts/auth';
+import { api } from '../../lib/api.ts';
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    users: build.query<TUsersResponse, { page: number; per_page?: number; status?: TUserStatus }>({
+      query: (params) => ({ url: '/users', params }),
+      providesTags: ['User'],
+    }),
+    updateUser: build.mutation<TUserListItem, { userId: number; data: TUpdateUserRequest }>({
+      query: ({ userId, data }) => ({ url: `/users/${userId}`, method: 'PATCH', body: data }),
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useUsersQuery, useUpdateUserMutation } = usersApi;

@@ -1,0 +1,29 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { page, useBrowser } from './fixtures.ts';
+
+useBrowser();
+
+/** The DashWind template's login page, measured: 79 KB of gzipped JavaScript. Ours must stay below. */
+const TEMPLATE_LOGIN_JS_GZIP = 79_000;
+
+describe('first visit of /login', () => {
+  it('downloads less JavaScript than the template it comes from', async () => {
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      const type = response.headers()['content-type'] ?? '';
+      if (response.request().resourceType() === 'script' || type.includes('javascript')) {
+        scripts.set(response.url(), gzipSync(await response.body()).length);
+      }
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    console.log(
+      `JS da primeira visita a /login: ${(total / 1000).toFixed(1)} KB gzip em ${scripts.size} arquivos`,
+    );
+    expect(scripts.size).toBeGreaterThan(1);
+    expect(total).toBeLessThan(TEMPLATE_LOGIN_JS_GZIP);
+  });
+});

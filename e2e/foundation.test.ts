@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminAccount,
+  api,
+  apiLogin,
+  loginAs,
+  loginAsAdmin,
+  page,
+  uniqueEmail,
+  useBrowser,
+} from './fixtures.ts';
+
+useBrowser();
+
+describe('redirects', () => {
+  it('sends visitors without a session to /login, from / and from /app pages', async () => {
+    for (const path of ['/', '/qualquer/coisa', '/app/products', '/app/welcome']) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+      await expect.poll(() => page.getByRole('heading', { name: 'Entrar' }).isVisible()).toBe(true);
+    }
+  });
+
+  it('sends signed-in users from public pages and unknown paths to /app/welcome', async () => {
+    await loginAsAdmin();
+    for (const path of [
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/documentation',
+      '/nao-existe',
+      '/app/nao-existe',
+    ]) {
+      await page.goto(path);
+      await page.waitForURL('**/app/welcome');
+    }
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Início');
+  });
+});
+
+describe('register, login, logout', () => {
+  it('registers, waits for approval, signs in after it and signs out', async () => {
+    const email = uniqueEmail('novo');
+    await page.goto('/register');
+    await page.getByLabel('Nome completo').fill('Fernanda Lima');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill('curta');
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect
+      .poll(() => page.getByText('A senha deve ter no mínimo 8 caracteres.').isVisible())
+      .toBe(true);
+    await page.getByLabel('Senha').fill('senha-forte-123');
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect.poll(() => page.getByText(/Um administrador precisa aprovar/).isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Ir para o login' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill('senha-forte-123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const notification = page.getByTestId('notification');
+    await expect.poll(() => notification.textContent()).toContain('aguarda a aprovação');
+    expect(await notification.getAttribute('data-status')).toBe('0');
+
+    const admin = await apiLogin(adminAccount().email, adminAccount().password);
+    const users = await (await api('/api/users?status=pending&per_page=100', { cookie: admin })).json();
+    const id = users.data.find((user: { email: string }) => user.email === email).id;
+    await api(`/api/users/${id}`, { method: 'PATCH', cookie: admin, body: { status: 'active' } });
+
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/app/welcome');
+    await expect.poll(() => page.getByText('Olá, Fernanda!').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/app/welcome');
+    await page.waitForURL('**/login');
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(adminAccount().email);
+    await page.getByLabel('Senha').fill('senha-errada-000');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect
+      .poll(() => page.getByTestId('notification').textContent())
+      .toContain('E-mail ou senha inválidos.');
+    expect(page.url()).toMatch(/\/login$/);
+  });
+});
+
+describe('application shell', () => {
+  it('keeps the theme across reloads under the local storage key "theme"', async () => {
+    await loginAsAdmin();
+    const initial = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.getByTestId('theme-toggle').click();
+    const toggled = initial === 'dark' ? 'light' : 'dark';
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(toggled);
+    await page.reload();
+    await page.waitForSelector('[data-testid="page-title"]');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(toggled);
+  });
+
+  it('opens every menu entry with its title and never a blank page', async () => {
+    await loginAsAdmin();
+    const entries = [
+      'Produtos',
+      'Fornecedores',
+      'Categorias',
+      'Unidades',
+      'Embalagens',
+      'Estoque',
+      'Entradas',
+      'Saídas',
+      'Movimentação',
+      'Usuários',
+      'Configurações',
+      'Meu perfil',
+      'Início',
+    ];
+    for (const name of entries) {
+      await page
+        .getByRole('navigation', { name: 'Menu principal' })
+        .getByRole('link', { name, exact: true })
+        .click();
+      await expect.poll(() => page.getByTestId('page-title').textContent(), { message: name }).toBe(name);
+      const text = (await page.locator('main').innerText()).trim();
+      expect(text.length, name).toBeGreaterThan(10);
+    }
+  });
+
+  it('sends the user to /login when the session ends mid-way (401)', async () => {
+    await loginAsAdmin();
+    await page.context().clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Usuários' })
+      .click();
+    await page.waitForURL('**/login');
+  });
+
+  it("shows 'Carregando...' while a screen loads", async () => {
+    await loginAsAdmin();
+    await page.route('**/assets/users-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Usuários' })
+      .click();
+    await expect.poll(() => page.getByText('Carregando...').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Usuários');
+  });
+});
+
+describe('users screen', () => {
+  it('approves a pending user from the list', async () => {
+    const email = uniqueEmail('aprovar');
+    await api('/api/auth/v1/register', {
+      method: 'POST',
+      body: { name: 'Gustavo Pendente', email, password: 'senha-forte-123' },
+    });
+    await loginAsAdmin();
+    await page.goto('/app/users');
+    const row = page.getByTestId(`user-row-${email}`);
+    await expect.poll(() => row.textContent()).toContain('Aguardando aprovação');
+    await row.getByRole('button', { name: 'Aprovar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
+    await expect.poll(() => row.textContent()).toContain('Ativo');
+    expect(await page.getByTestId('notification').textContent()).toContain('Usuário Atualizado!');
+    await page.context().clearCookies();
+    await loginAs(email, 'senha-forte-123');
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from 'zod/mini';
+import './zod-pt-br.ts';
+import { MONEY_SCALE, QUANTITY_SCALE, formatScaled, parseScaled } from './decimal.ts';
+
+export const LIMITS = {
+  name: 200,
+  description: 2000,
+  notes: 2000,
+  document: 60,
+  pageSizeMax: 100,
+  uploadBytes: 10 * 1024 * 1024,
+  sheetRows: 50_000,
+} as const;
+
+/** A whole number in a query string or path, checked with a Portuguese message of its own. */
+export function zInt(message: string, min: number, max: number, minMessage = message, maxMessage = message) {
+  return z.coerce
+    .number({ error: message })
+    .check(z.int({ error: message }), z.gte(min, { error: minMessage }), z.lte(max, { error: maxMessage }));
+}
+
+export const ZId = zInt('Identificador inválido.', 1, 2_147_483_647);
+
+export const ZStatus = z.enum(['active', 'inactive'], { error: 'Status inválido: use active ou inactive.' });
+export type TStatus = z.infer<typeof ZStatus>;
+
+export const zText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+export const ZName = z
+  .string()
+  .check(z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(LIMITS.name));
+/** Optional free text: empty or missing becomes null. */
+export const zOptionalText = (max: number) =>
+  z.pipe(
+    z.nullish(zText(max)),
+    z.transform((value) => (value ? value : null)),
+  );
+
+export const ZEmail = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email({ error: 'E-mail inválido.' }));
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export function isValidDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+export const ZDate = z
+  .string()
+  .check(z.refine(isValidDate, { error: 'Data inválida: use o formato AAAA-MM-DD.' }));
+
+/** A decimal accepted as JSON number or string, checked exactly; the parsed value is the scaled bigint. */
+function decimalSchema(scale: number, options: { min?: bigint; max: bigint; positive?: boolean }) {
+  return z.pipe(
+    z.union([z.string(), z.number()], { error: 'Informe um número.' }),
+    z.transform((input, ctx) => {
+      const parsed = parseScaled(input, scale);
+      const fail = (message: string) => {
+        ctx.issues.push({ code: 'custom', message, input });
+        return z.NEVER;
+      };
+      if (!parsed.ok) {
+        return fail(
+          parsed.reason === 'scale'
+            ? `Use no máximo ${scale} casas decimais.`
+            : 'Número inválido: use dígitos e ponto decimal (ex.: 12.50).',
+        );
+      }
+      const value = parsed.value;
+      if (options.positive && value <= 0n) return fail('O valor deve ser maior que zero.');
+      if (options.min !== undefined && value < options.min) {
+        return fail(`O valor deve ser no mínimo ${formatScaled(options.min, scale)}.`);
+      }
+      if (value > options.max) return fail(`O valor deve ser no máximo ${formatScaled(options.max, scale)}.`);
+      return value;
+    }),
+  );
+}
+
+/** Upper bounds keep every stored value and every product of two of them inside exact integer ranges. */
+export const MAX_QUANTITY = 999_999_999_999n; // 999.999.999,999
+export const MAX_MONEY = 9_999_999_999_999n; // R$ 999.999.999,9999
+
+export const ZQuantityInput = decimalSchema(QUANTITY_SCALE, { max: MAX_QUANTITY, positive: true });
+export const ZNonNegativeQuantityInput = decimalSchema(QUANTITY_SCALE, { min: 0n, max: MAX_QUANTITY });
+export const ZMoneyInput = decimalSchema(MONEY_SCALE, { min: 0n, max: MAX_MONEY });
+
+/** Decimal strings on the wire, e.g. "12.5000" or "0.300". */
+export const ZDecimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+
+export const ZPageQuery = z.object({
+  page: z._default(zInt('Página inválida.', 1, 1_000_000, 'A página deve ser no mínimo 1.'), 1),
+  pageSize: z._default(
+    zInt(
+      'Tamanho de página inválido.',
+      1,
+      LIMITS.pageSizeMax,
+      'O tamanho da página deve ser no mínimo 1.',
+      `O tamanho da página deve ser no máximo ${LIMITS.pageSizeMax}.`,
+    ),
+    20,
+  ),
+  q: z.optional(zText(LIMITS.name)),
+  order: z._default(z.enum(['asc', 'desc'], { error: 'Ordem inválida: use asc ou desc.' }), 'asc'),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export function ZPaged<T extends z.core.$ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+  });
+}
+export type TPaged<T> = { data: T[]; page: number; pageSize: number; total: number; totalPages: number };
+
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INSUFFICIENT_STOCK',
+  'UNPROCESSABLE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZErrorResponse = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export const ZRef = z.object({ id: z.number(), name: z.string() });
+export const ZCodeRef = z.object({ id: z.number(), code: z.string(), name: z.string() });

@@ -1,0 +1,35 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then serves API and web on one port.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [major = 0] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(`O Armazém precisa do Node.js 24 ou mais recente (encontrado: ${process.versions.node}).`);
+  process.exit(1);
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/public', 'packages/contracts/src'].map((dir) =>
+  path.join(root, dir),
+);
+const stale =
+  !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;
+if (stale && !process.env.WEB_DIST) {
+  console.log('Gerando a interface web (apenas na primeira vez ou após mudanças)...');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@armazem/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import('../apps/api/src/server.ts');
