@@ -14,8 +14,10 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { productRoutes } from './routes/products.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { supplierRoutes } from './routes/suppliers.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface BuildAppOptions {
@@ -72,6 +74,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', requireAuth);
         await protectedApi.register(referenceRoutes);
+        await protectedApi.register(productRoutes, { prefix: '/products/v1' });
+        await protectedApi.register(supplierRoutes, { prefix: '/suppliers/v1' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
       });

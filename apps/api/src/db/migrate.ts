@@ -2,10 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DatabaseHandle } from './database.ts';
 import type { Dialect } from './types.ts';
 import { foundation } from './migrations/001-foundation.ts';
+import { catalogAndStock } from './migrations/002-catalog-and-stock.ts';
+import { searchIndexes } from './migrations/003-search-indexes.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
+    '002-catalog-and-stock': catalogAndStock(dialect),
+    '003-search-indexes': searchIndexes(dialect),
   };
 }
 

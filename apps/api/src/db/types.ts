@@ -74,7 +74,125 @@ export interface UnityBatchTable {
   name: string;
 }
 
+export type Status = 'active' | 'inactive';
+
+export interface ProductTable {
+  id: Generated<number>;
+  sku: string;
+  name: string;
+  description: string | null;
+  category_id: number;
+  base_unity_id: number;
+  min_stock: BigIntColumn;
+  barcode: string | null;
+  status: Status;
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductUnityTable {
+  id: Generated<number>;
+  product_id: number;
+  unity_id: number;
+  unity_batch_id: number;
+  quantity: BigIntColumn;
+  barcode: string | null;
+  status: Status;
+  is_default: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PriceTable {
+  id: Generated<number>;
+  product_id: number;
+  product_unity_id: number | null;
+  cost_price: BigIntColumn;
+  sale_price: BigIntColumn;
+  effective_from: string;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface SupplierTable {
+  id: Generated<number>;
+  name: string;
+  trade_name: string | null;
+  document: string;
+  email: string | null;
+  phone: string | null;
+  status: Status;
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupplierProductTable {
+  supplier_id: number;
+  product_id: number;
+  created_at: Timestamp;
+}
+
+export interface StockBalanceTable {
+  product_id: number;
+  quantity: BigIntColumn;
+  total_value: BigIntColumn;
+  average_cost: BigIntColumn;
+  last_movement_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface StockMovementTable {
+  id: Generated<number>;
+  year: number;
+  month: number;
+  file_name: string;
+  sha256: string;
+  sheet: Uint8Array;
+  content_type: string;
+  description: string | null;
+  rows: number;
+  entries: number;
+  exits: number;
+  created_by: number;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
+  cancelled_by: number | null;
+}
+
+export type StockReason = 'venda' | 'consumo' | 'perda' | 'devolucao' | 'ajuste';
+
+export interface StockLedgerTable {
+  id: Generated<number>;
+  product_id: number;
+  product_unity_id: number;
+  direction: 'in' | 'out';
+  quantity: BigIntColumn;
+  base_quantity: BigIntColumn;
+  unit_cost: BigIntColumn;
+  total_cost: BigIntColumn;
+  occurred_on: string;
+  supplier_id: number | null;
+  reason: StockReason | null;
+  document: string | null;
+  notes: string | null;
+  stock_movement_id: number | null;
+  created_by: number;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
+  cancelled_by: number | null;
+}
+
 export interface Database {
+  products: ProductTable;
+  product_unities: ProductUnityTable;
+  prices: PriceTable;
+  suppliers: SupplierTable;
+  supplier_products: SupplierProductTable;
+  stock_balances: StockBalanceTable;
+  stock_movements: StockMovementTable;
+  stock_ledger: StockLedgerTable;
   users: UserTable;
   sessions: SessionTable;
   password_resets: PasswordResetTable;

@@ -1,0 +1,299 @@
+import { z } from 'zod/mini';
+import {
+  LIMITS,
+  ZCodeRef,
+  ZDate,
+  ZDecimalString,
+  ZId,
+  ZMoneyInput,
+  ZName,
+  ZNonNegativeQuantityInput,
+  ZPageQuery,
+  ZQuantityInput,
+  ZRef,
+  ZStatus,
+  zOptionalText,
+} from './common.ts';
+import { isValidGtin, normalizeDocument, documentKind, normalizePhone } from './documents.ts';
+
+// ---------- shared fields ----------
+
+export const ZSku = z
+  .pipe(
+    z.string().check(z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(LIMITS.document)),
+    z.transform((sku) => sku.toUpperCase()),
+  )
+  .check(
+    z.refine((sku) => /^[0-9A-Z._/-]+$/.test(sku), {
+      error: 'Use apenas letras, números e . _ / - no código.',
+    }),
+  );
+
+export const ZBarcodeInput = z
+  .pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(14))),
+    z.transform((value) => (value ? value : null)),
+  )
+  .check(
+    z.refine((value) => value === null || isValidGtin(value), {
+      error:
+        'Código de barras inválido: informe um GTIN/EAN de 8, 12, 13 ou 14 dígitos com o dígito verificador correto.',
+    }),
+  );
+
+// ---------- products ----------
+
+export const ZCurrentPrice = z.object({
+  costPrice: ZDecimalString,
+  salePrice: ZDecimalString,
+  effectiveFrom: z.string(),
+});
+
+export const ZProduct = z.object({
+  id: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  category: ZRef,
+  baseUnity: z.extend(ZCodeRef, { fractional: z.boolean() }),
+  status: ZStatus,
+  minStock: ZDecimalString,
+  barcode: z.nullable(z.string()),
+  currentPrice: z.nullable(ZCurrentPrice),
+  stockQuantity: ZDecimalString,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TProduct = z.infer<typeof ZProduct>;
+
+export const ZProductUnity = z.object({
+  id: z.number(),
+  productId: z.number(),
+  unity: ZCodeRef,
+  unityBatch: ZCodeRef,
+  quantity: ZDecimalString,
+  barcode: z.nullable(z.string()),
+  status: ZStatus,
+  label: z.string(),
+  isDefault: z.boolean(),
+});
+export type TProductUnity = z.infer<typeof ZProductUnity>;
+
+export const ZPrice = z.object({
+  id: z.number(),
+  productId: z.number(),
+  productUnity: z.nullable(z.object({ id: z.number(), label: z.string() })),
+  costPrice: ZDecimalString,
+  salePrice: ZDecimalString,
+  effectiveFrom: z.string(),
+  createdBy: ZRef,
+  createdAt: z.string(),
+});
+export type TPrice = z.infer<typeof ZPrice>;
+
+export const ZLinkedSupplier = z.object({
+  id: z.number(),
+  name: z.string(),
+  tradeName: z.nullable(z.string()),
+  document: z.string(),
+  status: ZStatus,
+  linkedAt: z.string(),
+});
+export type TLinkedSupplier = z.infer<typeof ZLinkedSupplier>;
+
+export const ZStockSummary = z.object({
+  quantity: ZDecimalString,
+  averageCost: ZDecimalString,
+  totalValue: ZDecimalString,
+  lastMovementAt: z.nullable(z.string()),
+});
+
+export const ZProductDetail = z.extend(ZProduct, {
+  unities: z.array(ZProductUnity),
+  prices: z.array(ZPrice),
+  suppliers: z.array(ZLinkedSupplier),
+  stock: ZStockSummary,
+});
+export type TProductDetail = z.infer<typeof ZProductDetail>;
+
+export const PRODUCT_SORTS = ['name', 'sku', 'category', 'status', 'createdAt', 'stockQuantity'] as const;
+export const ZProductListQuery = z.extend(ZPageQuery, {
+  sort: z._default(
+    z.enum(PRODUCT_SORTS, { error: `Ordenação inválida: use ${PRODUCT_SORTS.join(', ')}.` }),
+    'name',
+  ),
+  categoryId: z.optional(ZId),
+  status: z.optional(ZStatus),
+});
+export type TProductListQuery = z.input<typeof ZProductListQuery>;
+
+export const ZProductSelectItem = z.object({ id: z.number(), sku: z.string(), name: z.string() });
+export const ZProductSelect = z.array(ZProductSelectItem);
+export type TProductSelectItem = z.infer<typeof ZProductSelectItem>;
+
+export const ZNewProduct = z.strictObject({
+  sku: ZSku,
+  name: ZName,
+  description: zOptionalText(LIMITS.description),
+  categoryId: ZId,
+  baseUnityId: ZId,
+  minStock: z.optional(ZNonNegativeQuantityInput),
+  barcode: z.optional(ZBarcodeInput),
+});
+export type TNewProduct = z.input<typeof ZNewProduct>;
+
+export const ZUpdateProduct = z
+  .strictObject({
+    status: z.optional(ZStatus),
+    name: z.optional(ZName),
+    description: z.optional(zOptionalText(LIMITS.description)),
+    categoryId: z.optional(ZId),
+    minStock: z.optional(ZNonNegativeQuantityInput),
+    barcode: z.optional(ZBarcodeInput),
+  })
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
+  );
+export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
+
+export const ZProductParams = z.object({ productId: ZId });
+export const ZProductUnityParams = z.object({ productId: ZId, unityId: ZId });
+
+export const ZNewProductUnity = z.strictObject({
+  unityId: ZId,
+  unityBatchId: ZId,
+  quantity: ZQuantityInput,
+  barcode: z.optional(ZBarcodeInput),
+});
+export type TNewProductUnity = z.input<typeof ZNewProductUnity>;
+
+export const ZUpdateProductUnity = z
+  .strictObject({
+    quantity: z.optional(ZQuantityInput),
+    barcode: z.optional(ZBarcodeInput),
+    status: z.optional(ZStatus),
+  })
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
+  );
+export type TUpdateProductUnity = z.input<typeof ZUpdateProductUnity>;
+
+export const ZProductUnitySelectItem = z.object({
+  id: z.number(),
+  label: z.string(),
+  quantity: ZDecimalString,
+  unity: ZCodeRef,
+  unityBatch: ZCodeRef,
+  isDefault: z.boolean(),
+});
+export const ZProductUnitySelect = z.array(ZProductUnitySelectItem);
+export type TProductUnitySelectItem = z.infer<typeof ZProductUnitySelectItem>;
+
+export const ZNewPrice = z.strictObject({
+  costPrice: ZMoneyInput,
+  salePrice: ZMoneyInput,
+  productUnityId: z.optional(z.nullable(ZId)),
+  effectiveFrom: z.optional(ZDate),
+});
+export type TNewPrice = z.input<typeof ZNewPrice>;
+
+// ---------- suppliers ----------
+
+export const ZDocumentInput = z
+  .pipe(
+    z
+      .string({ error: 'Campo obrigatório.' })
+      .check(z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(30)),
+    z.transform(normalizeDocument),
+  )
+  .check(
+    z.refine((document) => documentKind(document) !== null, {
+      error: 'CNPJ ou CPF inválido: confira os dígitos verificadores.',
+    }),
+  );
+
+export const ZPhoneInput = z
+  .pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(30))),
+    z.transform((value) => (value ? (normalizePhone(value) ?? `invalid:${value}`) : null)),
+  )
+  .check(
+    z.refine((value) => value === null || !value.startsWith('invalid:'), {
+      error: 'Telefone inválido: informe DDD e número.',
+    }),
+  );
+
+export const ZOptionalEmail = z
+  .pipe(
+    z.nullish(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254))),
+    z.transform((value) => (value ? value : null)),
+  )
+  .check(
+    z.refine((value) => value === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+      error: 'E-mail inválido.',
+    }),
+  );
+
+export const ZSupplier = z.object({
+  id: z.number(),
+  name: z.string(),
+  tradeName: z.nullable(z.string()),
+  document: z.string(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  status: ZStatus,
+  productsCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TSupplier = z.infer<typeof ZSupplier>;
+
+export const SUPPLIER_SORTS = ['name', 'tradeName', 'document', 'status', 'createdAt'] as const;
+export const ZSupplierListQuery = z.extend(ZPageQuery, {
+  sort: z._default(
+    z.enum(SUPPLIER_SORTS, { error: `Ordenação inválida: use ${SUPPLIER_SORTS.join(', ')}.` }),
+    'name',
+  ),
+  status: z.optional(ZStatus),
+});
+export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;
+
+export const ZSupplierSelectItem = z.object({ id: z.number(), name: z.string(), document: z.string() });
+export const ZSupplierSelect = z.array(ZSupplierSelectItem);
+export type TSupplierSelectItem = z.infer<typeof ZSupplierSelectItem>;
+
+export const ZNewSupplier = z.strictObject({
+  name: ZName,
+  tradeName: zOptionalText(LIMITS.name),
+  document: ZDocumentInput,
+  email: z.optional(ZOptionalEmail),
+  phone: z.optional(ZPhoneInput),
+});
+export type TNewSupplier = z.input<typeof ZNewSupplier>;
+
+export const ZUpdateSupplier = z
+  .strictObject({
+    status: z.optional(ZStatus),
+    name: z.optional(ZName),
+    tradeName: z.optional(zOptionalText(LIMITS.name)),
+    document: z.optional(ZDocumentInput),
+    email: z.optional(ZOptionalEmail),
+    phone: z.optional(ZPhoneInput),
+  })
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
+  );
+export type TUpdateSupplier = z.input<typeof ZUpdateSupplier>;
+
+export const ZSupplierParams = z.object({ supplierId: ZId });
+export const ZSupplierProductParams = z.object({ supplierId: ZId, productId: ZId });
+
+export const ZSupplierProduct = z.object({
+  id: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  status: ZStatus,
+  linkedAt: z.string(),
+});
+export const ZSupplierProducts = z.array(ZSupplierProduct);
+export type TSupplierProduct = z.infer<typeof ZSupplierProduct>;
