@@ -20,6 +20,8 @@ describe('first visit of /login', () => {
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    for (const [url, size] of scripts)
+      console.log(`  ${(size / 1000).toFixed(1)} KB  ${url.split('/').pop() ?? url}`);
     console.log(
       `JS da primeira visita a /login: ${(total / 1000).toFixed(1)} KB gzip em ${scripts.size} arquivos`,
     );

@@ -1,19 +1,6 @@
 import { z } from 'zod/mini';
-import {
-  LIMITS,
-  ZCodeRef,
-  ZDate,
-  ZDecimalString,
-  ZId,
-  ZMoneyInput,
-  ZName,
-  ZNonNegativeQuantityInput,
-  ZPageQuery,
-  ZQuantityInput,
-  ZRef,
-  ZStatus,
-  zOptionalText,
-} from './common.ts';
+import { LIMITS, ZCodeRef, ZDate, ZId, ZName, ZPageQuery, ZRef, ZStatus, zOptionalText } from './common.ts';
+import { ZDecimalString, ZMoneyInput, ZNonNegativeQuantityInput, ZQuantityInput } from './numbers.ts';
 import { isValidGtin, normalizeDocument, documentKind, normalizePhone } from './documents.ts';
 
 // ---------- shared fields ----------

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import './zod-pt-br.ts';
-import { MONEY_SCALE, QUANTITY_SCALE, formatScaled, parseScaled } from './decimal.ts';
 
 export const LIMITS = {
   name: 200,
@@ -13,6 +12,7 @@ export const LIMITS = {
 } as const;
 
 /** A whole number in a query string or path, checked with a Portuguese message of its own. */
+/* @__NO_SIDE_EFFECTS__ */
 export function zInt(message: string, min: number, max: number, minMessage = message, maxMessage = message) {
   return z.coerce
     .number({ error: message })
@@ -24,12 +24,13 @@ export const ZId = zInt('Identificador inválido.', 1, 2_147_483_647);
 export const ZStatus = z.enum(['active', 'inactive'], { error: 'Status inválido: use active ou inactive.' });
 export type TStatus = z.infer<typeof ZStatus>;
 
+/* @__NO_SIDE_EFFECTS__ */
 export const zText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 export const ZName = z
   .string()
   .check(z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(LIMITS.name));
 /** Optional free text: empty or missing becomes null. */
-export const zOptionalText = (max: number) =>
+export const zOptionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
   z.pipe(
     z.nullish(zText(max)),
     z.transform((value) => (value ? value : null)),
@@ -51,45 +52,6 @@ export const ZDate = z
   .string()
   .check(z.refine(isValidDate, { error: 'Data inválida: use o formato AAAA-MM-DD.' }));
 
-/** A decimal accepted as JSON number or string, checked exactly; the parsed value is the scaled bigint. */
-function decimalSchema(scale: number, options: { min?: bigint; max: bigint; positive?: boolean }) {
-  return z.pipe(
-    z.union([z.string(), z.number()], { error: 'Informe um número.' }),
-    z.transform((input, ctx) => {
-      const parsed = parseScaled(input, scale);
-      const fail = (message: string) => {
-        ctx.issues.push({ code: 'custom', message, input });
-        return z.NEVER;
-      };
-      if (!parsed.ok) {
-        return fail(
-          parsed.reason === 'scale'
-            ? `Use no máximo ${scale} casas decimais.`
-            : 'Número inválido: use dígitos e ponto decimal (ex.: 12.50).',
-        );
-      }
-      const value = parsed.value;
-      if (options.positive && value <= 0n) return fail('O valor deve ser maior que zero.');
-      if (options.min !== undefined && value < options.min) {
-        return fail(`O valor deve ser no mínimo ${formatScaled(options.min, scale)}.`);
-      }
-      if (value > options.max) return fail(`O valor deve ser no máximo ${formatScaled(options.max, scale)}.`);
-      return value;
-    }),
-  );
-}
-
-/** Upper bounds keep every stored value and every product of two of them inside exact integer ranges. */
-export const MAX_QUANTITY = 999_999_999_999n; // 999.999.999,999
-export const MAX_MONEY = 9_999_999_999_999n; // R$ 999.999.999,9999
-
-export const ZQuantityInput = decimalSchema(QUANTITY_SCALE, { max: MAX_QUANTITY, positive: true });
-export const ZNonNegativeQuantityInput = decimalSchema(QUANTITY_SCALE, { min: 0n, max: MAX_QUANTITY });
-export const ZMoneyInput = decimalSchema(MONEY_SCALE, { min: 0n, max: MAX_MONEY });
-
-/** Decimal strings on the wire, e.g. "12.5000" or "0.300". */
-export const ZDecimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
-
 export const ZPageQuery = z.object({
   page: z._default(zInt('Página inválida.', 1, 1_000_000, 'A página deve ser no mínimo 1.'), 1),
   pageSize: z._default(
@@ -107,6 +69,7 @@ export const ZPageQuery = z.object({
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
+/* @__NO_SIDE_EFFECTS__ */
 export function ZPaged<T extends z.core.$ZodType>(item: T) {
   return z.object({
     data: z.array(item),

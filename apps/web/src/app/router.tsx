@@ -18,6 +18,12 @@ const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 const ComingSoonPage = lazy(() => import('../features/placeholder/coming-soon-page.tsx'));
+const ProductsPage = lazy(() => import('../features/products/components/products-page.tsx'));
+const ProductDetailPage = lazy(() => import('../features/products/components/product-detail-page.tsx'));
+const SuppliersPage = lazy(() => import('../features/suppliers/components/suppliers-page.tsx'));
+const CategoriesPage = lazy(() => import('../features/reference/categories-page.tsx'));
+const UnitiesPage = lazy(() => import('../features/reference/unities-page.tsx'));
+const UnityBatchesPage = lazy(() => import('../features/reference/unity-batches-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -73,17 +79,13 @@ export function AppRouter() {
               <Route path="users" element={<UsersPage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="settings" element={<SettingsPage />} />
-              {[
-                'products',
-                'suppliers',
-                'categories',
-                'unities',
-                'unity-batches',
-                'stock',
-                'stock-in',
-                'stock-out',
-                'stock-movement',
-              ].map((path) => (
+              <Route path="products" element={<ProductsPage />} />
+              <Route path="products/:productId" element={<ProductDetailPage />} />
+              <Route path="suppliers" element={<SuppliersPage />} />
+              <Route path="categories" element={<CategoriesPage />} />
+              <Route path="unities" element={<UnitiesPage />} />
+              <Route path="unity-batches" element={<UnityBatchesPage />} />
+              {['stock', 'stock-in', 'stock-out', 'stock-movement'].map((path) => (
                 <Route key={path} path={path} element={<ComingSoonPage />} />
               ))}
               <Route path="*" element={<Fallback />} />

@@ -8,4 +8,16 @@ export interface ModalBodyProps {
 /** bodyType → the component the shared modal shows; each loads on demand with its feature. */
 export const MODAL_BODIES: Record<string, ComponentType<ModalBodyProps>> = {
   USER_STATUS_CONFIRMATION: lazy(() => import('../../features/users/user-status-confirmation.tsx')),
+  PRODUCT_ADD: lazy(() => import('../../features/products/components/add-product-modal.tsx')),
+  PRODUCT_EDIT: lazy(() => import('../../features/products/components/edit-product-modal.tsx')),
+  PRODUCT_DELETE: lazy(() => import('../../features/products/components/delete-product-modal.tsx')),
+  PRODUCT_UNITY_FORM: lazy(() => import('../../features/products/components/product-unity-modal.tsx')),
+  PRODUCT_UNITY_DELETE: lazy(
+    () => import('../../features/products/components/delete-product-unity-modal.tsx'),
+  ),
+  PRICE_ADD: lazy(() => import('../../features/products/components/add-price-modal.tsx')),
+  PRODUCT_SUPPLIER_LINK: lazy(() => import('../../features/products/components/link-supplier-modal.tsx')),
+  SUPPLIER_ADD: lazy(() => import('../../features/suppliers/components/add-supplier-modal.tsx')),
+  SUPPLIER_DELETE: lazy(() => import('../../features/suppliers/components/delete-supplier-modal.tsx')),
+  SUPPLIER_PRODUCTS: lazy(() => import('../../features/suppliers/components/supplier-products-modal.tsx')),
 };

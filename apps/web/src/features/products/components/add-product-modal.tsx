@@ -1,0 +1,80 @@
+import { ZNewProduct } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { messages } from '../../../config/messages.ts';
+import { fieldErrors } from '../../../lib/api.ts';
+import { decimalInput } from '../../../lib/format.ts';
+import { useCategoriesQuery, useUnitiesQuery } from '../../../lib/lookups-api.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useAddProductMutation } from '../products-api.ts';
+
+export default function AddProductModal({ closeModal }: ModalBodyProps) {
+  const notify = useNotifySuccess();
+  const { data: categories = [] } = useCategoriesQuery();
+  const { data: unities = [] } = useUnitiesQuery();
+  const [addProduct, { isLoading }] = useAddProductMutation();
+  const form = useZodForm(
+    ZNewProduct,
+    { sku: '', name: '', description: '', categoryId: '', baseUnityId: '', minStock: '', barcode: '' },
+    (values) => ({
+      sku: values.sku,
+      name: values.name,
+      description: values.description,
+      categoryId: values.categoryId || undefined,
+      baseUnityId: values.baseUnityId || undefined,
+      minStock: decimalInput(values.minStock ?? ''),
+      barcode: values.barcode,
+    }),
+  );
+
+  const onSubmit = form.handleSubmit(async () => {
+    const v = form.values;
+    const result = await addProduct({
+      sku: v.sku ?? '',
+      name: v.name ?? '',
+      description: v.description || null,
+      categoryId: Number(v.categoryId),
+      baseUnityId: Number(v.baseUnityId),
+      ...(v.minStock ? { minStock: decimalInput(v.minStock) } : {}),
+      barcode: v.barcode || null,
+    });
+    if ('error' in result) {
+      form.setErrors(fieldErrors(result.error));
+      return;
+    }
+    notify(messages.success.productAdded);
+    closeModal();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+      <TextField label="Código (SKU)" autoFocus {...form.field('sku')} />
+      <TextField label="Nome" {...form.field('name')} />
+      <SelectField
+        label="Categoria"
+        placeholder="Selecione"
+        options={categories.map((c) => ({ value: c.id, label: c.name }))}
+        {...form.field('categoryId')}
+      />
+      <SelectField
+        label="Unidade base"
+        placeholder="Selecione"
+        options={unities.map((u) => ({ value: u.id, label: `${u.code} — ${u.name}` }))}
+        {...form.field('baseUnityId')}
+      />
+      <TextField label="Estoque mínimo" inputMode="decimal" placeholder="0" {...form.field('minStock')} />
+      <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
+      <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
+      <div className="modal-action md:col-span-2">
+        <button type="button" className="btn btn-ghost" onClick={closeModal}>
+          Cancelar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isLoading}>
+          Salvar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { ZUpdateProduct, type TProductDetail } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { messages } from '../../../config/messages.ts';
+import { fieldErrors } from '../../../lib/api.ts';
+import { decimalInput } from '../../../lib/format.ts';
+import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useUpdateProductMutation } from '../products-api.ts';
+
+export default function EditProductModal({ extraObject, closeModal }: ModalBodyProps) {
+  const { product } = extraObject as { product: TProductDetail };
+  const notify = useNotifySuccess();
+  const { data: categories = [] } = useCategoriesQuery();
+  const [updateProduct, { isLoading }] = useUpdateProductMutation();
+  const toInput = (v: Record<string, string>) => ({
+    name: v.name,
+    description: v.description || null,
+    categoryId: v.categoryId,
+    minStock: decimalInput(v.minStock ?? '') ?? '0',
+    barcode: v.barcode || null,
+  });
+  const form = useZodForm(
+    ZUpdateProduct,
+    {
+      name: product.name,
+      description: product.description ?? '',
+      categoryId: String(product.category.id),
+      minStock: product.minStock.replace(/\.?0+$/, '').replace('.', ','),
+      barcode: product.barcode ?? '',
+    },
+    toInput,
+  );
+  const onSubmit = form.handleSubmit(async () => {
+    const body = toInput(form.values);
+    const result = await updateProduct({
+      productId: product.id,
+      data: { ...body, categoryId: Number(body.categoryId) },
+    });
+    if ('error' in result) {
+      form.setErrors(fieldErrors(result.error));
+      return;
+    }
+    notify(messages.success.productUpdated);
+    closeModal();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+      <TextField label="Nome" {...form.field('name')} />
+      <SelectField
+        label="Categoria"
+        options={categories.map((c) => ({ value: c.id, label: c.name }))}
+        {...form.field('categoryId')}
+      />
+      <TextField
+        label={`Estoque mínimo (${product.baseUnity.code})`}
+        inputMode="decimal"
+        {...form.field('minStock')}
+      />
+      <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
+      <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
+      <div className="modal-action md:col-span-2">
+        <button type="button" className="btn btn-ghost" onClick={closeModal}>
+          Cancelar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isLoading}>
+          Salvar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { formatDocument } from '@armazem/contracts/documents';
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { messages } from '../../../config/messages.ts';
+import { useLinkSupplierProductMutation, useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+
+/** Links a supplier from the product's side: the product reloads. */
+export default function LinkSupplierModal({ extraObject, closeModal }: ModalBodyProps) {
+  const { productId, linkedIds } = extraObject as { productId: number; linkedIds: number[] };
+  const notify = useNotifySuccess();
+  const { data: suppliers = [] } = useSuppliersSelectQuery();
+  const [link, { isLoading }] = useLinkSupplierProductMutation();
+  const [supplierId, setSupplierId] = useState('');
+  const available = suppliers.filter((supplier) => !linkedIds.includes(supplier.id));
+  const submit = async () => {
+    if (!supplierId) return;
+    const result = await link({ supplierId: Number(supplierId), productId, linked: true, origin: 'product' });
+    if ('data' in result) {
+      notify(messages.success.productLinked);
+      closeModal();
+    }
+  };
+  return (
+    <div>
+      {available.length === 0 ? (
+        <p>Não há fornecedores ativos disponíveis. Cadastre um em Fornecedores.</p>
+      ) : (
+        <SelectField
+          label="Fornecedor"
+          placeholder="Selecione"
+          value={supplierId}
+          onChange={setSupplierId}
+          options={available.map((s) => ({
+            value: s.id,
+            label: `${s.name} (${formatDocument(s.document)})`,
+          }))}
+        />
+      )}
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={closeModal}>
+          Cancelar
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!supplierId || isLoading}
+          onClick={() => void submit()}
+        >
+          Vincular
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { ZNewProductUnity, ZUpdateProductUnity, type TProductUnity } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { messages } from '../../../config/messages.ts';
+import { fieldErrors } from '../../../lib/api.ts';
+import { decimalInput } from '../../../lib/format.ts';
+import { useUnitiesQuery, useUnityBatchesQuery } from '../../../lib/lookups-api.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useAddProductUnityMutation, useUpdateProductUnityMutation } from '../products-api.ts';
+
+/** Adds a package ('Produto Adicionado!') or edits one ('Produto Atualizado!'), as the seed's §8 says. */
+export default function ProductUnityModal({ extraObject, closeModal }: ModalBodyProps) {
+  const { productId, unity } = extraObject as { productId: number; unity?: TProductUnity };
+  const notify = useNotifySuccess();
+  const { data: unities = [] } = useUnitiesQuery();
+  const { data: batches = [] } = useUnityBatchesQuery();
+  const [addUnity, adding] = useAddProductUnityMutation();
+  const [updateUnity, updating] = useUpdateProductUnityMutation();
+  const initial = {
+    unityId: unity ? String(unity.unity.id) : '',
+    unityBatchId: unity ? String(unity.unityBatch.id) : '',
+    quantity: unity ? unity.quantity.replace(/\.?0+$/, '').replace('.', ',') : '',
+    barcode: unity?.barcode ?? '',
+    status: unity?.status ?? 'active',
+  };
+  const toInput = (v: Record<string, string>) =>
+    unity
+      ? { quantity: decimalInput(v.quantity ?? ''), barcode: v.barcode || null, status: v.status }
+      : {
+          unityId: v.unityId || undefined,
+          unityBatchId: v.unityBatchId || undefined,
+          quantity: decimalInput(v.quantity ?? ''),
+          barcode: v.barcode || null,
+        };
+  const form = useZodForm(unity ? ZUpdateProductUnity : ZNewProductUnity, initial, toInput);
+
+  const onSubmit = form.handleSubmit(async () => {
+    const v = form.values;
+    const quantity = decimalInput(v.quantity ?? '') ?? '';
+    const barcode = v.barcode || null;
+    const result = unity
+      ? await updateUnity({
+          productId,
+          unityId: unity.id,
+          data: { quantity, barcode, status: v.status === 'inactive' ? 'inactive' : 'active' },
+        })
+      : await addUnity({
+          productId,
+          data: { unityId: Number(v.unityId), unityBatchId: Number(v.unityBatchId), quantity, barcode },
+        });
+    if ('error' in result) {
+      form.setErrors(fieldErrors(result.error));
+      return;
+    }
+    notify(unity ? messages.success.productUpdated : messages.success.productAdded);
+    closeModal();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+      {unity ? (
+        <p className="md:col-span-2">{unity.label}</p>
+      ) : (
+        <>
+          <SelectField
+            label="Tipo de embalagem"
+            placeholder="Selecione"
+            options={batches.map((b) => ({ value: b.id, label: b.name }))}
+            {...form.field('unityBatchId')}
+          />
+          <SelectField
+            label="Unidade da embalagem"
+            placeholder="Selecione"
+            options={unities.map((u) => ({ value: u.id, label: `${u.code} — ${u.name}` }))}
+            {...form.field('unityId')}
+          />
+        </>
+      )}
+      <TextField
+        label="Quantidade de unidades base"
+        inputMode="decimal"
+        hint="Ex.: 12 para uma caixa com 12 unidades."
+        {...form.field('quantity')}
+      />
+      <TextField label="Código de barras (opcional)" inputMode="numeric" {...form.field('barcode')} />
+      {unity ? (
+        <SelectField
+          label="Status"
+          options={[
+            { value: 'active', label: 'Ativa' },
+            { value: 'inactive', label: 'Inativa' },
+          ]}
+          {...form.field('status')}
+        />
+      ) : null}
+      <div className="modal-action md:col-span-2">
+        <button type="button" className="btn btn-ghost" onClick={closeModal}>
+          Cancelar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={adding.isLoading || updating.isLoading}>
+          Salvar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { UnitiesPage as default } from './reference-pages.tsx';

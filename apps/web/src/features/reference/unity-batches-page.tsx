@@ -1,0 +1,1 @@
+export { UnityBatchesPage as default } from './reference-pages.tsx';

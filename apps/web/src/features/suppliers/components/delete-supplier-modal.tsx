@@ -1,0 +1,26 @@
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
+import { messages } from '../../../config/messages.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useDeleteSupplierMutation } from '../suppliers-api.ts';
+
+export default function DeleteSupplierModal({ extraObject, closeModal }: ModalBodyProps) {
+  const { supplierId, name } = extraObject as { supplierId: number; name: string };
+  const notify = useNotifySuccess();
+  const [deleteSupplier, { isLoading }] = useDeleteSupplierMutation();
+  const confirm = async () => {
+    const result = await deleteSupplier(supplierId);
+    closeModal();
+    if ('data' in result) notify(messages.success.supplierDeleted);
+  };
+  return (
+    <ConfirmationBody
+      message={`Excluir o fornecedor "${name}"? Os vínculos com produtos também serão removidos.`}
+      confirmLabel="Excluir"
+      danger
+      busy={isLoading}
+      onConfirm={confirm}
+      onCancel={closeModal}
+    />
+  );
+}

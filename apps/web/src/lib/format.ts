@@ -1,0 +1,62 @@
+import { normalizeDecimalText } from '@armazem/contracts/decimal';
+
+// Intl formats decimal strings exactly (no float on the way), rounding half away from zero.
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+
+type DecimalText = `${number}`;
+
+/** "1234.5600" → "R$ 1.234,56" (Intl puts a non-breaking space after R$). */
+export function formatMoney(value: string | null | undefined): string {
+  return value === null || value === undefined ? '—' : brl.format(value as DecimalText);
+}
+
+/** "12.500" → "12,5" */
+export function formatQuantity(value: string | null | undefined): string {
+  return value === null || value === undefined ? '—' : quantity.format(value as DecimalText);
+}
+
+/** "2026-11-21" → "21/11/2026" */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const [year, month, day] = value.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** What the person typed ("1.234,56" or "1234.56") as the API's decimal string; unreadable text passes through for the schema to flag. */
+export function decimalInput(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  return normalizeDecimalText(text) ?? text;
+}
+
+/** Masks a CNPJ (also alphanumeric) or CPF while it is typed. */
+export function maskDocument(text: string): string {
+  const raw = text
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, 14);
+  if (raw.length <= 11 && /^\d*$/.test(raw)) {
+    return raw
+      .replace(/^(\d{3})(\d)/, '$1.$2')
+      .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
+      .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
+  }
+  return raw
+    .replace(/^(\w{2})(\w)/, '$1.$2')
+    .replace(/^(\w{2})\.(\w{3})(\w)/, '$1.$2.$3')
+    .replace(/^(\w{2})\.(\w{3})\.(\w{3})(\w)/, '$1.$2.$3/$4')
+    .replace(/\/(\w{4})(\w{1,2})$/, '/$1-$2');
+}
+
+export function maskPhone(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 11);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 6) return `(${digits.slice(0, 2)}) ${digits.slice(2)}`;
+  if (digits.length <= 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+}

@@ -1,0 +1,58 @@
+import type {
+  TProductSelectItem,
+  TProductUnitySelectItem,
+  TSupplierSelectItem,
+} from '@armazem/contracts/catalog';
+import type { TCategory, TUnity, TUnityBatch } from '@armazem/contracts/reference';
+import { api } from './api.ts';
+
+/** Where a link or unlink started: that side's list reloads (seed §4). */
+export type LinkOrigin = 'product' | 'supplier';
+
+/** Reference data, select lists and the supplier–product link: shared by several features. */
+export const lookupsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    categories: build.query<TCategory[], void>({
+      query: () => '/categories/v1',
+      providesTags: ['Reference'],
+    }),
+    unities: build.query<TUnity[], void>({ query: () => '/unities/v1', providesTags: ['Reference'] }),
+    unityBatches: build.query<TUnityBatch[], void>({
+      query: () => '/unity-batches/v1',
+      providesTags: ['Reference'],
+    }),
+    productsSelect: build.query<TProductSelectItem[], { q?: string; limit?: number }>({
+      query: (params) => ({ url: '/products/v1/select', params }),
+      providesTags: ['Product'],
+    }),
+    productsUnitySelect: build.query<TProductUnitySelectItem[], number>({
+      query: (productId) => `/products/v1/${productId}/unity/v1/select`,
+      providesTags: ['Product'],
+    }),
+    suppliersSelect: build.query<TSupplierSelectItem[], void>({
+      query: () => '/suppliers/v1/select',
+      providesTags: ['Supplier'],
+    }),
+    linkSupplierProduct: build.mutation<
+      void,
+      { supplierId: number; productId: number; linked: boolean; origin: LinkOrigin }
+    >({
+      query: ({ supplierId, productId, linked }) => ({
+        url: `/suppliers/v1/${supplierId}/products/v1/${productId}`,
+        method: linked ? 'POST' : 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { origin }) =>
+        origin === 'product' ? ['Product', 'SupplierProduct'] : ['Supplier', 'SupplierProduct'],
+    }),
+  }),
+});
+
+export const {
+  useCategoriesQuery,
+  useUnitiesQuery,
+  useUnityBatchesQuery,
+  useProductsSelectQuery,
+  useProductsUnitySelectQuery,
+  useSuppliersSelectQuery,
+  useLinkSupplierProductMutation,
+} = lookupsApi;
