@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health.ts';
 import { productRoutes } from './routes/products.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { stockRoutes } from './routes/stock.ts';
 import { supplierRoutes } from './routes/suppliers.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(referenceRoutes);
         await protectedApi.register(productRoutes, { prefix: '/products/v1' });
         await protectedApi.register(supplierRoutes, { prefix: '/suppliers/v1' });
+        await protectedApi.register(stockRoutes, { prefix: '/stock' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
       });

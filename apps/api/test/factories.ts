@@ -75,3 +75,16 @@ export async function createSupplier(app: App, cookie: string, overrides: Body =
     ...overrides,
   });
 }
+
+export async function defaultUnityId(app: App, cookie: string, productId: number): Promise<number> {
+  const select = (
+    await app.inject({ url: `/api/products/v1/${productId}/unity/v1/select`, headers: { cookie } })
+  ).json() as Array<{ id: number; isDefault: boolean }>;
+  const unity = select.find((item) => item.isDefault);
+  if (!unity) throw new Error('produto sem unidade padrão');
+  return unity.id;
+}
+
+export async function stockIn(app: App, cookie: string, payload: Body) {
+  return post(app, cookie, '/api/stock/in/v1', payload);
+}

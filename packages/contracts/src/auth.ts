@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZEmail, ZId, ZName, zInt } from './common.ts';
+import { LIMITS, ZEmail, ZId, ZName, zInt, orRequired } from './common.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -11,10 +11,12 @@ export const ZPassword = z
     z.maxLength(PASSWORD_MAX, { error: `A senha deve ter no máximo ${PASSWORD_MAX} caracteres.` }),
   );
 
-export const ZRole = z.enum(['admin', 'operator'], { error: 'Perfil inválido: use admin ou operator.' });
+export const ZRole = z.enum(['admin', 'operator'], {
+  error: orRequired('Perfil inválido: use admin ou operator.'),
+});
 export type TRole = z.infer<typeof ZRole>;
 export const ZUserStatus = z.enum(['pending', 'active', 'disabled'], {
-  error: 'Situação inválida: use pending, active ou disabled.',
+  error: orRequired('Situação inválida: use pending, active ou disabled.'),
 });
 export type TUserStatus = z.infer<typeof ZUserStatus>;
 

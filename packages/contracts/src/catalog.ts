@@ -1,5 +1,16 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZCodeRef, ZDate, ZId, ZName, ZPageQuery, ZRef, ZStatus, zOptionalText } from './common.ts';
+import {
+  LIMITS,
+  ZCodeRef,
+  ZDate,
+  ZId,
+  ZName,
+  ZPageQuery,
+  ZRef,
+  ZStatus,
+  zOptionalText,
+  orRequired,
+} from './common.ts';
 import { ZDecimalString, ZMoneyInput, ZNonNegativeQuantityInput, ZQuantityInput } from './numbers.ts';
 import { isValidGtin, normalizeDocument, documentKind, normalizePhone } from './documents.ts';
 
@@ -106,7 +117,7 @@ export type TProductDetail = z.infer<typeof ZProductDetail>;
 export const PRODUCT_SORTS = ['name', 'sku', 'category', 'status', 'createdAt', 'stockQuantity'] as const;
 export const ZProductListQuery = z.extend(ZPageQuery, {
   sort: z._default(
-    z.enum(PRODUCT_SORTS, { error: `Ordenação inválida: use ${PRODUCT_SORTS.join(', ')}.` }),
+    z.enum(PRODUCT_SORTS, { error: orRequired(`Ordenação inválida: use ${PRODUCT_SORTS.join(', ')}.`) }),
     'name',
   ),
   categoryId: z.optional(ZId),
@@ -238,7 +249,7 @@ export type TSupplier = z.infer<typeof ZSupplier>;
 export const SUPPLIER_SORTS = ['name', 'tradeName', 'document', 'status', 'createdAt'] as const;
 export const ZSupplierListQuery = z.extend(ZPageQuery, {
   sort: z._default(
-    z.enum(SUPPLIER_SORTS, { error: `Ordenação inválida: use ${SUPPLIER_SORTS.join(', ')}.` }),
+    z.enum(SUPPLIER_SORTS, { error: orRequired(`Ordenação inválida: use ${SUPPLIER_SORTS.join(', ')}.`) }),
     'name',
   ),
   status: z.optional(ZStatus),

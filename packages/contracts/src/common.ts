@@ -1,6 +1,12 @@
 import { z } from 'zod/mini';
 import './zod-pt-br.ts';
 
+/** A schema's own message for a wrong value, and 'Campo obrigatório.' when the value is missing. */
+export const orRequired =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? 'Campo obrigatório.' : message;
+
 export const LIMITS = {
   name: 200,
   description: 2000,
@@ -15,13 +21,15 @@ export const LIMITS = {
 /* @__NO_SIDE_EFFECTS__ */
 export function zInt(message: string, min: number, max: number, minMessage = message, maxMessage = message) {
   return z.coerce
-    .number({ error: message })
+    .number({ error: orRequired(message) })
     .check(z.int({ error: message }), z.gte(min, { error: minMessage }), z.lte(max, { error: maxMessage }));
 }
 
 export const ZId = zInt('Identificador inválido.', 1, 2_147_483_647);
 
-export const ZStatus = z.enum(['active', 'inactive'], { error: 'Status inválido: use active ou inactive.' });
+export const ZStatus = z.enum(['active', 'inactive'], {
+  error: orRequired('Status inválido: use active ou inactive.'),
+});
 export type TStatus = z.infer<typeof ZStatus>;
 
 /* @__NO_SIDE_EFFECTS__ */
@@ -65,7 +73,10 @@ export const ZPageQuery = z.object({
     20,
   ),
   q: z.optional(zText(LIMITS.name)),
-  order: z._default(z.enum(['asc', 'desc'], { error: 'Ordem inválida: use asc ou desc.' }), 'asc'),
+  order: z._default(
+    z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida: use asc ou desc.') }),
+    'asc',
+  ),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 

@@ -4,7 +4,10 @@ import { MONEY_SCALE, QUANTITY_SCALE, formatScaled, parseScaled } from './decima
 /** A decimal accepted as JSON number or string, checked exactly; the parsed value is the scaled bigint. */
 function decimalSchema(scale: number, options: { min?: bigint; max: bigint; positive?: boolean }) {
   return z.pipe(
-    z.union([z.string(), z.number()], { error: 'Informe um número.' }),
+    z.union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? 'Campo obrigatório.' : 'Informe um número.',
+    }),
     z.transform((input, ctx) => {
       const parsed = parseScaled(input, scale);
       const fail = (message: string) => {

@@ -1,0 +1,272 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { TLedgerEntry, TStockRow, ZLedgerQuery, ZStockQuery } from '@armazem/contracts/stock';
+import type { z } from 'zod/mini';
+import type { Db } from '../../db/database.ts';
+import { toBigInt, toNumber } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { productMatchesAllWords } from '../../lib/text.ts';
+import { productUnityLabel } from '../catalog/product-unity-label.ts';
+
+type LedgerQuery = z.output<typeof ZLedgerQuery>;
+type StockQuery = z.output<typeof ZStockQuery>;
+
+function ledgerBase(db: Db) {
+  return db
+    .selectFrom('stock_ledger as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+    .innerJoin('product_unities as pu', 'pu.id', 'l.product_unity_id')
+    .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+    .innerJoin('users as us', 'us.id', 'l.created_by')
+    .leftJoin('suppliers as s', 's.id', 'l.supplier_id')
+    .select([
+      'l.id',
+      'l.direction',
+      'l.occurred_on',
+      'l.quantity',
+      'l.base_quantity',
+      'l.unit_cost',
+      'l.total_cost',
+      'l.reason',
+      'l.document',
+      'l.notes',
+      'l.stock_movement_id',
+      'l.created_at',
+      'p.id as product_id',
+      'p.sku',
+      'p.name as product_name',
+      'pu.id as unity_id',
+      'pu.quantity as unity_quantity',
+      'pu.is_default',
+      'ub.name as batch_name',
+      'base.code as base_code',
+      'base.name as base_name',
+      's.id as supplier_id',
+      's.name as supplier_name',
+      'us.id as user_id',
+      'us.name as user_name',
+    ])
+    .where('l.cancelled_at', 'is', null);
+}
+
+type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerBase>['executeTakeFirstOrThrow']>>;
+
+export function toLedgerEntry(row: LedgerRow): TLedgerEntry {
+  return {
+    id: Number(row.id),
+    direction: row.direction,
+    occurredOn: row.occurred_on,
+    product: { id: row.product_id, sku: row.sku, name: row.product_name },
+    productUnity: {
+      id: row.unity_id,
+      label: productUnityLabel({
+        isDefault: row.is_default === 1,
+        batchName: row.batch_name,
+        quantity: row.unity_quantity,
+        baseCode: row.base_code,
+        baseName: row.base_name,
+      }),
+    },
+    quantity: quantityOut(row.quantity),
+    baseQuantity: quantityOut(row.base_quantity),
+    baseUnity: row.base_code,
+    unitCost: moneyOut(row.unit_cost),
+    totalCost: moneyOut(row.total_cost),
+    supplier:
+      row.supplier_id !== null && row.supplier_name !== null
+        ? { id: row.supplier_id, name: row.supplier_name }
+        : null,
+    reason: row.reason,
+    document: row.document,
+    notes: row.notes,
+    stockMovementId: row.stock_movement_id,
+    createdBy: { id: row.user_id, name: row.user_name },
+    createdAt: row.created_at,
+  };
+}
+
+export async function findLedgerEntry(db: Db, id: number) {
+  const row = await ledgerBase(db).where('l.id', '=', id).executeTakeFirstOrThrow();
+  return toLedgerEntry(row);
+}
+
+export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQuery) {
+  const filters: RawBuilder<boolean>[] = [
+    sql<boolean>`${sql.ref('l.direction')} = ${direction}`,
+    sql<boolean>`${sql.ref('l.cancelled_at')} is null`,
+  ];
+  if (query.from) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} >= ${query.from}`);
+  if (query.to) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} <= ${query.to}`);
+  if (query.productId) filters.push(sql<boolean>`${sql.ref('l.product_id')} = ${query.productId}`);
+  if (query.supplierId) filters.push(sql<boolean>`${sql.ref('l.supplier_id')} = ${query.supplierId}`);
+  const [rows, count] = await Promise.all([
+    ledgerBase(db)
+      .where(({ and }) => and(filters))
+      .orderBy('l.occurred_on', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    db
+      .selectFrom('stock_ledger as l')
+      .where(({ and }) => and(filters))
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(toLedgerEntry), total: toNumber(count.total as string | number) };
+}
+
+export async function latestMovements(db: Db, limit: number) {
+  const rows = await ledgerBase(db)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toLedgerEntry);
+}
+
+// ---------- balances ----------
+
+const belowMinimum = sql<boolean>`(b.quantity < p.min_stock)`;
+
+function stockFilters(
+  dialect: Dialect,
+  query: Pick<StockQuery, 'q' | 'categoryId' | 'belowMinimum'>,
+): RawBuilder<boolean>[] {
+  const filters = productMatchesAllWords(dialect, query.q);
+  if (query.categoryId) filters.push(sql<boolean>`${sql.ref('p.category_id')} = ${query.categoryId}`);
+  if (query.belowMinimum === true)
+    filters.push(sql<boolean>`b.quantity < p.min_stock and p.status = 'active'`);
+  if (query.belowMinimum === false) filters.push(sql<boolean>`b.quantity >= p.min_stock`);
+  return filters;
+}
+
+const STOCK_SORT = {
+  name: 'p.name',
+  sku: 'p.sku',
+  category: 'c.name',
+  quantity: 'b.quantity',
+  totalValue: 'b.total_value',
+  lastMovementAt: 'b.last_movement_at',
+} as const;
+
+function stockRows(db: Db) {
+  return db
+    .selectFrom('stock_balances as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
+}
+
+function toStockRow(row: {
+  id: number;
+  sku: string;
+  name: string;
+  status: 'active' | 'inactive';
+  category_id: number;
+  category_name: string;
+  unity_id: number;
+  unity_code: string;
+  unity_name: string;
+  quantity: string | number | bigint;
+  min_stock: string | number | bigint;
+  average_cost: string | number | bigint;
+  total_value: string | number | bigint;
+  last_movement_at: string | null;
+}): TStockRow {
+  return {
+    product: { id: row.id, sku: row.sku, name: row.name },
+    category: { id: row.category_id, name: row.category_name },
+    unity: { id: row.unity_id, code: row.unity_code, name: row.unity_name },
+    status: row.status,
+    quantity: quantityOut(row.quantity),
+    minStock: quantityOut(row.min_stock),
+    averageCost: moneyOut(row.average_cost),
+    totalValue: moneyOut(row.total_value),
+    belowMinimum: row.status === 'active' && toBigInt(row.quantity) < toBigInt(row.min_stock),
+    lastMovementAt: row.last_movement_at,
+  };
+}
+
+const STOCK_COLUMNS = [
+  'p.id',
+  'p.sku',
+  'p.name',
+  'p.status',
+  'p.min_stock',
+  'c.id as category_id',
+  'c.name as category_name',
+  'u.id as unity_id',
+  'u.code as unity_code',
+  'u.name as unity_name',
+  'b.quantity',
+  'b.average_cost',
+  'b.total_value',
+  'b.last_movement_at',
+] as const;
+
+export async function listStock(db: Db, dialect: Dialect, query: StockQuery) {
+  const filters = stockFilters(dialect, query);
+  const [rows, totals] = await Promise.all([
+    stockRows(db)
+      .select(STOCK_COLUMNS)
+      .where(({ and }) => and(filters))
+      .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
+      .orderBy('p.id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    stockRows(db)
+      .where(({ and }) => and(filters))
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum<string | number>('b.total_value').as('value'),
+        eb.fn
+          .sum<string | number>(sql`case when ${belowMinimum} and p.status = 'active' then 1 else 0 end`)
+          .as('below'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map(toStockRow),
+    total: toNumber(totals.total as string | number),
+    totals: {
+      products: toNumber(totals.total as string | number),
+      totalValue: moneyOut(totals.value ?? 0),
+      belowMinimum: toNumber(totals.below ?? 0),
+    },
+  };
+}
+
+export async function belowMinimumList(db: Db, limit: number) {
+  const rows = await stockRows(db)
+    .select(STOCK_COLUMNS)
+    .where(belowMinimum)
+    .where('p.status', '=', 'active')
+    .orderBy('p.name')
+    .limit(limit)
+    .execute();
+  return rows.map(toStockRow);
+}
+
+export async function stockSummary(db: Db) {
+  const [counts, latest] = await Promise.all([
+    stockRows(db)
+      .select((eb) => [
+        eb.fn.sum<string | number>(sql`case when p.status = 'active' then 1 else 0 end`).as('active'),
+        eb.fn.sum<string | number>('b.total_value').as('value'),
+        eb.fn
+          .sum<string | number>(sql`case when ${belowMinimum} and p.status = 'active' then 1 else 0 end`)
+          .as('below'),
+      ])
+      .executeTakeFirstOrThrow(),
+    latestMovements(db, 10),
+  ]);
+  return {
+    activeProducts: toNumber(counts.active ?? 0),
+    stockValue: moneyOut(counts.value ?? 0),
+    belowMinimum: toNumber(counts.below ?? 0),
+    latestMovements: latest,
+  };
+}

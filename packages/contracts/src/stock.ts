@@ -1,0 +1,135 @@
+import { z } from 'zod/mini';
+import { LIMITS, ZCodeRef, ZDate, ZId, ZPageQuery, ZRef, zOptionalText, orRequired } from './common.ts';
+import { ZDecimalString, ZMoneyInput, ZQuantityInput } from './numbers.ts';
+
+export const STOCK_REASONS = ['venda', 'consumo', 'perda', 'devolucao', 'ajuste'] as const;
+export const ZStockReason = z.enum(STOCK_REASONS, {
+  error: orRequired('Motivo inválido: use venda, consumo, perda, devolucao ou ajuste.'),
+});
+export type TStockReason = z.infer<typeof ZStockReason>;
+export const STOCK_REASON_LABELS: Record<TStockReason, string> = {
+  venda: 'Venda',
+  consumo: 'Consumo interno',
+  perda: 'Perda',
+  devolucao: 'Devolução ao fornecedor',
+  ajuste: 'Ajuste de inventário',
+};
+
+const movementFields = {
+  productId: ZId,
+  productUnityId: ZId,
+  quantity: ZQuantityInput,
+  occurredOn: z.optional(ZDate),
+  document: z.optional(zOptionalText(LIMITS.document)),
+  notes: z.optional(zOptionalText(LIMITS.notes)),
+};
+
+export const ZNewStockIn = z.strictObject({
+  ...movementFields,
+  unitCost: ZMoneyInput,
+  supplierId: z.optional(z.nullable(ZId)),
+});
+export type TNewStockIn = z.input<typeof ZNewStockIn>;
+
+export const ZNewStockOut = z.strictObject({ ...movementFields, reason: ZStockReason });
+export type TNewStockOut = z.input<typeof ZNewStockOut>;
+
+export const ZLedgerEntry = z.object({
+  id: z.number(),
+  direction: z.enum(['in', 'out']),
+  occurredOn: z.string(),
+  product: z.object({ id: z.number(), sku: z.string(), name: z.string() }),
+  productUnity: z.object({ id: z.number(), label: z.string() }),
+  quantity: ZDecimalString,
+  baseQuantity: ZDecimalString,
+  baseUnity: z.string(),
+  unitCost: ZDecimalString,
+  totalCost: ZDecimalString,
+  supplier: z.nullable(ZRef),
+  reason: z.nullable(ZStockReason),
+  document: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  stockMovementId: z.nullable(z.number()),
+  createdBy: ZRef,
+  createdAt: z.string(),
+});
+export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
+
+export const ZLedgerQuery = z
+  .extend(ZPageQuery, {
+    from: z.optional(ZDate),
+    to: z.optional(ZDate),
+    productId: z.optional(ZId),
+    supplierId: z.optional(ZId),
+  })
+  .check(
+    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+      error: 'A data inicial deve ser anterior ou igual à final.',
+      path: ['from'],
+    }),
+  );
+export type TLedgerQuery = z.input<typeof ZLedgerQuery>;
+
+export const ZStockRow = z.object({
+  product: z.object({ id: z.number(), sku: z.string(), name: z.string() }),
+  category: ZRef,
+  unity: ZCodeRef,
+  status: z.enum(['active', 'inactive']),
+  quantity: ZDecimalString,
+  minStock: ZDecimalString,
+  averageCost: ZDecimalString,
+  totalValue: ZDecimalString,
+  belowMinimum: z.boolean(),
+  lastMovementAt: z.nullable(z.string()),
+});
+export type TStockRow = z.infer<typeof ZStockRow>;
+
+export const STOCK_SORTS = ['name', 'sku', 'category', 'quantity', 'totalValue', 'lastMovementAt'] as const;
+export const ZStockQuery = z.extend(ZPageQuery, {
+  sort: z._default(
+    z.enum(STOCK_SORTS, { error: orRequired(`Ordenação inválida: use ${STOCK_SORTS.join(', ')}.`) }),
+    'name',
+  ),
+  categoryId: z.optional(ZId),
+  belowMinimum: z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { error: orRequired('Use true ou false.') }),
+      z.transform((value) => value === 'true'),
+    ),
+  ),
+});
+export type TStockQuery = {
+  page?: number;
+  pageSize?: number;
+  q?: string;
+  sort?: (typeof STOCK_SORTS)[number];
+  order?: 'asc' | 'desc';
+  categoryId?: number;
+  belowMinimum?: 'true' | 'false';
+};
+
+export const ZStockTotals = z.object({
+  products: z.number(),
+  totalValue: ZDecimalString,
+  belowMinimum: z.number(),
+});
+
+export const ZStockPage = z.object({
+  data: z.array(ZStockRow),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+  totals: ZStockTotals,
+});
+export type TStockPage = z.infer<typeof ZStockPage>;
+
+export const ZStockSummary = z.object({
+  activeProducts: z.number(),
+  stockValue: ZDecimalString,
+  belowMinimum: z.number(),
+  latestMovements: z.array(ZLedgerEntry),
+});
+export type TStockSummary = z.infer<typeof ZStockSummary>;
+
+export const ZBelowMinimumList = z.array(ZStockRow);
