@@ -24,6 +24,9 @@ const SuppliersPage = lazy(() => import('../features/suppliers/components/suppli
 const CategoriesPage = lazy(() => import('../features/reference/categories-page.tsx'));
 const UnitiesPage = lazy(() => import('../features/reference/unities-page.tsx'));
 const UnityBatchesPage = lazy(() => import('../features/reference/unity-batches-page.tsx'));
+const StockPage = lazy(() => import('../features/stock/components/stock-page.tsx'));
+const StockInPage = lazy(() => import('../features/stock/components/stock-in-page.tsx'));
+const StockOutPage = lazy(() => import('../features/stock/components/stock-out-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -85,9 +88,10 @@ export function AppRouter() {
               <Route path="categories" element={<CategoriesPage />} />
               <Route path="unities" element={<UnitiesPage />} />
               <Route path="unity-batches" element={<UnityBatchesPage />} />
-              {['stock', 'stock-in', 'stock-out', 'stock-movement'].map((path) => (
-                <Route key={path} path={path} element={<ComingSoonPage />} />
-              ))}
+              <Route path="stock" element={<StockPage />} />
+              <Route path="stock-in" element={<StockInPage />} />
+              <Route path="stock-out" element={<StockOutPage />} />
+              <Route path="stock-movement" element={<ComingSoonPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

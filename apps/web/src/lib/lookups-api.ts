@@ -4,6 +4,7 @@ import type {
   TSupplierSelectItem,
 } from '@armazem/contracts/catalog';
 import type { TCategory, TUnity, TUnityBatch } from '@armazem/contracts/reference';
+import type { TStockRow, TStockSummary } from '@armazem/contracts/stock';
 import { api } from './api.ts';
 
 /** Where a link or unlink started: that side's list reloads (seed §4). */
@@ -33,6 +34,21 @@ export const lookupsApi = api.injectEndpoints({
       query: () => '/suppliers/v1/select',
       providesTags: ['Supplier'],
     }),
+    /** One product's balance row (for the exit form's "available" line). */
+    productBalance: build.query<TStockRow | null, string>({
+      query: (sku) => ({ url: '/stock/v1', params: { q: sku, pageSize: 5 } }),
+      transformResponse: (page: { data: TStockRow[] }, _meta, sku) =>
+        page.data.find((row) => row.product.sku === sku) ?? null,
+      providesTags: ['Stock'],
+    }),
+    stockSummary: build.query<TStockSummary, void>({
+      query: () => '/stock/v1/summary',
+      providesTags: ['Stock', 'StockIn', 'StockOut'],
+    }),
+    belowMinimum: build.query<TStockRow[], void>({
+      query: () => '/stock/v1/below-minimum',
+      providesTags: ['Stock'],
+    }),
     linkSupplierProduct: build.mutation<
       void,
       { supplierId: number; productId: number; linked: boolean; origin: LinkOrigin }
@@ -55,4 +71,7 @@ export const {
   useProductsUnitySelectQuery,
   useSuppliersSelectQuery,
   useLinkSupplierProductMutation,
+  useProductBalanceQuery,
+  useStockSummaryQuery,
+  useBelowMinimumQuery,
 } = lookupsApi;

@@ -19,5 +19,6 @@ export const MODAL_BODIES: Record<string, ComponentType<ModalBodyProps>> = {
   PRODUCT_SUPPLIER_LINK: lazy(() => import('../../features/products/components/link-supplier-modal.tsx')),
   SUPPLIER_ADD: lazy(() => import('../../features/suppliers/components/add-supplier-modal.tsx')),
   SUPPLIER_DELETE: lazy(() => import('../../features/suppliers/components/delete-supplier-modal.tsx')),
+  STOCK_MOVEMENT: lazy(() => import('../../features/stock/components/stock-movement-modal.tsx')),
   SUPPLIER_PRODUCTS: lazy(() => import('../../features/suppliers/components/supplier-products-modal.tsx')),
 };

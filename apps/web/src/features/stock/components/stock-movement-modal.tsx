@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import type { TProductSelectItem } from '@armazem/contracts/catalog';
+import { normalizeDecimalText } from '@armazem/contracts/decimal';
+import { formatDocument } from '@armazem/contracts/documents';
+import { STOCK_REASON_LABELS, STOCK_REASONS, ZNewStockIn, ZNewStockOut } from '@armazem/contracts/stock';
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ProductPicker } from '../../../components/ui/product-picker.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { messages } from '../../../config/messages.ts';
+import { fieldErrors } from '../../../lib/api.ts';
+import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import {
+  useProductBalanceQuery,
+  useProductsUnitySelectQuery,
+  useSuppliersSelectQuery,
+} from '../../../lib/lookups-api.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useAddStockInMutation, useAddStockOutMutation } from '../stock-api.ts';
+
+const localToday = () => new Intl.DateTimeFormat('en-CA').format(new Date());
+
+/** Multiplies two plain decimal strings for display only (never stored): "2.5" × "12.000" → "30". */
+function timesForDisplay(quantity: string, perPackage: string): string | null {
+  const plain = normalizeDecimalText(quantity);
+  if (!plain) return null;
+  const [qw = '0', qf = ''] = plain.split('.');
+  const [pw = '0', pf = ''] = perPackage.split('.');
+  const product = BigInt(qw + qf) * BigInt(pw + pf);
+  const scale = qf.length + pf.length;
+  const digits = product.toString().padStart(scale + 1, '0');
+  return `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale) || '0'}`;
+}
+
+export default function StockMovementModal({ extraObject, closeModal }: ModalBodyProps) {
+  const direction = extraObject.direction as 'in' | 'out';
+  const isEntry = direction === 'in';
+  const notify = useNotifySuccess();
+  const [product, setProduct] = useState<TProductSelectItem | null>(null);
+  const { data: unities = [] } = useProductsUnitySelectQuery(product?.id ?? 0, { skip: !product });
+  const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
+  const { data: balance } = useProductBalanceQuery(product?.sku ?? '', { skip: !product });
+  const [addIn, adding] = useAddStockInMutation();
+  const [addOut, removing] = useAddStockOutMutation();
+
+  const toInput = (v: Record<string, string>) => ({
+    productId: product?.id,
+    productUnityId: v.productUnityId || (unities.find((u) => u.isDefault)?.id ?? undefined),
+    quantity: decimalInput(v.quantity ?? ''),
+    ...(isEntry
+      ? { unitCost: decimalInput(v.unitCost ?? ''), supplierId: v.supplierId ? Number(v.supplierId) : null }
+      : { reason: v.reason || undefined }),
+    occurredOn: v.occurredOn || undefined,
+    document: v.document || null,
+    notes: v.notes || null,
+  });
+  const form = useZodForm(
+    isEntry ? ZNewStockIn : ZNewStockOut,
+    {
+      productUnityId: '',
+      quantity: '',
+      unitCost: '',
+      supplierId: '',
+      reason: '',
+      occurredOn: localToday(),
+      document: '',
+      notes: '',
+    },
+    toInput,
+  );
+
+  const unity =
+    unities.find((u) => String(u.id) === form.values.productUnityId) ?? unities.find((u) => u.isDefault);
+  const baseQuantity =
+    unity && form.values.quantity ? timesForDisplay(form.values.quantity, unity.quantity) : null;
+  const exceeds =
+    !isEntry && balance && baseQuantity !== null && Number(baseQuantity) > Number(balance.quantity);
+
+  const onSubmit = form.handleSubmit(async () => {
+    const body = toInput(form.values);
+    const common = {
+      productId: Number(body.productId),
+      productUnityId: Number(body.productUnityId),
+      quantity: body.quantity ?? '',
+      occurredOn: body.occurredOn,
+      document: body.document,
+      notes: body.notes,
+    };
+    const result = isEntry
+      ? await addIn({
+          ...common,
+          unitCost: decimalInput(form.values.unitCost ?? '') ?? '',
+          supplierId: form.values.supplierId ? Number(form.values.supplierId) : null,
+        })
+      : await addOut({ ...common, reason: form.values.reason as (typeof STOCK_REASONS)[number] });
+    if ('error' in result) {
+      form.setErrors(fieldErrors(result.error));
+      return;
+    }
+    notify(isEntry ? messages.success.stockInAdded : messages.success.stockOutAdded);
+    closeModal();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+      <div className="md:col-span-2">
+        <ProductPicker label="Produto" value={product} error={form.errors.productId} onChange={setProduct} />
+      </div>
+      {product && balance ? (
+        <p className="text-sm md:col-span-2" data-testid="available-balance">
+          Disponível:{' '}
+          <strong>
+            {formatQuantity(balance.quantity)} {balance.unity.code}
+          </strong>{' '}
+          · custo médio {formatMoney(balance.averageCost)}
+        </p>
+      ) : null}
+      <SelectField
+        label="Unidade"
+        disabled={!product}
+        options={unities.map((u) => ({ value: u.id, label: u.label }))}
+        {...form.field('productUnityId')}
+        value={form.values.productUnityId || String(unity?.id ?? '')}
+      />
+      <TextField
+        label="Quantidade"
+        inputMode="decimal"
+        {...form.field('quantity')}
+        hint={
+          baseQuantity !== null && unity && !unity.isDefault && balance
+            ? `= ${formatQuantity(baseQuantity)} ${balance.unity.code}`
+            : undefined
+        }
+      />
+      {exceeds ? (
+        <p className="text-warning text-sm md:col-span-2" role="alert">
+          A quantidade passa do saldo disponível ({formatQuantity(balance.quantity)} {balance.unity.code}).
+        </p>
+      ) : null}
+      {isEntry ? (
+        <>
+          <TextField
+            label="Custo unitário (R$)"
+            inputMode="decimal"
+            placeholder="0,00"
+            hint="Preço de uma unidade da embalagem escolhida."
+            {...form.field('unitCost')}
+          />
+          <SelectField
+            label="Fornecedor (opcional)"
+            placeholder="Sem fornecedor"
+            options={suppliers.map((s) => ({
+              value: s.id,
+              label: `${s.name} (${formatDocument(s.document)})`,
+            }))}
+            {...form.field('supplierId')}
+          />
+        </>
+      ) : (
+        <SelectField
+          label="Motivo"
+          placeholder="Selecione"
+          options={STOCK_REASONS.map((reason) => ({ value: reason, label: STOCK_REASON_LABELS[reason] }))}
+          {...form.field('reason')}
+        />
+      )}
+      <TextField label="Data" type="date" max={localToday()} {...form.field('occurredOn')} />
+      <TextField
+        label="Documento (opcional)"
+        placeholder={isEntry ? 'Nota fiscal' : 'Cupom, pedido…'}
+        {...form.field('document')}
+      />
+      <TextField label="Observação (opcional)" className="md:col-span-2" {...form.field('notes')} />
+      <div className="modal-action md:col-span-2">
+        <button type="button" className="btn btn-ghost" onClick={closeModal}>
+          Cancelar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={adding.isLoading || removing.isLoading}>
+          Registrar {isEntry ? 'entrada' : 'saída'}
+        </button>
+      </div>
+    </form>
+  );
+}

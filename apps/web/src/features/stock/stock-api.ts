@@ -1,0 +1,43 @@
+import type { TPaged } from '@armazem/contracts/common';
+import type {
+  TLedgerEntry,
+  TLedgerQuery,
+  TNewStockIn,
+  TNewStockOut,
+  TStockPage,
+  TStockQuery,
+} from '@armazem/contracts/stock';
+import { api } from '../../lib/api.ts';
+
+export const stockApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    stock: build.query<TStockPage, TStockQuery>({
+      query: (params) => ({ url: '/stock/v1', params }),
+      providesTags: ['Stock'],
+    }),
+    stockIn: build.query<TPaged<TLedgerEntry>, TLedgerQuery>({
+      query: (params) => ({ url: '/stock/in/v1', params }),
+      providesTags: ['StockIn'],
+    }),
+    stockOut: build.query<TPaged<TLedgerEntry>, TLedgerQuery>({
+      query: (params) => ({ url: '/stock/out/v1', params }),
+      providesTags: ['StockOut'],
+    }),
+    addStockIn: build.mutation<TLedgerEntry, TNewStockIn>({
+      query: (newStockInObj) => ({ url: '/stock/in/v1', method: 'POST', body: newStockInObj }),
+      invalidatesTags: ['StockIn', 'Stock', 'Product'],
+    }),
+    addStockOut: build.mutation<TLedgerEntry, TNewStockOut>({
+      query: (newStockOutObj) => ({ url: '/stock/out/v1', method: 'POST', body: newStockOutObj }),
+      invalidatesTags: ['StockOut', 'Stock', 'Product'],
+    }),
+  }),
+});
+
+export const {
+  useStockQuery,
+  useStockInQuery,
+  useStockOutQuery,
+  useAddStockInMutation,
+  useAddStockOutMutation,
+} = stockApi;

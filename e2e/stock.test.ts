@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+
+useBrowser();
+
+const modal = () => page.locator('dialog[open]');
+const notification = () => page.getByTestId('notification');
+
+async function createProductWithBox(sku: string, name: string) {
+  const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+  const unities = await (await api('/api/unities/v1', { cookie })).json();
+  const batches = await (await api('/api/unity-batches/v1', { cookie })).json();
+  const un = unities.find((u: { code: string }) => u.code === 'UN').id;
+  const cx = unities.find((u: { code: string }) => u.code === 'CX').id;
+  const caixa = batches.find((b: { code: string }) => b.code === 'CAIXA').id;
+  const product = await (
+    await api('/api/products/v1', {
+      method: 'POST',
+      cookie,
+      body: { sku, name, categoryId: 1, baseUnityId: un, minStock: 20 },
+    })
+  ).json();
+  await api(`/api/products/v1/${product.id}/unity/v1`, {
+    method: 'POST',
+    cookie,
+    body: { unityId: cx, unityBatchId: caixa, quantity: 12 },
+  });
+  return product;
+}
+
+async function pickProduct(sku: string) {
+  await modal().getByLabel('Produto').fill(sku);
+  await modal().getByRole('option').filter({ hasText: sku }).first().getByRole('button').click();
+}
+
+describe('stock in the browser', () => {
+  it('receives boxes, issues units, and shows exact balances, values and notifications', async () => {
+    const sku = `STK-${Date.now()}`;
+    await createProductWithBox(sku, 'Suco de Uva 1 L');
+    await loginAsAdmin();
+
+    // entry: 3 boxes of 12 at R$ 120,00
+    await page.goto('/app/stock-in');
+    await page.getByRole('button', { name: 'Registrar entrada' }).click();
+    await pickProduct(sku);
+    await modal().getByLabel('Unidade').selectOption({ label: 'Caixa c/ 12 UN' });
+    await modal().getByLabel('Quantidade').fill('3');
+    await expect.poll(() => modal().getByText('= 36 UN').isVisible()).toBe(true);
+    await modal().getByLabel('Custo unitário (R$)').fill('120,00');
+    await modal().getByLabel('Documento (opcional)').fill('NF 555');
+    await modal().getByRole('button', { name: 'Registrar entrada' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Entrada De Estoque Adicionada!');
+    await expect.poll(() => page.getByTestId('ledger-table').textContent()).toContain(sku);
+    expect(await page.getByTestId('ledger-table').textContent()).toContain('R$\u00a0360,00');
+
+    // exit: 5 units, balance shown while typing
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Saídas', exact: true })
+      .click();
+    await page.getByRole('button', { name: 'Registrar saída' }).click();
+    await pickProduct(sku);
+    await expect
+      .poll(() => modal().getByTestId('available-balance').textContent())
+      .toContain('Disponível: 36 UN');
+    await modal().getByLabel('Quantidade').fill('5');
+    await modal().getByLabel('Motivo').selectOption({ label: 'Venda' });
+    await modal().getByRole('button', { name: 'Registrar saída' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Saída De Estoque Adicionada!');
+    await expect.poll(() => page.getByTestId('ledger-table').textContent()).toContain(sku);
+
+    // balances: 31 UN at R$ 10,00 = R$ 310,00
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Estoque', exact: true })
+      .click();
+    const row = page.getByTestId(`stock-row-${sku}`);
+    await expect.poll(() => row.getByTestId('stock-quantity').textContent()).toBe('31 UN');
+    expect(await row.getByTestId('stock-average').textContent()).toBe('R$\u00a010,00');
+    expect(await row.getByTestId('stock-value').textContent()).toBe('R$\u00a0310,00');
+    expect(await row.getAttribute('data-below-minimum')).toBe('false');
+  });
+
+  it('refuses an exit above the balance with the Portuguese message and changes nothing', async () => {
+    const sku = `OVR-${Date.now()}`;
+    await createProductWithBox(sku, 'Biscoito Maizena');
+    const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+    const units = await (await api(`/api/products/v1/select?q=${sku}`, { cookie })).json();
+    const select = await (await api(`/api/products/v1/${units[0].id}/unity/v1/select`, { cookie })).json();
+    await api('/api/stock/in/v1', {
+      method: 'POST',
+      cookie,
+      body: { productId: units[0].id, productUnityId: select[0].id, quantity: 10, unitCost: 2 },
+    });
+
+    await loginAsAdmin();
+    await page.goto('/app/stock-out');
+    await page.getByRole('button', { name: 'Registrar saída' }).click();
+    await pickProduct(sku);
+    await modal().getByLabel('Unidade').selectOption({ label: 'Caixa c/ 12 UN' });
+    await modal().getByLabel('Quantidade').fill('1');
+    await expect
+      .poll(() =>
+        modal()
+          .getByText(/passa do saldo disponível/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await modal().getByLabel('Motivo').selectOption({ label: 'Perda' });
+    await modal().getByRole('button', { name: 'Registrar saída' }).click();
+    await expect
+      .poll(() => notification().textContent())
+      .toContain('Estoque insuficiente de Biscoito Maizena: disponível 10 UN, solicitado 12 UN.');
+    expect(await notification().getAttribute('data-status')).toBe('0');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/app/stock');
+    const row = page.getByTestId(`stock-row-${sku}`);
+    await expect.poll(() => row.getByTestId('stock-quantity').textContent()).toBe('10 UN');
+    expect(await row.getAttribute('data-below-minimum')).toBe('true');
+
+    // the bell counts it and the drawer lists it
+    await page.getByRole('button', { name: 'Notificações' }).click();
+    await expect.poll(() => page.getByTestId('below-minimum-list').textContent()).toContain(sku);
+  });
+
+  it('shows the dashboard totals on the welcome screen', async () => {
+    await loginAsAdmin();
+    await expect.poll(() => page.getByTestId('dashboard-value').textContent()).toMatch(/^R\$\u00a0/);
+    expect(Number(await page.getByTestId('dashboard-products').textContent())).toBeGreaterThan(0);
+  });
+});
