@@ -14,6 +14,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { movementRoutes } from './routes/movements.ts';
 import { productRoutes } from './routes/products.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(productRoutes, { prefix: '/products/v1' });
         await protectedApi.register(supplierRoutes, { prefix: '/suppliers/v1' });
         await protectedApi.register(stockRoutes, { prefix: '/stock' });
+        await protectedApi.register(movementRoutes, { prefix: '/stock/movement/v1' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
       });

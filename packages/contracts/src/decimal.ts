@@ -62,9 +62,10 @@ export function toScaled(value: string | number | bigint, scale: number): bigint
 
 /**
  * Reads a number written the Brazilian way ("1.234,56") or the plain way ("1234.56"). With both a dot and
- * a comma, the last one is the decimal separator; a lone comma is decimal; dots in groups of three are thousands.
+ * a comma, the last one is the decimal separator; a lone comma is decimal; several dots are thousands. A lone
+ * dot is decimal, except in `brazilian` text (a ';'-separated CSV) where "1.000" is one thousand.
  */
-export function normalizeDecimalText(input: string): string | null {
+export function normalizeDecimalText(input: string, style: 'auto' | 'brazilian' = 'auto'): string | null {
   const text = input.trim().replace(/\s|\u00a0/g, '');
   if (!/^[+-]?[\d.,]+$/.test(text)) return null;
   const lastComma = text.lastIndexOf(',');
@@ -82,7 +83,10 @@ export function normalizeDecimalText(input: string): string | null {
     if (text.indexOf(',') !== lastComma) return null;
     integerPart = text.slice(0, lastComma);
     fraction = text.slice(lastComma + 1);
-  } else if (lastDot >= 0 && text.indexOf('.') !== lastDot) {
+  } else if (
+    lastDot >= 0 &&
+    (text.indexOf('.') !== lastDot || (style === 'brazilian' && /^[+-]?\d{1,3}\.\d{3}$/.test(text)))
+  ) {
     if (!isGrouped(text, '.')) return null;
     integerPart = text.split('.').join('');
   } else {

@@ -111,6 +111,14 @@ describe('normalizeDecimalText', () => {
     expect(normalizeDecimalText('-3,5')).toBe('-3.5');
   });
 
+  it('reads a lone dot before three digits as thousands only in Brazilian-style text', () => {
+    expect(normalizeDecimalText('1.000')).toBe('1.000');
+    expect(normalizeDecimalText('1.000', 'brazilian')).toBe('1000');
+    expect(normalizeDecimalText('1.5', 'brazilian')).toBe('1.5');
+    expect(normalizeDecimalText('12.34', 'brazilian')).toBe('12.34');
+    expect(normalizeDecimalText('1.234,5', 'brazilian')).toBe('1234.5');
+  });
+
   it('refuses malformed groupings', () => {
     for (const input of ['1.23,4.5', '12.34.5', '1,2,3', 'abc', '', '1.2345,6']) {
       expect(normalizeDecimalText(input)).toBeNull();

@@ -4,12 +4,14 @@ import type { Dialect } from './types.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { catalogAndStock } from './migrations/002-catalog-and-stock.ts';
 import { searchIndexes } from './migrations/003-search-indexes.ts';
+import { movementDedupe } from './migrations/004-movement-dedupe.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
     '002-catalog-and-stock': catalogAndStock(dialect),
     '003-search-indexes': searchIndexes(dialect),
+    '004-movement-dedupe': movementDedupe(),
   };
 }
 

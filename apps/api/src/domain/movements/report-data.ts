@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { TStockMovement } from '@armazem/contracts/movements';
+import type { Db } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
+import { averageCost } from '../stock/valuation.ts';
+import { listMovements } from './movement-service.ts';
+
+export interface ReportLine {
+  sku: string;
+  name: string;
+  unit: string;
+  opening: bigint;
+  entries: bigint;
+  exits: bigint;
+  closing: bigint;
+  averageCost: bigint;
+  closingValue: bigint;
+}
+
+export interface ReportData {
+  year: number;
+  month: number;
+  categories: Array<{ name: string; lines: ReportLine[]; closingValue: bigint }>;
+  totals: { opening: bigint; entries: bigint; exits: bigint; closingValue: bigint; products: number };
+  movements: TStockMovement[];
+}
+
+export function monthBounds(year: number, month: number) {
+  const start = `${year}-${String(month).padStart(2, '0')}-01`;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { start, end: `${year}-${String(month).padStart(2, '0')}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * One aggregate over the ledger by the date each movement happened (not when it was typed), so back-dated
+ * rows land in the right month, and cancelled rows count nowhere. Opening = everything before the month;
+ * closing value = entries' cost − exits' cost up to the month's end.
+ */
+export async function monthReport(db: Db, year: number, month: number): Promise<ReportData> {
+  const { start, end } = monthBounds(year, month);
+  const signed = (column: 'base_quantity' | 'total_cost') =>
+    sql<string>`case when direction = 'in' then ${sql.ref(column)} else -${sql.ref(column)} end`;
+  const sums = await db
+    .selectFrom('stock_ledger')
+    .select((eb) => [
+      'product_id',
+      eb.fn
+        .sum<string | number>(
+          sql`case when occurred_on < ${start} then ${signed('base_quantity')} else 0 end`,
+        )
+        .as('opening'),
+      eb.fn
+        .sum<string | number>(
+          sql`case when occurred_on >= ${start} and direction = 'in' then base_quantity else 0 end`,
+        )
+        .as('entries'),
+      eb.fn
+        .sum<string | number>(
+          sql`case when occurred_on >= ${start} and direction = 'out' then base_quantity else 0 end`,
+        )
+        .as('exits'),
+      eb.fn.sum<string | number>(signed('total_cost')).as('closing_value'),
+    ])
+    .where('cancelled_at', 'is', null)
+    .where('occurred_on', '<=', end)
+    .groupBy('product_id')
+    .execute();
+
+  const info = new Map<number, { sku: string; name: string; unit: string; category: string }>();
+  const ids = sums.map((row) => row.product_id);
+  for (let offset = 0; offset < ids.length; offset += 1000) {
+    const products = await db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+      .select(['p.id', 'p.sku', 'p.name', 'u.code', 'c.name as category'])
+      .where('p.id', 'in', ids.slice(offset, offset + 1000))
+      .execute();
+    for (const product of products)
+      info.set(product.id, {
+        sku: product.sku,
+        name: product.name,
+        unit: product.code,
+        category: product.category,
+      });
+  }
+
+  const byCategory = new Map<string, ReportLine[]>();
+  for (const row of sums) {
+    const product = info.get(row.product_id);
+    if (!product) continue;
+    const opening = toBigInt(row.opening);
+    const entries = toBigInt(row.entries);
+    const exits = toBigInt(row.exits);
+    if (opening === 0n && entries === 0n && exits === 0n) continue;
+    const closing = opening + entries - exits;
+    const closingValue = toBigInt(row.closing_value);
+    const line: ReportLine = {
+      sku: product.sku,
+      name: product.name,
+      unit: product.unit,
+      opening,
+      entries,
+      exits,
+      closing,
+      closingValue,
+      averageCost: averageCost({ quantity: closing, totalValue: closingValue }),
+    };
+    byCategory.set(product.category, [...(byCategory.get(product.category) ?? []), line]);
+  }
+
+  const categories = [...byCategory.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, 'pt-BR'))
+    .map(([name, lines]) => ({
+      name,
+      lines: lines.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.sku.localeCompare(b.sku)),
+      closingValue: lines.reduce((total, line) => total + line.closingValue, 0n),
+    }));
+  const all = categories.flatMap((category) => category.lines);
+  return {
+    year,
+    month,
+    categories,
+    totals: {
+      opening: all.reduce((t, l) => t + l.opening, 0n),
+      entries: all.reduce((t, l) => t + l.entries, 0n),
+      exits: all.reduce((t, l) => t + l.exits, 0n),
+      closingValue: all.reduce((t, l) => t + l.closingValue, 0n),
+      products: all.length,
+    },
+    movements: await listMovements(db, year, month),
+  };
+}
