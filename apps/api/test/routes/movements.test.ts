@@ -8,7 +8,6 @@ import { HEADER, PNG_BYTES, makeCsv, makeXlsx, multipart, zipWithoutWorkbook, ty
 
 let ctx: TestContext;
 let cookie: string;
-let sku: string;
 let supplierCnpj: string;
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -21,7 +20,6 @@ beforeAll(async () => {
   });
   const product = await createProduct(ctx.app, cookie, { sku: 'CAFE-1KG', name: 'Café 1 kg', categoryId: 2 });
   await createBox(ctx.app, cookie, product.id, 10);
-  sku = product.sku;
   supplierCnpj = cnpjFor(42);
   await createSupplier(ctx.app, cookie, { name: 'Torrefação Serra Ltda', document: supplierCnpj });
 });
