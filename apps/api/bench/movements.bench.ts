@@ -1,0 +1,180 @@
+// Preview and import of a 50,000-row .xlsx, and the PDF report of a month with 10,000 products:
+//   node apps/api/bench/movements.bench.ts            (SQLite)
+//   TEST_DATABASE_URL=postgres://… node apps/api/bench/movements.bench.ts
+// The parent prepares the database and the file; a fresh child process runs the calls through the whole HTTP
+// stack (multipart, parsing, checks, SQL, PDF) and samples its own RSS, so the figures are the server's alone.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createTestDatabase } from '../test/helper.ts';
+import { HEADER, makeXlsx, multipart, type Cell } from '../test/sheets.ts';
+import { generateCatalog } from './catalog-generator.ts';
+
+const PRODUCTS = 10_000;
+const ROWS = 50_000;
+
+async function measureInChild(databaseUrl: string | undefined, dataDir: string, file: string) {
+  const database = openDatabase({ databaseUrl, dataDir });
+  const app = await buildApp({
+    database,
+    mailer: { send: async () => undefined },
+    config: {
+      sessions: { idleMinutes: 60, absoluteHours: 24 },
+      loginRateLimit: 1000,
+      publicUrl: 'http://bench',
+      allowedOrigins: [],
+      timeZone: 'America/Sao_Paulo',
+    },
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/v1/login',
+    payload: { email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
+  });
+  const cookie = `armazem_session=${login.cookies.find((c) => c.name === 'armazem_session')?.value}`;
+  const bytes = fs.readFileSync(file);
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const measure = async (
+    label: string,
+    run: () => Promise<{ statusCode: number; body: string }>,
+    expected: number,
+  ) => {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    peak = before;
+    const started = performance.now();
+    const response = await run();
+    const seconds = (performance.now() - started) / 1000;
+    if (response.statusCode !== expected)
+      throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    console.log(
+      `[${database.dialect}] ${label.padEnd(34)} ${seconds.toFixed(2).padStart(6)} s   pico RSS ${Math.round(peak / 2 ** 20)} MB (antes ${Math.round(before / 2 ** 20)} MB)`,
+    );
+  };
+  const previewBody = await multipart({ year: '2026', month: '10' }, { name: 'outubro.xlsx', bytes });
+  await measure(
+    `prévia (${ROWS} linhas)`,
+    () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/stock/movement/v1/sheet',
+        headers: { cookie, ...previewBody.headers },
+        payload: previewBody.payload,
+      }),
+    200,
+  );
+  const importBody = await multipart(
+    { year: '2026', month: '10', data: '{"description":"bench"}' },
+    { name: 'outubro.xlsx', bytes },
+  );
+  await measure(
+    `importação (${ROWS} linhas)`,
+    () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/stock/movement/v1',
+        headers: { cookie, ...importBody.headers },
+        payload: importBody.payload,
+      }),
+    201,
+  );
+  await measure(
+    `relatório PDF (${PRODUCTS} produtos)`,
+    () => app.inject({ url: '/api/stock/movement/v1/report?year=2026&month=10', headers: { cookie } }),
+    200,
+  );
+  clearInterval(sampler);
+  await app.close();
+  await database.destroy();
+}
+
+async function prepareAndRun() {
+  const { handle, drop } = await createTestDatabase();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-bench-')), 'outubro.xlsx');
+  try {
+    await migrateToLatest(handle);
+    const app = await buildApp({
+      database: handle,
+      mailer: { send: async () => undefined },
+      config: {
+        sessions: { idleMinutes: 60, absoluteHours: 24 },
+        loginRateLimit: 1000,
+        publicUrl: 'http://bench',
+        allowedOrigins: [],
+        timeZone: 'America/Sao_Paulo',
+      },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/register',
+      payload: { name: 'Bench', email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
+    });
+    await app.close();
+    await generateCatalog(handle.db, PRODUCTS);
+    await handle.db.updateTable('products').set({ status: 'active' }).execute(); // the generator deactivates every 17th
+    // five rows per product: in 10, out 1, out 1, in 2, out 3 — every exit is covered by the rows before it
+    const pattern: Array<[string, number, number | null]> = [
+      ['Entrada', 10, 12.5],
+      ['Saída', 1, null],
+      ['Saída', 1, null],
+      ['Entrada', 2, 13.1],
+      ['Saída', 3, null],
+    ];
+    const rows: Cell[][] = [HEADER];
+    for (let i = 0; i < ROWS; i += 1) {
+      const [type, quantity, cost] = pattern[Math.floor(i / PRODUCTS)] ?? ['Entrada', 1, 1];
+      rows.push([
+        new Date(Date.UTC(2026, 9, 1 + (i % 28))),
+        `GEN-${String((i % PRODUCTS) + 1).padStart(7, '0')}`,
+        type,
+        quantity,
+        null,
+        cost,
+        null,
+        `NF ${i}`,
+        null,
+      ]);
+    }
+    fs.writeFileSync(file, await makeXlsx(rows));
+    console.log(
+      `[${handle.dialect}] ${PRODUCTS.toLocaleString('pt-BR')} produtos; planilha de ${ROWS.toLocaleString('pt-BR')} linhas: ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
+    );
+    const url = process.env.TEST_DATABASE_URL ? await currentDatabaseUrl(handle) : '';
+    const dataDir = url ? '' : path.dirname(await sqliteFile(handle));
+    const child = spawnSync(
+      process.execPath,
+      ['--expose-gc', fileURLToPath(import.meta.url), 'measure', url, dataDir, file],
+      { stdio: 'inherit' },
+    );
+    if (child.status !== 0) process.exitCode = 1;
+  } finally {
+    await drop();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+async function currentDatabaseUrl(handle: { db: import('../src/db/database.ts').Db }) {
+  const { sql } = await import('kysely');
+  const row = await sql<{ name: string }>`select current_database() as name`.execute(handle.db);
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${row.rows[0]?.name}`;
+  return url.toString();
+}
+
+async function sqliteFile(handle: { db: import('../src/db/database.ts').Db }) {
+  const { sql } = await import('kysely');
+  const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
+    handle.db,
+  );
+  return row.rows[0]?.file ?? '';
+}
+
+if (process.argv[2] === 'measure')
+  await measureInChild(process.argv[3] || undefined, process.argv[4] ?? '', process.argv[5] ?? '');
+else await prepareAndRun();
