@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { openDatabase, type Db } from '../src/db/database.ts';
+import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/helper.ts';
 import { HEADER, makeXlsx, multipart, type Cell } from '../test/sheets.ts';
@@ -159,16 +160,14 @@ async function prepareAndRun() {
   }
 }
 
-async function currentDatabaseUrl(handle: { db: import('../src/db/database.ts').Db }) {
-  const { sql } = await import('kysely');
+async function currentDatabaseUrl(handle: { db: Db }) {
   const row = await sql<{ name: string }>`select current_database() as name`.execute(handle.db);
   const url = new URL(process.env.TEST_DATABASE_URL ?? '');
   url.pathname = `/${row.rows[0]?.name}`;
   return url.toString();
 }
 
-async function sqliteFile(handle: { db: import('../src/db/database.ts').Db }) {
-  const { sql } = await import('kysely');
+async function sqliteFile(handle: { db: Db }) {
   const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
     handle.db,
   );
