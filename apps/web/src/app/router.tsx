@@ -17,7 +17,6 @@ const WelcomePage = lazy(() => import('../features/welcome/welcome-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
-const ComingSoonPage = lazy(() => import('../features/placeholder/coming-soon-page.tsx'));
 const ProductsPage = lazy(() => import('../features/products/components/products-page.tsx'));
 const ProductDetailPage = lazy(() => import('../features/products/components/product-detail-page.tsx'));
 const SuppliersPage = lazy(() => import('../features/suppliers/components/suppliers-page.tsx'));
@@ -27,6 +26,7 @@ const UnityBatchesPage = lazy(() => import('../features/reference/unity-batches-
 const StockPage = lazy(() => import('../features/stock/components/stock-page.tsx'));
 const StockInPage = lazy(() => import('../features/stock/components/stock-in-page.tsx'));
 const StockOutPage = lazy(() => import('../features/stock/components/stock-out-page.tsx'));
+const MovementsPage = lazy(() => import('../features/movements/components/movements-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -91,7 +91,7 @@ export function AppRouter() {
               <Route path="stock" element={<StockPage />} />
               <Route path="stock-in" element={<StockInPage />} />
               <Route path="stock-out" element={<StockOutPage />} />
-              <Route path="stock-movement" element={<ComingSoonPage />} />
+              <Route path="stock-movement" element={<MovementsPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

@@ -1,4 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { movementContentSlice } from '../features/movements/movement-content-slice.ts';
 import { api } from '../lib/api.ts';
 import { authSlice } from '../stores/auth-slice.ts';
 import { headerSlice } from '../stores/header-slice.ts';
@@ -11,6 +12,7 @@ const rootReducer = combineReducers({
   header: headerSlice.reducer,
   modal: modalSlice.reducer,
   rightDrawer: rightDrawerSlice.reducer,
+  stockMovement: movementContentSlice.reducer,
 });
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -20,5 +20,6 @@ export const MODAL_BODIES: Record<string, ComponentType<ModalBodyProps>> = {
   SUPPLIER_ADD: lazy(() => import('../../features/suppliers/components/add-supplier-modal.tsx')),
   SUPPLIER_DELETE: lazy(() => import('../../features/suppliers/components/delete-supplier-modal.tsx')),
   STOCK_MOVEMENT: lazy(() => import('../../features/stock/components/stock-movement-modal.tsx')),
+  MOVEMENT_DELETE: lazy(() => import('../../features/movements/components/delete-movement-modal.tsx')),
   SUPPLIER_PRODUCTS: lazy(() => import('../../features/suppliers/components/supplier-products-modal.tsx')),
 };

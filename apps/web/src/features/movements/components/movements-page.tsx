@@ -1,0 +1,249 @@
+import { useRef, useState } from 'react';
+import { MONTH_NAMES, type TSheetPreview } from '@armazem/contracts/movements';
+import type { TErrorResponse } from '@armazem/contracts/common';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { openModal } from '../../../stores/modal-slice.ts';
+import { clearStockMovementContent, setStockMovementContent } from '../movement-content-slice.ts';
+import { movementUrls, useAddStockMovementMutation, useStockMovementQuery } from '../movements-api.ts';
+import { uploadSheetForPreview } from '../upload-sheet.ts';
+import { SheetPreview } from './sheet-preview.tsx';
+
+const now = new Date();
+const YEARS = Array.from({ length: 6 }, (_, i) => now.getFullYear() - 4 + i);
+
+/** Movimentação: the month's imported sheets, upload with preview, import, undo and the PDF report. No success toasts (seed §8). */
+export default function MovementsPage() {
+  usePageTitle('Movimentação');
+  const dispatch = useAppDispatch();
+  const [year, setYear] = useState(now.getFullYear());
+  const [month, setMonth] = useState(now.getMonth() + 1);
+  const [description, setDescription] = useState('');
+  // the File stays in component state: Redux holds only serialisable data (the parsed content)
+  const [file, setFile] = useState<File | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const { stockMovementContent: content, uploadProgress } = useAppSelector((state) => state.stockMovement);
+  const { data: movements } = useStockMovementQuery({ year, month });
+  const [importSheet, { isLoading: importing }] = useAddStockMovementMutation();
+
+  const choose = async (picked: File | undefined) => {
+    if (!picked) return;
+    setFile(picked);
+    await dispatch(uploadSheetForPreview(picked, year, month));
+  };
+  const clear = () => {
+    dispatch(clearStockMovementContent());
+    setFile(null);
+    setDescription('');
+    if (input.current) input.current.value = '';
+  };
+  const changePeriod = (nextYear: number, nextMonth: number) => {
+    setYear(nextYear);
+    setMonth(nextMonth);
+    if (file && content) void dispatch(uploadSheetForPreview(file, nextYear, nextMonth));
+  };
+  const runImport = async () => {
+    if (!file) return;
+    const result = await importSheet({ sheet: file, year, month, description });
+    if ('error' in result) {
+      // 422: the server found row errors; show them in the preview
+      const data = (result.error as { data?: TErrorResponse & Partial<TSheetPreview> }).data;
+      if (content && data?.rows) {
+        const withErrors = new Map(data.rows.map((row) => [row.line, row]));
+        dispatch(
+          setStockMovementContent({
+            ...content,
+            rows: content.rows.map((row) => withErrors.get(row.line) ?? row),
+            summary: data.summary ?? content.summary,
+          }),
+        );
+      }
+      return;
+    }
+    clear();
+  };
+
+  const hasErrors = Boolean(content && content.summary.invalid > 0);
+  return (
+    <div className="flex flex-col gap-6">
+      <TitleCard
+        title="Movimentação mensal"
+        actions={
+          <>
+            <select
+              className="select select-sm w-auto"
+              aria-label="Mês"
+              value={month}
+              onChange={(e) => changePeriod(year, Number(e.target.value))}
+            >
+              {MONTH_NAMES.map((name, index) => (
+                <option key={name} value={index + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <select
+              className="select select-sm w-auto"
+              aria-label="Ano"
+              value={year}
+              onChange={(e) => changePeriod(Number(e.target.value), month)}
+            >
+              {YEARS.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+            <a className="btn btn-sm" href={movementUrls.template()} download>
+              <Icon name="download" className="h-4 w-4" />
+              Baixar modelo
+            </a>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => window.open(movementUrls.report(year, month), '_blank', 'noopener')}
+            >
+              Relatório PDF
+            </button>
+          </>
+        }
+      >
+        <h3 className="mb-2 font-semibold">
+          Planilhas importadas em {MONTH_NAMES[month - 1]} de {year}
+        </h3>
+        {movements && movements.data.length === 0 ? (
+          <EmptyState>Nenhuma planilha importada neste mês.</EmptyState>
+        ) : null}
+        {movements && movements.data.length > 0 ? (
+          <div className="overflow-x-auto">
+            <table className="table" data-testid="movements-table">
+              <thead>
+                <tr>
+                  <th>Arquivo</th>
+                  <th>Descrição</th>
+                  <th className="text-right">Linhas</th>
+                  <th className="text-right">Entradas</th>
+                  <th className="text-right">Saídas</th>
+                  <th>Importada por</th>
+                  <th>Em</th>
+                  <th className="text-right">Ações</th>
+                </tr>
+              </thead>
+              <tbody>
+                {movements.data.map((movement) => (
+                  <tr key={movement.id}>
+                    <td>{movement.fileName}</td>
+                    <td>{movement.description ?? '—'}</td>
+                    <td className="text-right">{movement.rows}</td>
+                    <td className="text-right">{movement.entries}</td>
+                    <td className="text-right">{movement.exits}</td>
+                    <td>{movement.createdBy.name}</td>
+                    <td className="whitespace-nowrap">{formatDateTime(movement.createdAt)}</td>
+                    <td className="text-right whitespace-nowrap">
+                      <a
+                        className="btn btn-ghost btn-sm"
+                        href={movementUrls.original(movement.id)}
+                        download
+                        aria-label={`Baixar ${movement.fileName}`}
+                      >
+                        <Icon name="download" className="h-4 w-4" />
+                      </a>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm text-error"
+                        aria-label={`Excluir ${movement.fileName}`}
+                        onClick={() =>
+                          dispatch(
+                            openModal({
+                              title: 'Excluir importação',
+                              bodyType: 'MOVEMENT_DELETE',
+                              extraObject: { stockMovementId: movement.id, fileName: movement.fileName },
+                            }),
+                          )
+                        }
+                      >
+                        <Icon name="trash" className="h-4 w-4" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </TitleCard>
+
+      <TitleCard
+        title="Importar planilha"
+        actions={
+          content ? (
+            <>
+              <button type="button" className="btn btn-sm btn-ghost" onClick={clear}>
+                Limpar
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                disabled={hasErrors || importing || !file}
+                onClick={() => void runImport()}
+              >
+                {importing ? <span className="loading loading-spinner loading-sm" /> : null}
+                Importar
+              </button>
+            </>
+          ) : null
+        }
+      >
+        <div className="flex flex-wrap items-end gap-4">
+          <label className="fieldset">
+            <span className="fieldset-legend">Arquivo (.xlsx ou .csv, até 10 MB)</span>
+            <input
+              ref={input}
+              type="file"
+              className="file-input file-input-sm"
+              accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+              aria-label="Planilha de movimentação"
+              onChange={(event) => void choose(event.target.files?.[0])}
+            />
+          </label>
+          <label className="fieldset grow">
+            <span className="fieldset-legend">Descrição (opcional)</span>
+            <input
+              className="input input-sm w-full"
+              value={description}
+              maxLength={2000}
+              onChange={(e) => setDescription(e.target.value)}
+              placeholder="Ex.: vendas da loja centro"
+            />
+          </label>
+        </div>
+        {uploadProgress !== null ? (
+          <div className="mt-4">
+            <progress
+              className="progress progress-primary w-full"
+              value={uploadProgress}
+              max={100}
+              aria-label="Envio da planilha"
+              data-testid="upload-progress"
+            />
+            <p className="text-sm">
+              {uploadProgress < 100 ? `Enviando… ${uploadProgress}%` : 'Conferindo as linhas…'}
+            </p>
+          </div>
+        ) : null}
+        {content ? (
+          <SheetPreview content={content} />
+        ) : (
+          <p className="text-base-content/70 mt-4 text-sm">
+            Escolha o mês, envie a planilha e confira a prévia: nada é gravado antes de você clicar em
+            Importar.
+          </p>
+        )}
+      </TitleCard>
+    </div>
+  );
+}

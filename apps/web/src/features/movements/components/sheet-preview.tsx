@@ -1,0 +1,89 @@
+import type { TSheetPreview } from '@armazem/contracts/movements';
+import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+
+const SHOWN = 500;
+
+export function SheetPreview({ content }: { content: TSheetPreview }) {
+  const { summary } = content;
+  const invalid = content.rows.filter((row) => row.errors.length > 0);
+  // errors first, so a 50,000-row sheet still shows what needs fixing at the top
+  const rows = [...invalid, ...content.rows.filter((row) => row.errors.length === 0)].slice(0, SHOWN);
+  return (
+    <div className="mt-4">
+      <div
+        className={`alert ${summary.invalid > 0 ? 'alert-error' : 'alert-success'}`}
+        data-testid="preview-summary"
+        role="status"
+      >
+        <span>
+          {content.fileName}: {summary.rows} {summary.rows === 1 ? 'linha' : 'linhas'} ({summary.entries}{' '}
+          entradas, {summary.exits} saídas) —{' '}
+          {summary.invalid > 0
+            ? `${summary.invalid} com erro. Corrija a planilha e envie de novo.`
+            : 'todas válidas. Clique em Importar.'}
+        </span>
+      </div>
+      <div className="mt-4 max-h-[32rem] overflow-auto">
+        <table className="table table-sm table-pin-rows" data-testid="preview-table">
+          <thead>
+            <tr>
+              <th>Linha</th>
+              <th>Data</th>
+              <th>Código</th>
+              <th>Produto</th>
+              <th>Tipo</th>
+              <th className="text-right">Quantidade</th>
+              <th>Unidade</th>
+              <th className="text-right">Custo unit.</th>
+              <th>Documento</th>
+              <th>Erros</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.line}
+                className={row.errors.length > 0 ? 'bg-error/15' : ''}
+                data-testid={`preview-line-${row.line}`}
+              >
+                <td>{row.line}</td>
+                <td>
+                  {row.occurredOn && /^\d{4}-\d{2}-\d{2}$/.test(row.occurredOn)
+                    ? formatDate(row.occurredOn)
+                    : (row.occurredOn ?? '—')}
+                </td>
+                <td className="font-mono">{row.sku ?? '—'}</td>
+                <td>{row.product ?? '—'}</td>
+                <td>{row.type ?? '—'}</td>
+                <td className="text-right">
+                  {row.quantity && /^\d+\.\d+$/.test(row.quantity)
+                    ? formatQuantity(row.quantity)
+                    : (row.quantity ?? '—')}
+                </td>
+                <td>{row.unity ?? '—'}</td>
+                <td className="text-right">
+                  {row.unitCost && /^\d+\.\d+$/.test(row.unitCost)
+                    ? formatMoney(row.unitCost)
+                    : (row.unitCost ?? '—')}
+                </td>
+                <td>{row.document ?? '—'}</td>
+                <td className="text-error text-sm">
+                  {row.errors.map((error) => (
+                    <div key={`${error.column}-${error.message}`}>
+                      <strong>{error.column}:</strong> {error.message}
+                    </div>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {content.rows.length > SHOWN ? (
+          <p className="p-2 text-sm">
+            Mostrando {SHOWN} de {content.rows.length} linhas (as com erro primeiro).
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+
+useBrowser();
+
+const MONTHS = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+];
+
+describe('monthly sheet in the browser', () => {
+  it('downloads the template, fills it, previews an error, fixes it, imports, opens the report and undoes the import', async () => {
+    const sku = `MOV-${Date.now()}`;
+    const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+    const unities = await (await api('/api/unities/v1', { cookie })).json();
+    await api('/api/products/v1', {
+      method: 'POST',
+      cookie,
+      body: {
+        sku,
+        name: 'Farinha Láctea',
+        categoryId: 1,
+        baseUnityId: unities.find((u: { code: string }) => u.code === 'UN').id,
+      },
+    });
+    const today = new Date();
+    const year = today.getFullYear();
+    const month = today.getMonth() + 1;
+
+    await loginAsAdmin();
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Movimentação', exact: true })
+      .click();
+    await page.getByLabel('Mês').selectOption(String(month));
+    await page.getByLabel('Ano').selectOption(String(year));
+
+    // the template, filled like a person would in a spreadsheet program
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Baixar modelo' }).click(),
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-e2e-sheet-'));
+    const templatePath = path.join(dir, 'modelo.xlsx');
+    await download.saveAs(templatePath);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(templatePath);
+    const sheet = workbook.getWorksheet('Movimentação');
+    if (!sheet) throw new Error('modelo sem a aba Movimentação');
+    sheet.spliceRows(2, 1);
+    const day = (d: number) => new Date(Date.UTC(year, month - 1, d));
+    sheet.addRow([day(1), sku, 'Entrada', 10, null, '4,50', null, 'NF 900', null, null]);
+    sheet.addRow([day(1), sku, 'Saída', 25, null, null, null, 'Cupom 1', null, null]);
+    const wrongPath = path.join(dir, 'mes-com-erro.xlsx');
+    await workbook.xlsx.writeFile(wrongPath);
+
+    await page.getByLabel('Planilha de movimentação').setInputFiles(wrongPath);
+    await expect.poll(() => page.getByTestId('preview-summary').textContent()).toContain('1 com erro');
+    const errorRow = page.getByTestId('preview-line-3');
+    expect(await errorRow.textContent()).toContain(
+      'Estoque insuficiente: disponível 10 UN, solicitado 25 UN.',
+    );
+    expect(await page.getByRole('button', { name: 'Importar' }).isDisabled()).toBe(true);
+
+    // fix the row and send again
+    sheet.getRow(3).getCell(4).value = 4;
+    const fixedPath = path.join(dir, 'mes-corrigido.xlsx');
+    await workbook.xlsx.writeFile(fixedPath);
+    await page.getByRole('button', { name: 'Limpar' }).click();
+    await page.getByLabel('Planilha de movimentação').setInputFiles(fixedPath);
+    await expect.poll(() => page.getByTestId('preview-summary').textContent()).toContain('todas válidas');
+    await page.getByLabel('Descrição (opcional)').fill('Loja centro');
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await expect
+      .poll(() => page.getByTestId('movements-table').textContent())
+      .toContain('mes-corrigido.xlsx');
+    expect(await page.getByTestId('movements-table').textContent()).toContain('Loja centro');
+    expect(await page.getByTestId('notification').count()).toBe(0); // no success message for imports (seed §8)
+
+    const stock = await (await api(`/api/stock/v1?q=${sku}`, { cookie })).json();
+    expect(stock.data[0]).toMatchObject({ quantity: '6.000', averageCost: '4.5000', totalValue: '27.0000' });
+
+    // the report opens in a new tab as a PDF
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Relatório PDF' }).click(),
+    ]);
+    expect(popup.url()).toContain(`/api/stock/movement/v1/report?year=${year}&month=${month}`);
+    const pdf = await page.request.get(popup.url());
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toContain(
+      `relatorio-estoque-${year}-${String(month).padStart(2, '0')}.pdf`,
+    );
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await popup.close();
+
+    // undo the import with confirmation
+    await page.getByRole('button', { name: 'Excluir mes-corrigido.xlsx' }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: 'Excluir' }).click();
+    await expect.poll(() => page.getByText(`Nenhuma planilha importada neste mês.`).isVisible()).toBe(true);
+    const after = await (await api(`/api/stock/v1?q=${sku}`, { cookie })).json();
+    expect(after.data[0]).toMatchObject({ quantity: '0.000', totalValue: '0.0000' });
+    expect(MONTHS[month - 1]).toBeDefined();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a file that is not a spreadsheet with the server message', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-e2e-png-'));
+    const fake = path.join(dir, 'foto.xlsx');
+    fs.writeFileSync(
+      fake,
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
+    await loginAsAdmin();
+    await page.goto('/app/stock-movement');
+    await page.getByLabel('Planilha de movimentação').setInputFiles(fake);
+    await expect
+      .poll(() => page.getByTestId('notification').textContent())
+      .toContain('Arquivo não suportado: envie uma planilha .xlsx ou um arquivo .csv.');
+    expect(await page.getByTestId('notification').getAttribute('data-status')).toBe('0');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
