@@ -56,6 +56,7 @@ const SHEET_COLUMNS: Array<[string, string]> = [
   ['Fornecedor', 'Opcional: CNPJ ou CPF de um fornecedor cadastrado.'],
   ['Documento', 'Opcional: número da nota fiscal ou outro documento.'],
   ['Observação', 'Opcional: texto livre.'],
+  ['Motivo', 'Opcional, só nas saídas: venda, consumo, perda, devolucao ou ajuste. Em branco, vale venda.'],
 ];
 
 export default function DocumentationPage() {
@@ -103,10 +104,10 @@ export default function DocumentationPage() {
           <h2 className="mb-2 text-xl font-semibold">Planilha mensal de movimentação</h2>
           <p className="mb-3">
             Aceita .xlsx ou .csv (separado por ponto e vírgula ou vírgula, em UTF-8 ou no padrão do Excel
-            brasileiro), até 10 MB e 50.000 linhas. A primeira linha é o cabeçalho; as colunas podem vir em
-            qualquer ordem e os nomes são reconhecidos sem diferença de maiúsculas ou acentos. A importação é
-            tudo ou nada: se uma linha tiver erro, nada é gravado e a prévia mostra cada problema na sua linha
-            e coluna.
+            brasileiro), até 10 MB e 50.000 linhas. Baixe o modelo em Movimentação. A primeira linha é o
+            cabeçalho; as colunas podem vir em qualquer ordem e os nomes são reconhecidos sem diferença de
+            maiúsculas ou acentos. A importação é tudo ou nada: se uma linha tiver erro, nada é gravado e a
+            prévia mostra cada problema na sua linha e coluna.
           </p>
           <div className="overflow-x-auto">
             <table className="table table-sm">

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { MONTH_NAMES, type TSheetPreview } from '@armazem/contracts/movements';
 import type { TErrorResponse } from '@armazem/contracts/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
@@ -152,10 +153,8 @@ export default function MovementsPage() {
                       >
                         <Icon name="download" className="h-4 w-4" />
                       </a>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm text-error"
-                        aria-label={`Excluir ${movement.fileName}`}
+                      <DeleteButton
+                        label={`Excluir ${movement.fileName}`}
                         onClick={() =>
                           dispatch(
                             openModal({
@@ -165,9 +164,7 @@ export default function MovementsPage() {
                             }),
                           )
                         }
-                      >
-                        <Icon name="trash" className="h-4 w-4" />
-                      </button>
+                      />
                     </td>
                   </tr>
                 ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TStatus } from '@armazem/contracts/common';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -146,10 +147,8 @@ export default function ProductsPage() {
                     >
                       <Icon name="eye" className="h-4 w-4" />
                     </Link>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm text-error"
-                      aria-label={`Excluir ${product.name}`}
+                    <DeleteButton
+                      label={`Excluir ${product.name}`}
                       onClick={() =>
                         dispatch(
                           openModal({
@@ -159,9 +158,7 @@ export default function ProductsPage() {
                           }),
                         )
                       }
-                    >
-                      <Icon name="trash" className="h-4 w-4" />
-                    </button>
+                    />
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TStatus } from '@armazem/contracts/common';
 import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -138,10 +139,8 @@ export default function SuppliersPage() {
                       <Icon name="link" className="h-4 w-4" />
                       Produtos
                     </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm text-error"
-                      aria-label={`Excluir ${supplier.name}`}
+                    <DeleteButton
+                      label={`Excluir ${supplier.name}`}
                       onClick={() =>
                         dispatch(
                           openModal({
@@ -151,9 +150,7 @@ export default function SuppliersPage() {
                           }),
                         )
                       }
-                    >
-                      <Icon name="trash" className="h-4 w-4" />
-                    </button>
+                    />
                   </td>
                 </tr>
               ))}
