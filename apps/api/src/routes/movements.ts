@@ -12,24 +12,21 @@ import {
   ZStockMovementList,
   ZStockMovementParams,
 } from '@armazem/contracts/movements';
-import {
-  cancelMovement,
-  findMovement,
-  importSheet,
-  listMovements,
-  originalSheet,
-  previewSheet,
-  type UploadedSheet,
-} from '../domain/movements/movement-service.ts';
-import { monthReport } from '../domain/movements/report-data.ts';
-import { renderReport } from '../domain/movements/report-pdf.ts';
-import { buildTemplate } from '../domain/movements/template.ts';
+import type { UploadedSheet } from '../domain/movements/movement-service.ts';
 import { readSettings } from '../domain/settings/settings-repository.ts';
 import { todayIn } from '../lib/dates.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['movimentação'];
+
+// exceljs and pdfkit weigh ~30 MB each: loaded on the first sheet or report call, not at start-up
+const service = () => import('../domain/movements/movement-service.ts');
+const reports = async () => ({
+  ...(await import('../domain/movements/report-data.ts')),
+  ...(await import('../domain/movements/report-pdf.ts')),
+});
+const templates = () => import('../domain/movements/template.ts');
 
 /** Content-Disposition that keeps accents (RFC 5987) with an ASCII fallback. */
 function disposition(kind: 'inline' | 'attachment', fileName: string) {
@@ -98,7 +95,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, querystring: ZMonthQuery, response: { 200: ZStockMovementList } } },
     async (request) => ({
-      data: await listMovements(app.db, request.query.year, request.query.month),
+      data: await (await service()).listMovements(app.db, request.query.year, request.query.month),
     }),
   );
 
@@ -111,7 +108,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
         fields.year || fields.month
           ? parseFields(ZMonthQuery, { year: fields.year, month: fields.month })
           : null;
-      return previewSheet(app.db, sheet, chosen, today());
+      return (await service()).previewSheet(app.db, sheet, chosen, today());
     },
   );
 
@@ -122,6 +119,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
       const { sheet, fields } = await readUpload(request);
       const period = parseFields(ZMonthQuery, { year: fields.year, month: fields.month });
       const data = parseData(fields.data);
+      const { importSheet, findMovement } = await service();
       const id = await importSheet(
         app.db,
         app.dialect,
@@ -138,6 +136,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:stockMovementId',
     { schema: { tags, params: ZStockMovementParams, response: { 204: z.null() } } },
     async (request, reply) => {
+      const { cancelMovement } = await service();
       await cancelMovement(app.db, app.dialect, currentUser(request).id, request.params.stockMovementId);
       return reply.status(204).send(null);
     },
@@ -145,6 +144,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/report', { schema: { tags, querystring: ZMonthQuery } }, async (request, reply) => {
     const { year, month } = request.query;
+    const { monthReport, renderReport } = await reports();
     const [data, settings] = await Promise.all([
       monthReport(app.db, year, month),
       readSettings(app.db, app.config.timeZone),
@@ -164,14 +164,14 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', disposition('attachment', 'modelo-movimentacao-estoque.xlsx'))
-      .send(await buildTemplate()),
+      .send(await (await templates()).buildTemplate()),
   );
 
   app.get(
     '/:stockMovementId/sheet',
     { schema: { tags, params: ZStockMovementParams } },
     async (request, reply) => {
-      const file = await originalSheet(app.db, request.params.stockMovementId);
+      const file = await (await service()).originalSheet(app.db, request.params.stockMovementId);
       return reply
         .type(file.contentType)
         .header('Content-Disposition', disposition('attachment', file.fileName))
