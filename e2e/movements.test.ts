@@ -7,21 +7,6 @@ import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './f
 
 useBrowser();
 
-const MONTHS = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-];
-
 describe('monthly sheet in the browser', () => {
   it('downloads the template, fills it, previews an error, fixes it, imports, opens the report and undoes the import', async () => {
     const sku = `MOV-${Date.now()}`;
@@ -114,7 +99,6 @@ describe('monthly sheet in the browser', () => {
     await expect.poll(() => page.getByText(`Nenhuma planilha importada neste mês.`).isVisible()).toBe(true);
     const after = await (await api(`/api/stock/v1?q=${sku}`, { cookie })).json();
     expect(after.data[0]).toMatchObject({ quantity: '0.000', totalValue: '0.0000' });
-    expect(MONTHS[month - 1]).toBeDefined();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
