@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TStatus } from '@armazem/contracts/common';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
+import { CategoryFilter, StatusFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -12,7 +13,6 @@ import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney, formatQuantity } from '../../../lib/format.ts';
-import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -28,7 +28,6 @@ export default function ProductsPage() {
   const [categoryId, setCategoryId] = useState('');
   const [status, setStatus] = useState('');
   const q = useDebouncedValue(search.trim());
-  const { data: categories = [] } = useCategoriesQuery();
   const { data, isFetching } = useProductsQuery({
     page,
     pageSize: 20,
@@ -57,29 +56,11 @@ export default function ProductsPage() {
             onChange={(value) => filterChanged(() => setSearch(value))}
             placeholder="Buscar por código, nome ou código de barras"
           />
-          <select
-            className="select select-sm w-auto"
-            aria-label="Filtrar por categoria"
+          <CategoryFilter
             value={categoryId}
-            onChange={(e) => filterChanged(() => setCategoryId(e.target.value))}
-          >
-            <option value="">Todas as categorias</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-          <select
-            className="select select-sm w-auto"
-            aria-label="Filtrar por status"
-            value={status}
-            onChange={(e) => filterChanged(() => setStatus(e.target.value))}
-          >
-            <option value="">Todos</option>
-            <option value="active">Ativos</option>
-            <option value="inactive">Inativos</option>
-          </select>
+            onChange={(value) => filterChanged(() => setCategoryId(value))}
+          />
+          <StatusFilter value={status} onChange={(value) => filterChanged(() => setStatus(value))} />
           <button
             type="button"
             className="btn btn-primary btn-sm"

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
-import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
@@ -16,7 +16,6 @@ export default function StockPage() {
   const [categoryId, setCategoryId] = useState('');
   const [onlyBelow, setOnlyBelow] = useState(false);
   const q = useDebouncedValue(search.trim());
-  const { data: categories = [] } = useCategoriesQuery();
   const { data, isFetching } = useStockQuery({
     page,
     pageSize: 20,
@@ -61,22 +60,13 @@ export default function StockPage() {
               }}
               placeholder="Buscar produto"
             />
-            <select
-              className="select select-sm w-auto"
-              aria-label="Filtrar por categoria"
+            <CategoryFilter
               value={categoryId}
-              onChange={(e) => {
-                setCategoryId(e.target.value);
+              onChange={(value) => {
+                setCategoryId(value);
                 reset();
               }}
-            >
-              <option value="">Todas as categorias</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
+            />
             <label className="label cursor-pointer gap-2 text-sm">
               <input
                 type="checkbox"

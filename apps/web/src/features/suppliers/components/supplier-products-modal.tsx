@@ -32,18 +32,14 @@ export default function SupplierProductsModal({ extraObject }: ModalBodyProps) {
         {!isLoading && linked.length === 0 ? <EmptyState>Nenhum produto vinculado.</EmptyState> : null}
         <ul className="divide-base-300 divide-y" data-testid="linked-products">
           {linked.map((product) => (
-            <li key={product.id} className="flex items-center justify-between gap-2 py-2">
-              <span>
-                <span className="font-mono text-sm">{product.sku}</span> {product.name}
-              </span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs"
-                onClick={() => void setLink(product.id, false)}
-              >
-                Desvincular
-              </button>
-            </li>
+            <ProductLine
+              key={product.id}
+              sku={product.sku}
+              name={product.name}
+              action="Desvincular"
+              primary={false}
+              onClick={() => void setLink(product.id, false)}
+            />
           ))}
         </ul>
       </section>
@@ -54,18 +50,14 @@ export default function SupplierProductsModal({ extraObject }: ModalBodyProps) {
           {candidates
             .filter((product) => !linkedIds.has(product.id))
             .map((product) => (
-              <li key={product.id} className="flex items-center justify-between gap-2 py-2">
-                <span>
-                  <span className="font-mono text-sm">{product.sku}</span> {product.name}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-primary btn-xs"
-                  onClick={() => void setLink(product.id, true)}
-                >
-                  Vincular
-                </button>
-              </li>
+              <ProductLine
+                key={product.id}
+                sku={product.sku}
+                name={product.name}
+                action="Vincular"
+                primary={true}
+                onClick={() => void setLink(product.id, true)}
+              />
             ))}
         </ul>
         {q.length < 2 ? (
@@ -73,5 +65,28 @@ export default function SupplierProductsModal({ extraObject }: ModalBodyProps) {
         ) : null}
       </section>
     </div>
+  );
+}
+
+function ProductLine(props: {
+  sku: string;
+  name: string;
+  action: string;
+  primary: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-2 py-2">
+      <span>
+        <span className="font-mono text-sm">{props.sku}</span> {props.name}
+      </span>
+      <button
+        type="button"
+        className={`btn btn-xs ${props.primary ? 'btn-primary' : 'btn-ghost'}`}
+        onClick={props.onClick}
+      >
+        {props.action}
+      </button>
+    </li>
   );
 }

@@ -3,6 +3,7 @@ import type { TStatus } from '@armazem/contracts/common';
 import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
+import { StatusFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -50,19 +51,13 @@ export default function SuppliersPage() {
             }}
             placeholder="Buscar por nome, fantasia, CNPJ ou CPF"
           />
-          <select
-            className="select select-sm w-auto"
-            aria-label="Filtrar por status"
+          <StatusFilter
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
+            onChange={(value) => {
+              setStatus(value);
               setPage(1);
             }}
-          >
-            <option value="">Todos</option>
-            <option value="active">Ativos</option>
-            <option value="inactive">Inativos</option>
-          </select>
+          />
           <button
             type="button"
             className="btn btn-primary btn-sm"

@@ -1,0 +1,37 @@
+import { useCategoriesQuery } from '../../lib/lookups-api.ts';
+
+/** "Todas as categorias" or one category, for list screens. */
+export function CategoryFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { data: categories = [] } = useCategoriesQuery();
+  return (
+    <select
+      className="select select-sm w-auto"
+      aria-label="Filtrar por categoria"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">Todas as categorias</option>
+      {categories.map((category) => (
+        <option key={category.id} value={category.id}>
+          {category.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Todos / Ativos / Inativos, for list screens. */
+export function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <select
+      className="select select-sm w-auto"
+      aria-label="Filtrar por status"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">Todos</option>
+      <option value="active">Ativos</option>
+      <option value="inactive">Inativos</option>
+    </select>
+  );
+}
