@@ -1,28 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, buildTestApp, login, register, sessionCookieFrom, type TestContext } from '../helper.ts';
+import {
+  PASSWORD,
+  buildTestApp,
+  login,
+  register,
+  sessionCookieFrom,
+  signUpAndLogin,
+  type TestContext,
+} from '../helper.ts';
+import { createUser } from '../factories.ts';
 
+// Every test signs in with an account of its own, built by the factory; `admin` only approves them.
 let ctx: TestContext;
+let admin: string;
 beforeAll(async () => {
   ctx = await buildTestApp();
+  admin = await signUpAndLogin(ctx.app, 'admin@empresa.com.br', 'Ana Admin');
 });
 afterAll(async () => ctx.close());
 
-describe('register', () => {
+describe('the first account', () => {
+  // Needs a database without users: its own app.
+  let fresh: TestContext;
+  beforeAll(async () => {
+    fresh = await buildTestApp();
+  });
+  afterAll(async () => fresh.close());
+
   it('makes the first account an active admin and later ones pending operators', async () => {
-    const first = await register(ctx.app, 'Admin@Empresa.com.br ', 'Ana Admin');
+    const first = await register(fresh.app, 'Admin@Empresa.com.br ', 'Ana Admin');
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       user: { email: 'admin@empresa.com.br', role: 'admin', status: 'active', name: 'Ana Admin' },
     });
-    const second = await register(ctx.app, 'bruno@empresa.com.br', 'Bruno');
+    const second = await register(fresh.app, 'bruno@empresa.com.br', 'Bruno');
     expect(second.statusCode).toBe(201);
     expect(second.json().user).toMatchObject({ role: 'operator', status: 'pending' });
     expect(second.json().message).toMatch(/aprovar/);
     expect(second.json().user).not.toHaveProperty('password_hash');
   });
+});
 
+describe('register', () => {
   it('refuses a duplicate e-mail with 409', async () => {
-    const again = await register(ctx.app, 'ADMIN@empresa.com.br');
+    await createUser(ctx.app, admin, { email: 'duplicado@empresa.com.br' });
+    const again = await register(ctx.app, 'DUPLICADO@empresa.com.br');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       message: expect.stringContaining('já está cadastrado'),
@@ -67,7 +89,8 @@ describe('register', () => {
 
 describe('login, me and logout', () => {
   it('answers 401 with the same message for a wrong password and an unknown e-mail', async () => {
-    const wrong = await login(ctx.app, 'admin@empresa.com.br', 'senha-errada-123');
+    const { email } = await createUser(ctx.app, admin);
+    const wrong = await login(ctx.app, email, 'senha-errada-123');
     const unknown = await login(ctx.app, 'ninguem@empresa.com.br');
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
@@ -77,16 +100,18 @@ describe('login, me and logout', () => {
   });
 
   it('keeps pending accounts out with 403 after a correct password', async () => {
-    const response = await login(ctx.app, 'bruno@empresa.com.br');
+    const { email } = await createUser(ctx.app, admin, { status: 'pending' });
+    const response = await login(ctx.app, email);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toMatch(/aguarda a aprovação/);
   });
 
   it('signs in with an httpOnly SameSite=Lax cookie, answers me, and ends the session on logout', async () => {
-    const response = await login(ctx.app, 'admin@empresa.com.br');
+    const { email } = await createUser(ctx.app, admin, { name: 'Ana Admin', role: 'admin' });
+    const response = await login(ctx.app, email);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: expect.any(Number), name: 'Ana Admin', email: 'admin@empresa.com.br', role: 'admin' },
+      user: { id: expect.any(Number), name: 'Ana Admin', email, role: 'admin' },
     });
     const cookie = response.cookies.find((item) => item.name === 'armazem_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -98,7 +123,7 @@ describe('login, me and logout', () => {
     expect(me.json()).toEqual({
       id: expect.any(Number),
       name: 'Ana Admin',
-      email: 'admin@empresa.com.br',
+      email,
       role: 'admin',
     });
 
@@ -121,12 +146,13 @@ describe('login, me and logout', () => {
   });
 
   it('starts a new session on every login and drops the one the browser still had', async () => {
-    const first = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br'));
+    const { email } = await createUser(ctx.app, admin);
+    const first = sessionCookieFrom(await login(ctx.app, email));
     const second = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/v1/login',
       headers: { cookie: first },
-      payload: { email: 'admin@empresa.com.br', password: PASSWORD },
+      payload: { email, password: PASSWORD },
     });
     const secondCookie = sessionCookieFrom(second);
     expect(secondCookie).not.toBe(first);
@@ -139,9 +165,14 @@ describe('login, me and logout', () => {
   });
 
   it('expires sessions idle for too long', async () => {
-    const session = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br'));
+    const { id, email } = await createUser(ctx.app, admin);
+    const session = sessionCookieFrom(await login(ctx.app, email));
     const longAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    await ctx.handle.db.updateTable('sessions').set({ last_seen_at: longAgo }).execute();
+    await ctx.handle.db
+      .updateTable('sessions')
+      .set({ last_seen_at: longAgo })
+      .where('user_id', '=', id)
+      .execute();
     expect((await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie: session } })).statusCode).toBe(
       401,
     );
@@ -158,6 +189,7 @@ describe('login, me and logout', () => {
 
 describe('password reset', () => {
   it('answers 202 the same way whether or not the e-mail exists, and mails a link only to real accounts', async () => {
+    const { email } = await createUser(ctx.app, admin);
     const before = ctx.mail.length;
     const unknown = await ctx.app.inject({
       method: 'POST',
@@ -167,26 +199,28 @@ describe('password reset', () => {
     const known = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/v1/forgot-password',
-      payload: { email: 'admin@empresa.com.br' },
+      payload: { email },
     });
     expect(unknown.statusCode).toBe(202);
     expect(known.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
     await expect.poll(() => ctx.mail.length).toBe(before + 1);
     const message = ctx.mail.at(-1);
-    expect(message?.to).toBe('admin@empresa.com.br');
+    expect(message?.to).toBe(email);
     expect(message?.text).toMatch(/http:\/\/armazem\.test\/reset-password\?token=[\w-]+/);
   });
 
   it('resets the password with a single-use token and ends existing sessions', async () => {
-    const session = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br'));
+    const { email } = await createUser(ctx.app, admin);
+    const session = sessionCookieFrom(await login(ctx.app, email));
     await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/v1/forgot-password',
-      payload: { email: 'admin@empresa.com.br' },
+      payload: { email },
     });
-    await expect.poll(() => ctx.mail.at(-1)?.text ?? '').toMatch(/token=/);
-    const token = /token=([\w-]+)/.exec(ctx.mail.at(-1)?.text ?? '')?.[1] ?? '';
+    const mailTo = () => ctx.mail.findLast((message) => message.to === email)?.text ?? '';
+    await expect.poll(mailTo).toMatch(/token=/);
+    const token = /token=([\w-]+)/.exec(mailTo())?.[1] ?? '';
 
     const reset = await ctx.app.inject({
       method: 'POST',
@@ -197,8 +231,8 @@ describe('password reset', () => {
     expect((await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie: session } })).statusCode).toBe(
       401,
     );
-    expect((await login(ctx.app, 'admin@empresa.com.br')).statusCode).toBe(401);
-    expect((await login(ctx.app, 'admin@empresa.com.br', 'nova-senha-456')).statusCode).toBe(200);
+    expect((await login(ctx.app, email)).statusCode).toBe(401);
+    expect((await login(ctx.app, email, 'nova-senha-456')).statusCode).toBe(200);
 
     const reused = await ctx.app.inject({
       method: 'POST',
@@ -210,16 +244,19 @@ describe('password reset', () => {
   });
 
   it('refuses an expired token', async () => {
+    const { id, email } = await createUser(ctx.app, admin);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/v1/forgot-password',
-      payload: { email: 'admin@empresa.com.br' },
+      payload: { email },
     });
-    await expect.poll(() => ctx.mail.length).toBeGreaterThan(0);
-    const token = /token=([\w-]+)/.exec(ctx.mail.at(-1)?.text ?? '')?.[1] ?? '';
+    const mailTo = () => ctx.mail.findLast((message) => message.to === email)?.text ?? '';
+    await expect.poll(mailTo).toMatch(/token=/);
+    const token = /token=([\w-]+)/.exec(mailTo())?.[1] ?? '';
     await ctx.handle.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', id)
       .where('used_at', 'is', null)
       .execute();
     const response = await ctx.app.inject({
@@ -233,7 +270,8 @@ describe('password reset', () => {
 
 describe('profile', () => {
   it('changes the name, and the password only with the current one', async () => {
-    const session = sessionCookieFrom(await login(ctx.app, 'admin@empresa.com.br', 'nova-senha-456'));
+    const { email } = await createUser(ctx.app, admin, { password: 'nova-senha-456' });
+    const session = sessionCookieFrom(await login(ctx.app, email, 'nova-senha-456'));
     const renamed = await ctx.app.inject({
       method: 'PATCH',
       url: '/api/auth/v1/me',
@@ -257,6 +295,6 @@ describe('profile', () => {
       payload: { currentPassword: 'nova-senha-456', newPassword: 'trocada-123' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await login(ctx.app, 'admin@empresa.com.br', 'trocada-123')).statusCode).toBe(200);
+    expect((await login(ctx.app, email, 'trocada-123')).statusCode).toBe(200);
   });
 });

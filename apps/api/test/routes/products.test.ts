@@ -53,15 +53,16 @@ describe('POST /api/products/v1', () => {
   });
 
   it('refuses a duplicate SKU (409), an invalid GTIN, unknown references and bad fields (400)', async () => {
+    const taken = await createProduct(ctx.app, cookie, { barcode: '7891000100103' });
     const duplicate = await send('POST', '/api/products/v1', {
-      sku: 'CAFE-500',
+      sku: taken.sku.toLowerCase(),
       name: 'Outro',
       categoryId: 1,
       baseUnityId: 1,
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({
-      message: 'Já existe um produto com o código (SKU) CAFE-500.',
+      message: `Já existe um produto com o código (SKU) ${taken.sku}.`,
       code: 'CONFLICT',
     });
 
@@ -115,23 +116,48 @@ describe('POST /api/products/v1', () => {
       name: 'X',
       categoryId: 1,
       baseUnityId: 1,
-      barcode: '7894900011517',
+      barcode: '7891000100103',
     });
     expect(usedBarcode.statusCode).toBe(409);
   });
 });
 
 describe('GET /api/products/v1', () => {
+  // Searches and counts need a catalog that holds exactly these three products: a database of their own.
+  let catalog: TestContext;
+  let catalogCookie: string;
+  beforeAll(async () => {
+    catalog = await buildTestApp();
+    catalogCookie = await signUpAndLogin(catalog.app, 'admin@busca.com.br');
+    await createProduct(catalog.app, catalogCookie, {
+      sku: 'CAFE-500',
+      name: 'Café Torrado 500 g',
+      barcode: '7894900011517',
+    });
+    await createProduct(catalog.app, catalogCookie, {
+      sku: 'ACU-1',
+      name: 'Açúcar Cristal 1 kg',
+      categoryId: 1,
+    });
+    await createProduct(catalog.app, catalogCookie, {
+      sku: 'DET-1',
+      name: 'Detergente Neutro',
+      categoryId: 3,
+    });
+  });
+  afterAll(async () => catalog.close());
+  const get = (url: string) => catalog.app.inject({ url, headers: { cookie: catalogCookie } });
+  const send = (method: 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    catalog.app.inject({ method, url, headers: { cookie: catalogCookie }, ...(payload ? { payload } : {}) });
+
   it('pages, searches (case and accent insensitive), filters and sorts', async () => {
-    await createProduct(ctx.app, cookie, { sku: 'ACU-1', name: 'Açúcar Cristal 1 kg', categoryId: 1 });
-    await createProduct(ctx.app, cookie, { sku: 'DET-1', name: 'Detergente Neutro', categoryId: 3 });
     const search = (await get('/api/products/v1?page=1&q=acucar')).json();
     expect(search.data.map((p: { sku: string }) => p.sku)).toEqual(['ACU-1']);
     const byBarcode = (await get('/api/products/v1?q=7894900011517')).json();
     expect(byBarcode.data.map((p: { sku: string }) => p.sku)).toEqual(['CAFE-500']);
     const byCategory = (await get('/api/products/v1?categoryId=3')).json();
     expect(byCategory.data.every((p: { category: { id: number } }) => p.category.id === 3)).toBe(true);
-    const sorted = (await get('/api/products/v1?sort=sku&order=desc&pageSize=2')).json();
+    const sorted = (await get('/api/products/v1?status=active&sort=sku&order=desc&pageSize=2')).json();
     expect(sorted).toMatchObject({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
     expect(sorted.data.map((p: { sku: string }) => p.sku)).toEqual(['DET-1', 'CAFE-500']);
     const wildcard = (await get('/api/products/v1?q=%25')).json();
@@ -147,7 +173,7 @@ describe('GET /api/products/v1', () => {
     expect(await skus('ca 500')).toEqual(['CAFE-500']);
     expect(await skus('"; drop table products; --')).toEqual([]);
     expect(await skus('ACU-')).toEqual(['ACU-1']);
-    const product = await createProduct(ctx.app, cookie, { name: 'Goiabada Cascão' });
+    const product = await createProduct(catalog.app, catalogCookie, { name: 'Goiabada Cascão' });
     expect(await skus('goiabada')).toEqual([product.sku]);
     await send('PATCH', `/api/products/v1/${product.id}`, { name: 'Marmelada Caseira' });
     expect(await skus('goiabada')).toEqual([]);
@@ -185,7 +211,7 @@ describe('GET /api/products/v1', () => {
   });
 
   it('lists only active products in the select list', async () => {
-    const product = await createProduct(ctx.app, cookie, { name: 'Produto Inativo' });
+    const product = await createProduct(catalog.app, catalogCookie, { name: 'Produto Inativo' });
     await send('PATCH', `/api/products/v1/${product.id}`, { status: 'inactive' });
     const select = (await get('/api/products/v1/select')).json();
     expect(select.every((item: object) => Object.keys(item).sort().join() === 'id,name,sku')).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
-import { createProduct, createSupplier } from '../factories.ts';
+import { cnpjFromBase, createProduct, createSupplier, unique } from '../factories.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -43,10 +43,14 @@ describe('suppliers', () => {
       (await send('POST', '/api/suppliers/v1', { name: 'João Produtor', document: '529.982.247-25' }))
         .statusCode,
     ).toBe(201);
-    const duplicate = await send('POST', '/api/suppliers/v1', { name: 'Outro', document: '12ABC34501DE35' });
+    const taken = await createSupplier(ctx.app, cookie, { document: cnpjFromBase('98XYZ7650001') });
+    const duplicate = await send('POST', '/api/suppliers/v1', {
+      name: 'Outro',
+      document: taken.document.toLowerCase(),
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({
-      message: 'Já existe um fornecedor com o CNPJ 12.ABC.345/01DE-35.',
+      message: `Já existe um fornecedor com o CNPJ 98.XYZ.765/0001-${taken.document.slice(12)}.`,
       code: 'CONFLICT',
     });
   });
@@ -72,29 +76,43 @@ describe('suppliers', () => {
   });
 
   it('lists with search by name, trade name or document (formatted or not) and status filter', async () => {
-    const byTrade = (await get('/api/suppliers/v1?page=1&q=nova era')).json();
-    expect(byTrade.data.map((s: { document: string }) => s.document)).toEqual(['12ABC34501DE35']);
-    const byFormatted = (await get('/api/suppliers/v1?q=529.982')).json();
-    expect(byFormatted.total).toBe(1);
-    const byRaw = (await get('/api/suppliers/v1?q=12abc345')).json();
-    expect(byRaw.total).toBe(1);
-    expect((await get('/api/suppliers/v1?status=inactive')).json().total).toBe(0);
+    const n = String(unique() % 1_000_000).padStart(6, '0');
+    const found = await createSupplier(ctx.app, cookie, {
+      name: `Comércio Busca ${n} Ltda`,
+      tradeName: `Estrela Guia ${n}`,
+      document: cnpjFromBase(`${n}KQ0001`),
+    });
+    const documents = (q: string) =>
+      get(`/api/suppliers/v1?page=1&q=${encodeURIComponent(q)}`).then((response) =>
+        response.json().data.map((s: { document: string }) => s.document),
+      );
+    expect(await documents(`estrela guia ${n}`)).toEqual([found.document]);
+    expect(await documents(`comercio busca ${n}`)).toEqual([found.document]);
+    expect(await documents(`${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5)}kq/0001`)).toEqual([found.document]);
+    expect(await documents(`${n}kq0001`)).toEqual([found.document]);
+    const closed = await createSupplier(ctx.app, cookie);
+    await send('PATCH', `/api/suppliers/v1/${closed.id}`, { status: 'inactive' });
+    const inactive = (await get('/api/suppliers/v1?status=inactive&pageSize=100')).json();
+    expect(inactive.data.map((s: { id: number }) => s.id)).toContain(closed.id);
+    expect(inactive.data.map((s: { id: number }) => s.id)).not.toContain(found.id);
+    expect(inactive.data.every((s: { status: string }) => s.status === 'inactive')).toBe(true);
     expect((await get('/api/suppliers/v1?pageSize=500')).statusCode).toBe(400);
   });
 
   it('changes status and fields; the select list shows only active suppliers', async () => {
     const supplier = await createSupplier(ctx.app, cookie);
+    const other = await createSupplier(ctx.app, cookie);
     const inactive = await send('PATCH', `/api/suppliers/v1/${supplier.id}`, { status: 'inactive' });
     expect(inactive.statusCode).toBe(200);
     expect(inactive.json().status).toBe('inactive');
     const select = (await get('/api/suppliers/v1/select')).json();
     expect(select.map((s: { id: number }) => s.id)).not.toContain(supplier.id);
-    expect(select[0]).toEqual({
+    expect(select.find((s: { id: number }) => s.id === other.id)).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
       document: expect.any(String),
     });
-    const dup = await send('PATCH', `/api/suppliers/v1/${supplier.id}`, { document: '529.982.247-25' });
+    const dup = await send('PATCH', `/api/suppliers/v1/${supplier.id}`, { document: other.document });
     expect(dup.statusCode).toBe(409);
     expect((await send('PATCH', '/api/suppliers/v1/99999', { status: 'active' })).statusCode).toBe(404);
   });

@@ -7,6 +7,7 @@ import {
   signUpAndLogin,
   type TestContext,
 } from '../helper.ts';
+import { createUser } from '../factories.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -46,8 +47,13 @@ describe('users administration', () => {
   });
 
   it('approves a pending user, who can then sign in, and records it in the audit log', async () => {
-    const list = await ctx.app.inject({ url: '/api/users?status=pending', headers: { cookie: admin } });
-    const pending = list.json().data[0];
+    const { email } = await createUser(ctx.app, admin, { status: 'pending' });
+    const list = await ctx.app.inject({
+      url: '/api/users?status=pending&per_page=100',
+      headers: { cookie: admin },
+    });
+    const pending = list.json().data.find((user: { email: string }) => user.email === email);
+    expect(pending).toMatchObject({ status: 'pending' });
     const approve = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/users/${pending.id}`,
@@ -56,7 +62,7 @@ describe('users administration', () => {
     });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ id: pending.id, status: 'active' });
-    expect((await login(ctx.app, 'pendente@loja.com.br')).statusCode).toBe(200);
+    expect((await login(ctx.app, email)).statusCode).toBe(200);
     const audit = await ctx.handle.db
       .selectFrom('audit_log')
       .selectAll()
