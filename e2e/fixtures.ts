@@ -1,6 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { findChromium } from '../scripts/chromium.ts';
+import type { Client } from '../test-support/factories.ts';
+
+// The same data builders as the API tests, sent to the running server over HTTP.
+export {
+  createBox,
+  createProduct,
+  createSupplier,
+  createUser,
+  defaultUnityId,
+  stockIn,
+  stockOut,
+} from '../test-support/factories.ts';
 
 export const baseUrl = () => inject('baseUrl');
 export const adminAccount = () => inject('admin');
@@ -73,6 +85,20 @@ export async function apiLogin(email: string, password: string): Promise<string>
   if (!response.ok) throw new Error(`login falhou: ${await response.text()}`);
   const cookie = response.headers.get('set-cookie') ?? '';
   return cookie.split(';')[0] ?? '';
+}
+
+/** The shared builders' client over `fetch`, signed in with `cookie` (or anonymous). */
+export function httpClient(cookie?: string): Client {
+  return async (method, url, payload) => {
+    const response = await api(url, { method, body: payload, cookie });
+    const body = await response.text();
+    return { status: response.status, body, json: () => JSON.parse(body) };
+  };
+}
+
+/** A client signed in as the admin created by the global setup. */
+export async function adminClient(): Promise<Client> {
+  return httpClient(await apiLogin(adminAccount().email, adminAccount().password));
 }
 
 let sequence = 0;

@@ -118,14 +118,20 @@ describe('application shell', () => {
       'Meu perfil',
       'Início',
     ];
+    const main = page.locator('main');
     for (const name of entries) {
       await page
         .getByRole('navigation', { name: 'Menu principal' })
         .getByRole('link', { name, exact: true })
         .click();
       await expect.poll(() => page.getByTestId('page-title').textContent(), { message: name }).toBe(name);
-      const text = (await page.locator('main').innerText()).trim();
-      expect(text.length, name).toBeGreaterThan(10);
+      // The title shows before the screen's data arrives: wait for the content itself (a table, a form or an
+      // empty-state message) and for the requests to end, never for a fixed time.
+      await main.locator('table, form, [role="status"]').first().waitFor({ state: 'visible' });
+      await page.getByTestId('global-loading').waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await main.innerText()).trim().length, { message: name })
+        .toBeGreaterThan(10);
     }
   });
 
@@ -141,8 +147,11 @@ describe('application shell', () => {
 
   it("shows 'Carregando...' while a screen loads", async () => {
     await loginAsAdmin();
+    // Hold the screen's code until the test has seen the loading state, then let it through: no fixed delay.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/users-page-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await page
@@ -150,6 +159,7 @@ describe('application shell', () => {
       .getByRole('link', { name: 'Usuários' })
       .click();
     await expect.poll(() => page.getByText('Carregando...').first().isVisible()).toBe(true);
+    release();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Usuários');
   });
 });

@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import {
+  adminAccount,
+  api,
+  apiLogin,
+  createProduct,
+  httpClient,
+  loginAsAdmin,
+  page,
+  useBrowser,
+} from './fixtures.ts';
 
 useBrowser();
 
@@ -11,17 +20,7 @@ describe('monthly sheet in the browser', () => {
   it('downloads the template, fills it, previews an error, fixes it, imports, opens the report and undoes the import', async () => {
     const sku = `MOV-${Date.now()}`;
     const cookie = await apiLogin(adminAccount().email, adminAccount().password);
-    const unities = await (await api('/api/unities/v1', { cookie })).json();
-    await api('/api/products/v1', {
-      method: 'POST',
-      cookie,
-      body: {
-        sku,
-        name: 'Farinha Láctea',
-        categoryId: 1,
-        baseUnityId: unities.find((u: { code: string }) => u.code === 'UN').id,
-      },
-    });
+    await createProduct(httpClient(cookie), { sku, name: 'Farinha Láctea' });
     const today = new Date();
     const year = today.getFullYear();
     const month = today.getMonth() + 1;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import {
+  adminAccount,
+  adminClient,
+  api,
+  apiLogin,
+  createBox,
+  createProduct,
+  loginAsAdmin,
+  page,
+  useBrowser,
+} from './fixtures.ts';
 
 useBrowser();
 
@@ -7,24 +17,9 @@ const modal = () => page.locator('dialog[open]');
 const notification = () => page.getByTestId('notification');
 
 async function createProductWithBox(sku: string, name: string) {
-  const cookie = await apiLogin(adminAccount().email, adminAccount().password);
-  const unities = await (await api('/api/unities/v1', { cookie })).json();
-  const batches = await (await api('/api/unity-batches/v1', { cookie })).json();
-  const un = unities.find((u: { code: string }) => u.code === 'UN').id;
-  const cx = unities.find((u: { code: string }) => u.code === 'CX').id;
-  const caixa = batches.find((b: { code: string }) => b.code === 'CAIXA').id;
-  const product = await (
-    await api('/api/products/v1', {
-      method: 'POST',
-      cookie,
-      body: { sku, name, categoryId: 1, baseUnityId: un, minStock: 20 },
-    })
-  ).json();
-  await api(`/api/products/v1/${product.id}/unity/v1`, {
-    method: 'POST',
-    cookie,
-    body: { unityId: cx, unityBatchId: caixa, quantity: 12 },
-  });
+  const admin = await adminClient();
+  const product = await createProduct(admin, { sku, name, minStock: 20 });
+  await createBox(admin, product.id, 12);
   return product;
 }
 
@@ -125,8 +120,11 @@ describe('stock in the browser', () => {
   });
 
   it('shows the dashboard totals on the welcome screen', async () => {
+    await createProduct(await adminClient(), { name: 'Produto do Painel' });
     await loginAsAdmin();
     await expect.poll(() => page.getByTestId('dashboard-value').textContent()).toMatch(/^R\$\u00a0/);
-    expect(Number(await page.getByTestId('dashboard-products').textContent())).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('dashboard-products').textContent()))
+      .toBeGreaterThan(0);
   });
 });

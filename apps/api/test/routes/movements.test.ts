@@ -73,12 +73,38 @@ const ledgerCount = async () =>
     ).n,
   );
 
-const goodRows = (): Cell[][] => [
+const goodRows = (sku = 'CAFE-1KG', month = 9): Cell[][] => [
   HEADER,
-  [d(2), 'cafe-1kg', 'Entrada', 3, 'Caixa c/ 10 UN', '250,00', supplierCnpj, 'NF 10', 'compra'],
-  [d(10), 'CAFE-1KG', 'S', 12, null, null, null, 'Cupom 1', null],
-  [d(20), 'CAFE-1KG', 'Saída', '5', 'UN', null, null, null, null],
+  [d(2, month), sku.toLowerCase(), 'Entrada', 3, 'Caixa c/ 10 UN', '250,00', supplierCnpj, 'NF 10', 'compra'],
+  [d(10, month), sku, 'S', 12, null, null, null, 'Cupom 1', null],
+  [d(20, month), sku, 'Saída', '5', 'UN', null, null, null, null],
 ];
+
+/**
+ * A coffee of its own (category Bebidas, boxes of 10) whose sheet of `month` 2026 is imported: 3 boxes in at
+ * R$ 250,00, then 12 and 5 units out. Tests that need a month's story build it here instead of reading another's.
+ */
+async function importedCoffee(month: number, openingOn?: string) {
+  const product = await createProduct(ctx.app, cookie, { name: 'Café 1 kg', categoryId: 2 });
+  await createBox(ctx.app, cookie, product.id, 10);
+  const unit = await defaultUnityId(ctx.app, cookie, product.id);
+  const fileName = `mes-${month}.xlsx`;
+  const response = await importSheet(await makeXlsx(goodRows(product.sku, month)), fileName, {
+    year: '2026',
+    month: String(month),
+  });
+  if (response.statusCode !== 201) throw new Error(`importação falhou: ${response.body}`);
+  // Typed after the sheet, dated before it: the back-dated case the report must put in the opening.
+  if (openingOn)
+    await stockIn(ctx.app, cookie, {
+      productId: product.id,
+      productUnityId: unit,
+      quantity: 7,
+      unitCost: '20',
+      occurredOn: openingOn,
+    });
+  return { product, unit, fileName, movementId: response.json().id as number };
+}
 
 describe('preview', () => {
   it('parses the sheet, shows every row with a summary, and stores nothing', async () => {
@@ -218,8 +244,6 @@ describe('preview', () => {
 });
 
 describe('import and cancel', () => {
-  let movementId: number;
-
   it('imports nothing when any row is wrong (422 with the row errors)', async () => {
     const before = await ledgerCount();
     const rows = goodRows();
@@ -254,7 +278,7 @@ describe('import and cancel', () => {
       createdBy: { id: expect.any(Number), name: 'Paula Planilha' },
       createdAt: expect.any(String),
     });
-    movementId = response.json().id;
+    const movementId = response.json().id;
     // 30 units at R$ 25,00 in; 12 + 5 out → 13 units, R$ 325,00
     expect(await stockOf('CAFE-1KG')).toMatchObject({
       quantity: '13.000',
@@ -305,56 +329,52 @@ describe('import and cancel', () => {
   });
 
   it('produces the month report with opening, entries, exits, closing and values, checked against the ledger', async () => {
-    // back-dated manual movements: one in August (opening), one in September
-    const unit = await defaultUnityId(ctx.app, cookie, 1);
-    await stockIn(ctx.app, cookie, {
-      productId: 1,
-      productUnityId: unit,
-      quantity: 7,
-      unitCost: '20',
-      occurredOn: '2026-08-15',
-    });
+    // A month no other test moves stock in or before: the report holds this product alone.
+    // A back-dated manual entry in May (the opening), the sheet in June.
+    const { product, fileName } = await importedCoffee(6, '2026-05-15');
+    const sku = product.sku;
     const response = await ctx.app.inject({
-      url: '/api/stock/movement/v1/report?year=2026&month=9',
+      url: '/api/stock/movement/v1/report?year=2026&month=6',
       headers: { cookie },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain(
-      'inline; filename="relatorio-estoque-2026-09.pdf"',
+      'inline; filename="relatorio-estoque-2026-06.pdf"',
     );
     const text = (await pdfPages(response.rawPayload)).join(' ');
     expect(text).toContain('Mercearia Boa Vista');
     expect(text).toContain('CNPJ 11.222.333/0001-81');
-    expect(text).toContain('Setembro de 2026');
-    // opening 7 (August), entries 30, exits 17, closing 20; value 140 + 750 − 425 = 465
-    expect(text).toMatch(/CAFE-1KG Café 1 kg UN 7 30 17 20 R\$ 23,25 R\$ 465,00/);
+    expect(text).toContain('Junho de 2026');
+    // opening 7 (May), entries 30, exits 17, closing 20; value 140 + 750 − 425 = 465
+    expect(text).toContain(`${sku} Café 1 kg UN 7 30 17 20 R$ 23,25 R$ 465,00`);
     expect(text).toContain('Subtotal Bebidas');
     expect(text).toContain('Total geral (1 produtos)');
-    expect(text).toContain('setembro.xlsx — 3 linhas (1 entradas, 2 saídas) — importada por Paula Planilha');
+    expect(text).toContain(`${fileName} — 3 linhas (1 entradas, 2 saídas) — importada por Paula Planilha`);
     expect(text).toMatch(/Gerado em \d{2}\/\d{2}\/\d{4}.* por Paula Planilha/);
     expect(text).toContain('Página 1 de 1');
-    const august = (
+    const may = (
       await pdfPages(
         (
           await ctx.app.inject({
-            url: '/api/stock/movement/v1/report?year=2026&month=8',
+            url: '/api/stock/movement/v1/report?year=2026&month=5',
             headers: { cookie },
           })
         ).rawPayload,
       )
     ).join(' ');
-    expect(august).toMatch(/CAFE-1KG Café 1 kg UN 0 7 0 7 R\$ 20,00 R\$ 140,00/);
-    expect(august).toContain('Nenhuma planilha importada para este mês.');
+    expect(may).toContain(`${sku} Café 1 kg UN 0 7 0 7 R$ 20,00 R$ 140,00`);
+    expect(may).toContain('Nenhuma planilha importada para este mês.');
   });
 
   it('refuses to cancel when that would make a balance negative (409), and cancels otherwise, restoring balances', async () => {
-    const unit = await defaultUnityId(ctx.app, cookie, 1);
+    // 7 in March, the April sheet (+30 −17): 20 units; a sale of 15 today leaves 5, fewer than the sheet's net 13.
+    const { product, unit, fileName, movementId } = await importedCoffee(4, '2026-03-15');
     await ctx.app.inject({
       method: 'POST',
       url: '/api/stock/out/v1',
       headers: { cookie },
-      payload: { productId: 1, productUnityId: unit, quantity: 15, reason: 'venda' },
+      payload: { productId: product.id, productUnityId: unit, quantity: 15, reason: 'venda' },
     });
     const refused = await ctx.app.inject({
       method: 'DELETE',
@@ -362,26 +382,32 @@ describe('import and cancel', () => {
       headers: { cookie },
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain('Não é possível excluir esta importação: CAFE-1KG');
-    await stockIn(ctx.app, cookie, { productId: 1, productUnityId: unit, quantity: 20, unitCost: '25' });
+    expect(refused.json().message).toContain(`Não é possível excluir esta importação: ${product.sku}`);
+    await stockIn(ctx.app, cookie, {
+      productId: product.id,
+      productUnityId: unit,
+      quantity: 20,
+      unitCost: '25',
+    });
 
-    const before = await stockOf('CAFE-1KG');
+    const before = await stockOf(product.sku);
     const response = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/stock/movement/v1/${movementId}`,
       headers: { cookie },
     });
     expect(response.statusCode).toBe(204);
-    const after = await stockOf('CAFE-1KG');
+    const after = await stockOf(product.sku);
     expect(Number(after.quantity)).toBe(Number(before.quantity) - 13);
     expect(
-      (await ctx.app.inject({ url: '/api/stock/movement/v1?year=2026&month=9', headers: { cookie } })).json(),
+      (await ctx.app.inject({ url: '/api/stock/movement/v1?year=2026&month=4', headers: { cookie } })).json(),
     ).toEqual({ data: [] });
     const cancelled = await ctx.handle.db
       .selectFrom('stock_ledger')
       .select(['cancelled_at', 'cancelled_by'])
       .where('stock_movement_id', '=', movementId)
       .execute();
+    expect(cancelled).toHaveLength(3);
     expect(cancelled.every((row) => row.cancelled_at !== null && row.cancelled_by !== null)).toBe(true);
     expect(
       (
@@ -396,18 +422,22 @@ describe('import and cancel', () => {
       await pdfPages(
         (
           await ctx.app.inject({
-            url: '/api/stock/movement/v1/report?year=2026&month=9',
+            url: '/api/stock/movement/v1/report?year=2026&month=4',
             headers: { cookie },
           })
         ).rawPayload,
       )
     ).join(' ');
-    expect(report).not.toContain('setembro.xlsx');
-    // only the August entry remains before or in September: the manual movements above are dated today
-    expect(report).toMatch(/CAFE-1KG Café 1 kg UN 7 0 0 7 R\$ 20,00 R\$ 140,00/);
+    expect(report).not.toContain(fileName);
+    // only the March entry remains before or in April: the manual movements above are dated today
+    expect(report).toContain(`${product.sku} Café 1 kg UN 7 0 0 7 R$ 20,00 R$ 140,00`);
     await assertLedgerInvariant(ctx.handle.db);
     // once cancelled, the same file may be imported again
-    expect((await importSheet(await makeXlsx(goodRows()))).statusCode).toBe(201);
+    const again = await importSheet(await makeXlsx(goodRows(product.sku, 4)), fileName, {
+      year: '2026',
+      month: '4',
+    });
+    expect(again.statusCode).toBe(201);
   });
 });
 

@@ -88,7 +88,9 @@ describe('suppliers', () => {
       );
     expect(await documents(`estrela guia ${n}`)).toEqual([found.document]);
     expect(await documents(`comercio busca ${n}`)).toEqual([found.document]);
-    expect(await documents(`${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5)}kq/0001`)).toEqual([found.document]);
+    expect(await documents(`${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5)}kq/0001`)).toEqual([
+      found.document,
+    ]);
     expect(await documents(`${n}kq0001`)).toEqual([found.document]);
     const closed = await createSupplier(ctx.app, cookie);
     await send('PATCH', `/api/suppliers/v1/${closed.id}`, { status: 'inactive' });
