@@ -17,7 +17,10 @@ export default defineConfig({
   server: {
     port: 5173,
     // changeOrigin stays false so the API sees the browser's own Host and its same-origin check holds.
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    // 127.0.0.1, not localhost: the API listens on IPv4 and localhost may resolve to ::1 first.
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false },
+    },
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', reportCompressedSize: true },
 });
