@@ -99,7 +99,8 @@ export const ZLinkedSupplier = z.object({
 });
 export type TLinkedSupplier = z.infer<typeof ZLinkedSupplier>;
 
-export const ZStockSummary = z.object({
+/** A product's own balance, shown on its detail page (the dashboard's summary is stock.ts's ZStockSummary). */
+export const ZProductStock = z.object({
   quantity: ZDecimalString,
   averageCost: ZDecimalString,
   totalValue: ZDecimalString,
@@ -110,7 +111,7 @@ export const ZProductDetail = z.extend(ZProduct, {
   unities: z.array(ZProductUnity),
   prices: z.array(ZPrice),
   suppliers: z.array(ZLinkedSupplier),
-  stock: ZStockSummary,
+  stock: ZProductStock,
 });
 export type TProductDetail = z.infer<typeof ZProductDetail>;
 

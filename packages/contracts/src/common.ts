@@ -78,7 +78,6 @@ export const ZPageQuery = z.object({
     'asc',
   ),
 });
-export type TPageQuery = z.infer<typeof ZPageQuery>;
 
 /* @__NO_SIDE_EFFECTS__ */
 export function ZPaged<T extends z.core.$ZodType>(item: T) {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Scaled integers come back as number from SQLite and as string from PostgreSQL's BIGINT. */
 export type BigIntColumn = ColumnType<
@@ -204,5 +204,4 @@ export interface Database {
 }
 
 export type User = Selectable<UserTable>;
-export type NewUser = Insertable<UserTable>;
 export type Dialect = 'sqlite' | 'postgres';

@@ -42,7 +42,3 @@ export const menu: MenuSection[] = [
     ],
   },
 ];
-
-export const PAGE_TITLES: Record<string, string> = Object.fromEntries(
-  menu.flatMap((section) => section.items.map((item) => [item.path, item.name])),
-);

@@ -19,15 +19,3 @@ export const paths = {
   profile: '/app/profile',
   settings: '/app/settings',
 } as const;
-
-export const PUBLIC_PATHS: string[] = [
-  paths.login,
-  paths.register,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.documentation,
-];
-
-export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
-}

@@ -1,11 +1,11 @@
-import type { TStockMovement } from '@armazem/contracts/movements';
+import type { TMonthQuery, TStockMovement } from '@armazem/contracts/movements';
 import { api } from '../../lib/api.ts';
 
 const AFFECTED = ['StockMovement', 'Stock', 'StockIn', 'StockOut', 'Product'] as const;
 
 export const movementsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    stockMovement: build.query<{ data: TStockMovement[] }, { year: number; month: number }>({
+    stockMovement: build.query<{ data: TStockMovement[] }, TMonthQuery>({
       query: (params) => ({ url: '/stock/movement/v1', params }),
       providesTags: ['StockMovement'],
     }),
