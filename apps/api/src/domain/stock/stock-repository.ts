@@ -7,6 +7,7 @@ import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
 import { productUnityLabel } from '../catalog/product-unity-label.ts';
+import { isBelowMinimum } from './below-minimum.ts';
 
 type LedgerQuery = z.output<typeof ZLedgerQuery>;
 type StockQuery = z.output<typeof ZStockQuery>;
@@ -128,7 +129,8 @@ export async function latestMovements(db: Db, limit: number) {
 
 // ---------- balances ----------
 
-const belowMinimum = sql<boolean>`(b.quantity < p.min_stock)`;
+// The SQL side of isBelowMinimum (below-minimum.ts): every filter, flag and count uses this one expression.
+const belowMinimum = sql<boolean>`(p.status = 'active' and b.quantity < p.min_stock)`;
 
 function stockFilters(
   dialect: Dialect,
@@ -136,9 +138,8 @@ function stockFilters(
 ): RawBuilder<boolean>[] {
   const filters = productMatchesAllWords(dialect, query.q);
   if (query.categoryId) filters.push(sql<boolean>`${sql.ref('p.category_id')} = ${query.categoryId}`);
-  if (query.belowMinimum === true)
-    filters.push(sql<boolean>`b.quantity < p.min_stock and p.status = 'active'`);
-  if (query.belowMinimum === false) filters.push(sql<boolean>`b.quantity >= p.min_stock`);
+  if (query.belowMinimum === true) filters.push(belowMinimum);
+  if (query.belowMinimum === false) filters.push(sql<boolean>`not ${belowMinimum}`);
   return filters;
 }
 
@@ -184,7 +185,11 @@ function toStockRow(row: {
     minStock: quantityOut(row.min_stock),
     averageCost: moneyOut(row.average_cost),
     totalValue: moneyOut(row.total_value),
-    belowMinimum: row.status === 'active' && toBigInt(row.quantity) < toBigInt(row.min_stock),
+    belowMinimum: isBelowMinimum({
+      status: row.status,
+      quantity: toBigInt(row.quantity),
+      minStock: toBigInt(row.min_stock),
+    }),
     lastMovementAt: row.last_movement_at,
   };
 }
@@ -222,9 +227,7 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery) {
       .select((eb) => [
         eb.fn.countAll().as('total'),
         eb.fn.sum<string | number>('b.total_value').as('value'),
-        eb.fn
-          .sum<string | number>(sql`case when ${belowMinimum} and p.status = 'active' then 1 else 0 end`)
-          .as('below'),
+        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -243,7 +246,6 @@ export async function belowMinimumList(db: Db, limit: number) {
   const rows = await stockRows(db)
     .select(STOCK_COLUMNS)
     .where(belowMinimum)
-    .where('p.status', '=', 'active')
     .orderBy('p.name')
     .limit(limit)
     .execute();
@@ -256,9 +258,7 @@ export async function stockSummary(db: Db) {
       .select((eb) => [
         eb.fn.sum<string | number>(sql`case when p.status = 'active' then 1 else 0 end`).as('active'),
         eb.fn.sum<string | number>('b.total_value').as('value'),
-        eb.fn
-          .sum<string | number>(sql`case when ${belowMinimum} and p.status = 'active' then 1 else 0 end`)
-          .as('below'),
+        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
       ])
       .executeTakeFirstOrThrow(),
     latestMovements(db, 10),
