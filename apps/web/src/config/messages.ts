@@ -16,6 +16,7 @@ export const messages = {
     productUnlinked: 'Produto Desvinculado Ao Fornecedor!',
     supplierDeleted: 'Fornecedor Deletado!',
     supplierStatusUpdated: 'Status Do Fornecedor Atualizado!',
+    supplierUpdated: 'Fornecedor Atualizado!',
     stockInAdded: 'Entrada De Estoque Adicionada!',
     stockOutAdded: 'Saída De Estoque Adicionada!',
     userUpdated: 'Usuário Atualizado!',

@@ -149,7 +149,7 @@ export async function updateSupplier(db: Db, userId: number, id: number, input: 
       .set({ ...next, search_text: supplierSearchText(next), updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
-    await audit(tx, { userId, action: 'update', entity: 'supplier', entityId: id, before, after: input });
+    await audit(tx, { userId, action: 'update', entity: 'supplier', entityId: id, before, after: next });
   });
 }
 

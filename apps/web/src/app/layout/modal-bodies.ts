@@ -18,6 +18,7 @@ export const MODAL_BODIES: Record<string, ComponentType<ModalBodyProps>> = {
   PRICE_ADD: lazy(() => import('../../features/products/components/add-price-modal.tsx')),
   PRODUCT_SUPPLIER_LINK: lazy(() => import('../../features/products/components/link-supplier-modal.tsx')),
   SUPPLIER_ADD: lazy(() => import('../../features/suppliers/components/add-supplier-modal.tsx')),
+  SUPPLIER_EDIT: lazy(() => import('../../features/suppliers/components/edit-supplier-modal.tsx')),
   SUPPLIER_DELETE: lazy(() => import('../../features/suppliers/components/delete-supplier-modal.tsx')),
   STOCK_MOVEMENT: lazy(() => import('../../features/stock/components/stock-movement-modal.tsx')),
   MOVEMENT_DELETE: lazy(() => import('../../features/movements/components/delete-movement-modal.tsx')),

@@ -119,6 +119,24 @@ export default function SuppliersPage() {
                     <button
                       type="button"
                       className="btn btn-ghost btn-sm"
+                      aria-label={`Editar ${supplier.name}`}
+                      onClick={() =>
+                        dispatch(
+                          openModal({
+                            title: 'Editar fornecedor',
+                            bodyType: 'SUPPLIER_EDIT',
+                            size: 'lg',
+                            extraObject: { supplier },
+                          }),
+                        )
+                      }
+                    >
+                      <Icon name="edit" className="h-4 w-4" />
+                      Editar
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
                       aria-label={`Produtos de ${supplier.name}`}
                       onClick={() =>
                         dispatch(

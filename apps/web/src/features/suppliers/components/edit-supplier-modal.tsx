@@ -1,0 +1,59 @@
+import { ZUpdateSupplier, type TSupplier } from '@armazem/contracts/catalog';
+import type { TStatus } from '@armazem/contracts/common';
+import { formatDocument, formatPhone } from '@armazem/contracts/documents';
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { messages } from '../../../config/messages.ts';
+import { fieldErrors } from '../../../lib/api.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useUpdateSupplierMutation } from '../suppliers-api.ts';
+import { SupplierFields, supplierInput } from './supplier-fields.tsx';
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Ativo' },
+  { value: 'inactive', label: 'Inativo' },
+];
+
+/** Every field of a supplier, prefilled; the server checks the document again (and that no one else has it). */
+export default function EditSupplierModal({ extraObject, closeModal }: ModalBodyProps) {
+  const supplier = extraObject.supplier as TSupplier;
+  const notify = useNotifySuccess();
+  const [updateSupplier, { isLoading }] = useUpdateSupplierMutation();
+  const toInput = (v: Record<string, string>) => ({ ...supplierInput(v), status: v.status as TStatus });
+  const form = useZodForm(
+    ZUpdateSupplier,
+    {
+      name: supplier.name,
+      tradeName: supplier.tradeName ?? '',
+      document: formatDocument(supplier.document),
+      email: supplier.email ?? '',
+      phone: supplier.phone ? formatPhone(supplier.phone) : '',
+      status: supplier.status,
+    },
+    toInput,
+  );
+  const onSubmit = form.handleSubmit(async () => {
+    const result = await updateSupplier({ supplierId: supplier.id, data: toInput(form.values) });
+    if ('error' in result) {
+      form.setErrors(fieldErrors(result.error));
+      return;
+    }
+    notify(messages.success.supplierUpdated);
+    closeModal();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+      <SupplierFields form={form} autoFocus />
+      <SelectField label="Situação" options={STATUS_OPTIONS} {...form.field('status')} />
+      <div className="modal-action md:col-span-2">
+        <button type="button" className="btn btn-ghost" onClick={closeModal}>
+          Cancelar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isLoading}>
+          Salvar
+        </button>
+      </div>
+    </form>
+  );
+}
