@@ -349,8 +349,8 @@ describe('import and cancel', () => {
     // opening 7 (May), entries 30, exits 17, closing 20; value 140 + 750 − 425 = 465
     expect(text).toContain(`${sku} Café 1 kg UN 7 30 17 20 R$ 23,25 R$ 465,00`);
     expect(text).toContain('Subtotal Bebidas');
-    expect(text).toContain('Total geral (1 produtos)');
-    expect(text).toContain(`${fileName} — 3 linhas (1 entradas, 2 saídas) — importada por Paula Planilha`);
+    expect(text).toContain('Total geral (1 produto)');
+    expect(text).toContain(`${fileName} — 3 linhas (1 entrada, 2 saídas) — importada por Paula Planilha`);
     expect(text).toMatch(/Gerado em \d{2}\/\d{2}\/\d{4}.* por Paula Planilha/);
     expect(text).toContain('Página 1 de 1');
     const may = (

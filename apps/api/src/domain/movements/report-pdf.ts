@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { MONTH_NAMES } from '@armazem/contracts/movements';
 import { formatDocument } from '@armazem/contracts/documents';
+import { countLabel } from '@armazem/contracts/plural';
 import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
 import type { ReportData } from './report-data.ts';
@@ -19,22 +20,29 @@ export function brl(value: bigint, precise = false): string {
 }
 
 const COLUMNS = [
-  // 515 pt: A4 width minus both margins
-  { title: 'Código', width: 58, align: 'left' },
-  { title: 'Produto', width: 124, align: 'left' },
-  { title: 'Un.', width: 22, align: 'left' },
-  { title: 'Saldo inicial', width: 52, align: 'right' },
-  { title: 'Entradas', width: 46, align: 'right' },
-  { title: 'Saídas', width: 46, align: 'right' },
-  { title: 'Saldo final', width: 50, align: 'right' },
-  { title: 'Custo médio', width: 52, align: 'right' },
-  { title: 'Valor final', width: 65, align: 'right' },
+  // 762 pt: A4 landscape width minus both margins. Codes and names wrap inside their column, never cut.
+  { title: 'Código', width: 140, align: 'left' },
+  { title: 'Produto', width: 232, align: 'left' },
+  { title: 'Un.', width: 26, align: 'left' },
+  { title: 'Saldo inicial', width: 58, align: 'right' },
+  { title: 'Entradas', width: 54, align: 'right' },
+  { title: 'Saídas', width: 54, align: 'right' },
+  { title: 'Saldo final', width: 58, align: 'right' },
+  { title: 'Custo médio', width: 64, align: 'right' },
+  { title: 'Valor final', width: 76, align: 'right' },
 ] as const;
 
-const MARGIN = 40;
-const ROW = 13;
+type Column = { width: number; align: 'left' | 'right' };
 
-/** A4 report of a month: header with business and period, per-category lines with subtotals, totals, sheets, and page footers. */
+const MARGIN = 40;
+/** Height of one printed line of the table (7 pt type plus leading). */
+const LINE = 9;
+const ROW_GAP = 3;
+
+/**
+ * A4 landscape report of a month: header with business and period, per-category lines with subtotals, totals,
+ * sheets, and page footers. The column header repeats on every page; long codes and names wrap.
+ */
 export function renderReport(
   data: ReportData,
   settings: TSettings,
@@ -43,6 +51,7 @@ export function renderReport(
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
+    layout: 'landscape',
     margin: MARGIN,
     bufferPages: true,
     info: {
@@ -55,6 +64,7 @@ export function renderReport(
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const period = `${MONTH_NAMES[data.month - 1]} de ${data.year}`;
   const bottom = () => doc.page.height - MARGIN - 20;
+  const fullWidth = () => doc.page.width - 2 * MARGIN;
 
   const header = () => {
     doc.font('Helvetica-Bold').fontSize(13).text(settings.businessName, MARGIN, MARGIN, { lineBreak: false });
@@ -80,16 +90,44 @@ export function renderReport(
     doc.y = MARGIN + 52;
   };
 
-  /** Places one cell: measured and truncated with an ellipsis by hand (pdfkit's own wrapping clips right-aligned text). */
-  const cell = (value: string, x: number, y: number, column: { width: number; align: 'left' | 'right' }) => {
-    const room = column.width - 4;
-    let shown = value;
-    if (doc.widthOfString(shown) > room) {
-      while (shown.length > 1 && doc.widthOfString(`${shown}…`) > room) shown = shown.slice(0, -1);
-      shown = `${shown}…`;
+  /**
+   * Splits a value into lines that fit `room` in the current font: at spaces where it can, and inside a word
+   * (a long code) where it must. Nothing is dropped.
+   */
+  const wrap = (value: string, room: number): string[] => {
+    const lines: string[] = [];
+    let current = '';
+    const push = () => {
+      if (current) lines.push(current);
+      current = '';
+    };
+    for (const word of value.split(/\s+/).filter(Boolean)) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (doc.widthOfString(candidate) <= room) {
+        current = candidate;
+        continue;
+      }
+      push();
+      let rest = word;
+      while (doc.widthOfString(rest) > room) {
+        let take = rest.length - 1;
+        while (take > 1 && doc.widthOfString(rest.slice(0, take)) > room) take -= 1;
+        lines.push(rest.slice(0, take));
+        rest = rest.slice(take);
+      }
+      current = rest;
     }
-    const left = column.align === 'right' ? x + room - doc.widthOfString(shown) : x;
-    doc.text(shown, left, y, { lineBreak: false });
+    push();
+    return lines.length > 0 ? lines : [''];
+  };
+
+  /** Places one cell's lines from `y` down; right-aligned columns align each line to the right edge. */
+  const cell = (lines: string[], x: number, y: number, column: Column) => {
+    const room = column.width - 4;
+    lines.forEach((text, index) => {
+      const left = column.align === 'right' ? x + room - doc.widthOfString(text) : x;
+      doc.text(text, left, y + index * LINE, { lineBreak: false });
+    });
   };
 
   const tableHeader = () => {
@@ -97,16 +135,20 @@ export function renderReport(
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(7);
     for (const column of COLUMNS) {
-      cell(column.title, x, y, column);
+      cell([column.title], x, y, column);
       x += column.width;
     }
-    doc.y = y;
-    doc.y += ROW;
+    doc
+      .moveTo(MARGIN, y + LINE)
+      .lineTo(MARGIN + fullWidth(), y + LINE)
+      .lineWidth(0.3)
+      .stroke();
+    doc.y = y + LINE + ROW_GAP;
     doc.font('Helvetica').fontSize(7);
   };
 
-  const ensureSpace = (rows: number, withTableHeader: boolean) => {
-    if (doc.y + rows * ROW > bottom()) {
+  const ensureSpace = (height: number, withTableHeader: boolean) => {
+    if (doc.y + height > bottom()) {
       doc.addPage();
       header();
       if (withTableHeader) tableHeader();
@@ -114,17 +156,18 @@ export function renderReport(
   };
 
   const line = (cells: string[], bold = false) => {
-    ensureSpace(1, true);
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7);
+    const wrapped = COLUMNS.map((column, index) => wrap(cells[index] ?? '', column.width - 4));
+    const height = Math.max(...wrapped.map((lines) => lines.length)) * LINE + ROW_GAP;
+    ensureSpace(height, true);
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7);
     let x = MARGIN;
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7);
-    cells.forEach((value, index) => {
-      const column = COLUMNS[index];
-      if (!column) return;
-      cell(value, x, y, column);
+    COLUMNS.forEach((column, index) => {
+      cell(wrapped[index] ?? [''], x, y, column);
       x += column.width;
     });
-    doc.y = y + ROW;
+    doc.y = y + height;
   };
 
   header();
@@ -136,12 +179,10 @@ export function renderReport(
   } else {
     tableHeader();
     for (const category of data.categories) {
-      ensureSpace(2, true);
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(8)
-        .text(category.name, MARGIN, doc.y + 2, { lineBreak: false });
-      doc.y += ROW + 2;
+      ensureSpace(2 * LINE + 2 * ROW_GAP + 2, true);
+      doc.font('Helvetica-Bold').fontSize(8);
+      cell(wrap(category.name, fullWidth()), MARGIN, doc.y + 2, { width: fullWidth(), align: 'left' });
+      doc.y += LINE + ROW_GAP + 2;
       for (const item of category.lines) {
         line([
           item.sku,
@@ -157,6 +198,7 @@ export function renderReport(
       }
       line(['', `Subtotal ${category.name}`, '', '', '', '', '', '', brl(category.closingValue)], true);
     }
+    ensureSpace(LINE + ROW_GAP + 3, true);
     doc
       .moveTo(MARGIN, doc.y)
       .lineTo(doc.page.width - MARGIN, doc.y)
@@ -166,7 +208,7 @@ export function renderReport(
     line(
       [
         '',
-        `Total geral (${data.totals.products} produtos)`,
+        `Total geral (${countLabel(data.totals.products, 'produto', 'produtos')})`,
         '',
         '',
         '',
@@ -179,7 +221,7 @@ export function renderReport(
     );
   }
 
-  ensureSpace(4, false);
+  ensureSpace(4 * LINE, false);
   doc.y += 12;
   doc
     .font('Helvetica-Bold')
@@ -191,19 +233,20 @@ export function renderReport(
     doc.text('Nenhuma planilha importada para este mês.', MARGIN, doc.y, { lineBreak: false });
   }
   for (const movement of data.movements) {
-    ensureSpace(1, false);
     const when = new Intl.DateTimeFormat('pt-BR', {
       timeZone: settings.timeZone,
       dateStyle: 'short',
       timeStyle: 'short',
     }).format(new Date(movement.createdAt));
-    cell(
-      `${movement.fileName} — ${movement.rows} linhas (${movement.entries} entradas, ${movement.exits} saídas) — importada por ${movement.createdBy.name} em ${when}${movement.description ? ` — ${movement.description}` : ''}`,
-      MARGIN,
-      doc.y,
-      { width: doc.page.width - 2 * MARGIN, align: 'left' },
+    doc.font('Helvetica').fontSize(8);
+    const lines = wrap(
+      `${movement.fileName} — ${countLabel(movement.rows, 'linha', 'linhas')} (${countLabel(movement.entries, 'entrada', 'entradas')}, ${countLabel(movement.exits, 'saída', 'saídas')}) — importada por ${movement.createdBy.name} em ${when}${movement.description ? ` — ${movement.description}` : ''}`,
+      fullWidth() - 4,
     );
-    doc.y += ROW;
+    ensureSpace(lines.length * (LINE + 1) + ROW_GAP, false);
+    doc.font('Helvetica').fontSize(8);
+    lines.forEach((text, index) => doc.text(text, MARGIN, doc.y + index * (LINE + 1), { lineBreak: false }));
+    doc.y += lines.length * (LINE + 1) + ROW_GAP;
   }
 
   const generated = new Intl.DateTimeFormat('pt-BR', {
