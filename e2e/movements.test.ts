@@ -54,6 +54,10 @@ describe('monthly sheet in the browser', () => {
 
     await page.getByLabel('Planilha de movimentação').setInputFiles(wrongPath);
     await expect.poll(() => page.getByTestId('preview-summary').textContent()).toContain('1 com erro');
+    // counts agree in number
+    expect(await page.getByTestId('preview-summary').textContent()).toContain(
+      '2 linhas (1 entrada, 1 saída)',
+    );
     const errorRow = page.getByTestId('preview-line-3');
     expect(await errorRow.textContent()).toContain(
       'Estoque insuficiente: disponível 10 UN, solicitado 25 UN.',

@@ -1,3 +1,4 @@
+import { countLabel } from '@armazem/contracts/plural';
 interface PaginationProps {
   page: number;
   totalPages: number;
@@ -8,9 +9,7 @@ interface PaginationProps {
 export function Pagination({ page, totalPages, total, onChange }: PaginationProps) {
   return (
     <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="Paginação">
-      <span className="text-base-content/70">
-        {total === 1 ? '1 registro' : `${total.toLocaleString('pt-BR')} registros`}
-      </span>
+      <span className="text-base-content/70">{countLabel(total, 'registro', 'registros')}</span>
       <div className="join">
         <button
           type="button"

@@ -1,4 +1,5 @@
 import type { TSheetPreview } from '@armazem/contracts/movements';
+import { countLabel } from '@armazem/contracts/plural';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 
 const SHOWN = 500;
@@ -16,11 +17,12 @@ export function SheetPreview({ content }: { content: TSheetPreview }) {
         role="status"
       >
         <span>
-          {content.fileName}: {summary.rows} {summary.rows === 1 ? 'linha' : 'linhas'} ({summary.entries}{' '}
-          entradas, {summary.exits} saídas) —{' '}
+          {content.fileName}: {countLabel(summary.rows, 'linha', 'linhas')} (
+          {countLabel(summary.entries, 'entrada', 'entradas')}, {countLabel(summary.exits, 'saída', 'saídas')}
+          ) —{' '}
           {summary.invalid > 0
             ? `${summary.invalid} com erro. Corrija a planilha e envie de novo.`
-            : 'todas válidas. Clique em Importar.'}
+            : `${summary.rows === 1 ? 'válida' : 'todas válidas'}. Clique em Importar.`}
         </span>
       </div>
       <div className="mt-4 max-h-[32rem] overflow-auto">
