@@ -163,9 +163,10 @@ describe('catalog in the browser', () => {
   it('shows the server message when a duplicate SKU is added', async () => {
     await loginAsAdmin();
     await page.goto('/app/products');
+    const sku = `DUP-${Date.now()}`;
     for (let attempt = 0; attempt < 2; attempt += 1) {
       await page.getByRole('button', { name: 'Adicionar' }).click();
-      await modal().getByLabel('Código (SKU)').fill('DUP-E2E');
+      await modal().getByLabel('Código (SKU)').fill(sku);
       await modal().getByLabel('Nome').fill('Duplicado');
       await modal().getByLabel('Categoria').selectOption({ label: 'Bebidas' });
       await modal().getByLabel('Unidade base').selectOption({ label: 'UN — Unidade' });
@@ -174,7 +175,7 @@ describe('catalog in the browser', () => {
     }
     await expect
       .poll(() => notification().textContent())
-      .toContain('Já existe um produto com o código (SKU) DUP-E2E.');
+      .toContain(`Já existe um produto com o código (SKU) ${sku}.`);
     expect(await notification().getAttribute('data-status')).toBe('0');
   });
 
