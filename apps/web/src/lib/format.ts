@@ -43,7 +43,8 @@ export function decimalInput(text: string): string | undefined {
 /** A plain decimal ("1500.500", "-3") written the Brazilian way, exactly, without trailing zeros: "1.500,5". */
 export function brazilianDecimal(plain: string, minDecimals = 0): string {
   const [whole = '0', fraction = ''] = plain.split('.');
-  return formatBrazilian(BigInt(`${whole}${fraction}`), fraction.length, minDecimals);
+  const scale = Math.max(fraction.length, minDecimals);
+  return formatBrazilian(BigInt(`${whole}${fraction.padEnd(scale, '0')}`), scale, minDecimals);
 }
 
 /** A wire decimal ("1500.000") as text for a field people edit ("1.500"), read back the same by decimalInput. */
