@@ -1,6 +1,7 @@
 import {
   MONEY_SCALE,
   QUANTITY_SCALE,
+  formatBrazilian,
   formatMoneyBR,
   formatQuantityBR,
   formatScaled,
@@ -18,3 +19,6 @@ export const quantityLabel = (value: Stored): string => formatQuantityBR(toBigIn
 
 /** For messages and documents people read: "R$ 1.234,56", "R$ 0,1234". */
 export const moneyLabel = (value: Stored): string => formatMoneyBR(toBigInt(value));
+
+/** A count for people: "2.000". */
+export const countLabel = (value: number): string => formatBrazilian(BigInt(value), 0);

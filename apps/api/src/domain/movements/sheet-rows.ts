@@ -15,7 +15,7 @@ import { STOCK_REASONS, type TStockReason } from '@armazem/contracts/stock';
 import type { TSheetRow } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { quantityLabel } from '../../lib/numbers.ts';
+import { countLabel, quantityLabel } from '../../lib/numbers.ts';
 import { foldText } from '../../lib/text.ts';
 import { productUnityLabel } from '../catalog/product-unity-label.ts';
 import { applyExit, lineTotal, toBaseQuantity, tryEntry, type Balance } from '../stock/valuation.ts';
@@ -355,9 +355,10 @@ export async function checkRows(
     }
     const document = text(v.document);
     if (document && document.length > LIMITS.document)
-      fail('document', `Máximo de ${LIMITS.document} caracteres.`);
+      fail('document', `Máximo de ${countLabel(LIMITS.document)} caracteres.`);
     const notes = text(v.notes);
-    if (notes && notes.length > LIMITS.notes) fail('notes', `Máximo de ${LIMITS.notes} caracteres.`);
+    if (notes && notes.length > LIMITS.notes)
+      fail('notes', `Máximo de ${countLabel(LIMITS.notes)} caracteres.`);
 
     let resolved: ResolvedRow | null = null;
     if (
