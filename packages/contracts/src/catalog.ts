@@ -11,7 +11,7 @@ import {
   zOptionalText,
   orRequired,
 } from './common.ts';
-import { ZDecimalString, ZMoneyInput, ZNonNegativeQuantityInput, ZQuantityInput } from './numbers.ts';
+import { ZDecimalString, ZMinStockInput, ZPackageQuantityInput, ZPriceInput } from './numbers.ts';
 import { isValidGtin, normalizeDocument, documentKind, normalizePhone } from './documents.ts';
 
 // ---------- shared fields ----------
@@ -136,7 +136,7 @@ export const ZNewProduct = z.strictObject({
   description: zOptionalText(LIMITS.description),
   categoryId: ZId,
   baseUnityId: ZId,
-  minStock: z.optional(ZNonNegativeQuantityInput),
+  minStock: z.optional(ZMinStockInput),
   barcode: z.optional(ZBarcodeInput),
 });
 export type TNewProduct = z.input<typeof ZNewProduct>;
@@ -147,7 +147,7 @@ export const ZUpdateProduct = z
     name: z.optional(ZName),
     description: z.optional(zOptionalText(LIMITS.description)),
     categoryId: z.optional(ZId),
-    minStock: z.optional(ZNonNegativeQuantityInput),
+    minStock: z.optional(ZMinStockInput),
     barcode: z.optional(ZBarcodeInput),
   })
   .check(
@@ -161,14 +161,14 @@ export const ZProductUnityParams = z.object({ productId: ZId, unityId: ZId });
 export const ZNewProductUnity = z.strictObject({
   unityId: ZId,
   unityBatchId: ZId,
-  quantity: ZQuantityInput,
+  quantity: ZPackageQuantityInput,
   barcode: z.optional(ZBarcodeInput),
 });
 export type TNewProductUnity = z.input<typeof ZNewProductUnity>;
 
 export const ZUpdateProductUnity = z
   .strictObject({
-    quantity: z.optional(ZQuantityInput),
+    quantity: z.optional(ZPackageQuantityInput),
     barcode: z.optional(ZBarcodeInput),
     status: z.optional(ZStatus),
   })
@@ -189,8 +189,8 @@ export const ZProductUnitySelect = z.array(ZProductUnitySelectItem);
 export type TProductUnitySelectItem = z.infer<typeof ZProductUnitySelectItem>;
 
 export const ZNewPrice = z.strictObject({
-  costPrice: ZMoneyInput,
-  salePrice: ZMoneyInput,
+  costPrice: ZPriceInput,
+  salePrice: ZPriceInput,
   productUnityId: z.optional(z.nullable(ZId)),
   effectiveFrom: z.optional(ZDate),
 });

@@ -61,46 +61,70 @@ export function toScaled(value: string | number | bigint, scale: number): bigint
 }
 
 /**
- * Reads a number written the Brazilian way ("1.234,56") or the plain way ("1234.56"). With both a dot and
- * a comma, the last one is the decimal separator; a lone comma is decimal; several dots are thousands. A lone
- * dot is decimal, except in `brazilian` text (a ';'-separated CSV) where "1.000" is one thousand.
+ * DESIGN.md §4, the one rule for numbers typed by people (forms and sheet text cells): `,` is the decimal
+ * separator and `.` groups thousands, so "1.500" is one thousand five hundred and "1.234,56" is what it looks
+ * like. A single `.` not followed by exactly three digits ("12.5", "12.50") is a decimal point, and so is the
+ * dot of "0.500" (no thousands group starts with zero). A lone dot after four or more digits ("1234.567") could
+ * be either, so it is refused rather than guessed. An optional "R$" before the digits is ignored.
+ * Returns the plain decimal the API carries ("1500", "1234.56", "-3.5"), or null when the text is not a number.
  */
-export function normalizeDecimalText(input: string, style: 'auto' | 'brazilian' = 'auto'): string | null {
-  const text = input.trim().replace(/\s|\u00a0/g, '');
-  if (!/^[+-]?[\d.,]+$/.test(text)) return null;
-  const lastComma = text.lastIndexOf(',');
-  const lastDot = text.lastIndexOf('.');
-  let integerPart: string;
-  let fraction = '';
-  if (lastComma >= 0 && lastDot >= 0) {
-    const decimalAt = Math.max(lastComma, lastDot);
-    const groupSeparator = decimalAt === lastComma ? '.' : ',';
-    integerPart = text.slice(0, decimalAt);
-    fraction = text.slice(decimalAt + 1);
-    if (!isGrouped(integerPart, groupSeparator)) return null;
-    integerPart = integerPart.split(groupSeparator).join('');
-  } else if (lastComma >= 0) {
-    if (text.indexOf(',') !== lastComma) return null;
-    integerPart = text.slice(0, lastComma);
-    fraction = text.slice(lastComma + 1);
-  } else if (
-    lastDot >= 0 &&
-    (text.indexOf('.') !== lastDot || (style === 'brazilian' && /^[+-]?\d{1,3}\.\d{3}$/.test(text)))
-  ) {
-    if (!isGrouped(text, '.')) return null;
-    integerPart = text.split('.').join('');
+export function parseTypedNumber(input: string): string | null {
+  const match = /^([+-]?)\s*(?:R\$\s*)?([+-]?)([\d.,]+)$/i.exec(input.replace(/[\u00a0\u202f]/g, ' ').trim());
+  if (!match) return null;
+  const [, outerSign = '', innerSign = '', body = ''] = match;
+  if (outerSign && innerSign) return null;
+  const negative = (outerSign || innerSign) === '-';
+  const parts = body.split(',');
+  if (parts.length > 2) return null;
+  const [integerText = '', fraction = ''] = parts;
+  if (parts.length === 2 && !/^\d+$/.test(fraction)) return null;
+  let integer: string;
+  if (!integerText.includes('.')) {
+    integer = integerText;
+  } else if (parts.length === 1 && /^(?:\d+\.(?:\d{1,2}|\d{4,})|0\.\d{3})$/.test(integerText)) {
+    // a decimal point: "12.5", "12.50", "1.2345", "0.500"
+    const [whole = '', decimals = ''] = integerText.split('.');
+    return plain(negative, whole, decimals);
+  } else if (/^[1-9]\d{0,2}(?:\.\d{3})+$/.test(integerText)) {
+    integer = integerText.replaceAll('.', '');
   } else {
-    integerPart = lastDot >= 0 ? text.slice(0, lastDot) : text;
-    fraction = lastDot >= 0 ? text.slice(lastDot + 1) : '';
+    return null;
   }
-  if (/[.,]/.test(fraction) || /[.,]/.test(integerPart.replace(/^[+-]/, ''))) return null;
-  const sign = /^[+-]/.test(integerPart) ? integerPart[0] : '';
-  const digits = integerPart.replace(/^[+-]/, '') || '0';
-  if (!/^\d+$/.test(digits) || (fraction !== '' && !/^\d+$/.test(fraction))) return null;
-  return `${sign === '-' ? '-' : ''}${digits}${fraction ? `.${fraction}` : ''}`;
+  if (!/^\d+$/.test(integer)) return null;
+  return plain(negative, integer, fraction);
 }
 
-function isGrouped(integerPart: string, separator: string): boolean {
-  const groups = integerPart.replace(/^[+-]/, '').split(separator);
-  return groups.every((group, index) => (index === 0 ? /^\d{1,3}$/.test(group) : /^\d{3}$/.test(group)));
+function plain(negative: boolean, whole: string, fraction: string): string {
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  const isZero = /^0*$/.test(digits + fraction);
+  return `${negative && !isZero ? '-' : ''}${digits}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A number typed by a person, read by the Brazilian rule, as an integer scaled by 10^scale (never rounded). */
+export function parseTypedScaled(input: string, scale: number): DecimalParseResult {
+  const text = parseTypedNumber(input);
+  return text === null ? { ok: false, reason: 'format' } : parseScaled(text, scale);
+}
+
+/**
+ * Writes a scaled integer the Brazilian way: "1.234,56", "-3", "0,5". Keeps at least `minDecimals` decimals
+ * and drops trailing zeros beyond them, so quantities read "1.500" and money "1.500,00". What it writes,
+ * `parseTypedNumber` reads back to the same value.
+ */
+export function formatBrazilian(value: bigint, scale: number, minDecimals = 0): string {
+  const [whole = '0', fraction = ''] = formatScaled(value, scale).split('.');
+  const negative = whole.startsWith('-');
+  const digits = negative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const kept = fraction.replace(/0+$/, '').padEnd(Math.min(minDecimals, scale), '0');
+  return `${negative ? '-' : ''}${grouped}${kept ? `,${kept}` : ''}`;
+}
+
+/** A quantity for people: "1.500", "0,25", "-3". */
+export const formatQuantityBR = (value: bigint): string => formatBrazilian(value, QUANTITY_SCALE);
+
+/** Money for people: "R$ 1.500,00", "-R$ 0,005" (at least two decimals, up to four when they matter). */
+export function formatMoneyBR(value: bigint): string {
+  const text = formatBrazilian(value, MONEY_SCALE, 2);
+  return text.startsWith('-') ? `-R$ ${text.slice(1)}` : `R$ ${text}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { formatBrazilian } from './decimal.ts';
 
 const SIZE_UNITS: Record<string, string> = {
   string: 'caracteres',
@@ -6,6 +7,13 @@ const SIZE_UNITS: Record<string, string> = {
   set: 'itens',
   file: 'bytes',
 };
+
+/** A limit as a Brazilian reads it: 2.000, 0,5, -3. */
+function br(value: number | bigint): string {
+  if (typeof value === 'bigint') return formatBrazilian(value, 0);
+  if (Number.isSafeInteger(value)) return formatBrazilian(BigInt(value), 0);
+  return String(value).replace('.', ',');
+}
 
 /** Brazilian Portuguese messages for zod's built-in checks (zod ships only European Portuguese). */
 export const ptBrErrorMap: z.core.$ZodErrorMap = (issue) => {
@@ -21,21 +29,21 @@ export const ptBrErrorMap: z.core.$ZodErrorMap = (issue) => {
     case 'too_big': {
       const unit = SIZE_UNITS[issue.origin];
       return unit
-        ? `Máximo de ${String(issue.maximum)} ${unit}.`
-        : `O valor deve ser no máximo ${String(issue.maximum)}.`;
+        ? `Máximo de ${br(issue.maximum)} ${unit}.`
+        : `O valor deve ser no máximo ${br(issue.maximum)}.`;
     }
     case 'too_small': {
       const unit = SIZE_UNITS[issue.origin];
       if (issue.origin === 'string' && issue.minimum === 1) return 'Campo obrigatório.';
-      if (unit) return `Mínimo de ${String(issue.minimum)} ${unit}.`;
+      if (unit) return `Mínimo de ${br(issue.minimum)} ${unit}.`;
       return issue.inclusive
-        ? `O valor deve ser no mínimo ${String(issue.minimum)}.`
-        : `O valor deve ser maior que ${String(issue.minimum)}.`;
+        ? `O valor deve ser no mínimo ${br(issue.minimum)}.`
+        : `O valor deve ser maior que ${br(issue.minimum)}.`;
     }
     case 'invalid_format':
       return issue.format === 'email' ? 'E-mail inválido.' : 'Formato inválido.';
     case 'not_multiple_of':
-      return `O valor deve ser múltiplo de ${String(issue.divisor)}.`;
+      return `O valor deve ser múltiplo de ${br(issue.divisor)}.`;
     case 'unrecognized_keys':
       return `Campo${issue.keys.length > 1 ? 's' : ''} não reconhecido${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
     case 'invalid_union':

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  divRound,
-  formatScaled,
-  normalizeDecimalText,
-  parseScaled,
-  rescale,
-  toScaled,
-} from '../src/decimal.ts';
+import { divRound, formatScaled, parseScaled, rescale, toScaled } from '../src/decimal.ts';
 
 describe('parseScaled', () => {
   it('reads plain decimals exactly at the given scale', () => {
@@ -96,32 +89,5 @@ describe('rescale and toScaled', () => {
     expect(toScaled('1.5', 3)).toBe(1500n);
     expect(toScaled(2n, 3)).toBe(2n);
     expect(() => toScaled('x', 3)).toThrow(RangeError);
-  });
-});
-
-describe('normalizeDecimalText', () => {
-  it('reads Brazilian and plain notations', () => {
-    expect(normalizeDecimalText('1.234,56')).toBe('1234.56');
-    expect(normalizeDecimalText('1234,56')).toBe('1234.56');
-    expect(normalizeDecimalText('1234.56')).toBe('1234.56');
-    expect(normalizeDecimalText('1,234.56')).toBe('1234.56');
-    expect(normalizeDecimalText('1.234.567')).toBe('1234567');
-    expect(normalizeDecimalText('R$ 10')).toBeNull();
-    expect(normalizeDecimalText(' 12 ')).toBe('12');
-    expect(normalizeDecimalText('-3,5')).toBe('-3.5');
-  });
-
-  it('reads a lone dot before three digits as thousands only in Brazilian-style text', () => {
-    expect(normalizeDecimalText('1.000')).toBe('1.000');
-    expect(normalizeDecimalText('1.000', 'brazilian')).toBe('1000');
-    expect(normalizeDecimalText('1.5', 'brazilian')).toBe('1.5');
-    expect(normalizeDecimalText('12.34', 'brazilian')).toBe('12.34');
-    expect(normalizeDecimalText('1.234,5', 'brazilian')).toBe('1234.5');
-  });
-
-  it('refuses malformed groupings', () => {
-    for (const input of ['1.23,4.5', '12.34.5', '1,2,3', 'abc', '', '1.2345,6']) {
-      expect(normalizeDecimalText(input)).toBeNull();
-    }
   });
 });

@@ -17,6 +17,8 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
     let statement = statements.get(sql);
     if (!statement) {
       statement = raw.prepare(sql);
+      // Integers come back exact: node:sqlite refuses (throws) any integer beyond 2^53 when read as a number.
+      statement.setReadBigInts(true);
       if (statements.size > 500) statements.clear();
       statements.set(sql, statement);
     }
@@ -29,14 +31,32 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
       const params = (values: ReadonlyArray<unknown>) => values as SQLInputValue[];
       return {
         reader: statement.columns().length > 0,
-        all: (values) => statement.all(...params(values)),
+        all: (values) => statement.all(...params(values)).map(narrow),
         run: (values) => {
           const result = statement.run(...params(values));
-          return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
+          return { changes: Number(result.changes), lastInsertRowid: result.lastInsertRowid };
         },
-        iterate: (values) => statement.iterate(...params(values)),
+        iterate: function* (values) {
+          for (const row of statement.iterate(...params(values))) yield narrow(row);
+        },
       };
     },
   };
   return { database, raw };
+}
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Integers are read as BigInt, then those a JavaScript number holds exactly (ids, counts, most amounts) become
+ * numbers again, as the rest of the app expects; only larger ones (balances near their maxima, their sums)
+ * stay BigInt, which every reader of money and quantities accepts (`toBigInt`).
+ */
+function narrow<T>(row: T): T {
+  const record = row as Record<string, unknown>;
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === 'bigint' && value <= SAFE && value >= -SAFE) record[key] = Number(value);
+  }
+  return row;
 }

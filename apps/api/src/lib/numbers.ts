@@ -1,15 +1,24 @@
-import { MONEY_SCALE, QUANTITY_SCALE, formatScaled } from '@armazem/contracts/decimal';
+import {
+  MONEY_SCALE,
+  QUANTITY_SCALE,
+  formatBrazilian,
+  formatMoneyBR,
+  formatQuantityBR,
+  formatScaled,
+} from '@armazem/contracts/decimal';
 import { toBigInt } from '../db/database.ts';
 
 type Stored = string | number | bigint | null | undefined;
 
+/** Wire format: decimal strings with a dot ("12.500", "1234.5600"). */
 export const quantityOut = (value: Stored) => formatScaled(toBigInt(value), QUANTITY_SCALE);
 export const moneyOut = (value: Stored) => formatScaled(toBigInt(value), MONEY_SCALE);
 
-/** "12", "0,5", "1.234,25": a quantity as a person reads it, without trailing zeros. */
-export function quantityLabel(value: Stored): string {
-  const [whole = '0', fraction = ''] = quantityOut(value).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const trimmed = fraction.replace(/0+$/, '');
-  return trimmed ? `${grouped},${trimmed}` : grouped;
-}
+/** For messages and documents people read: "12", "0,5", "1.234,25", "-3". */
+export const quantityLabel = (value: Stored): string => formatQuantityBR(toBigInt(value));
+
+/** For messages and documents people read: "R$ 1.234,56", "R$ 0,1234". */
+export const moneyLabel = (value: Stored): string => formatMoneyBR(toBigInt(value));
+
+/** A count for people: "2.000". */
+export const countLabel = (value: number): string => formatBrazilian(BigInt(value), 0);

@@ -5,6 +5,10 @@ export const messages = {
   networkError: 'Não foi possível falar com o servidor. Verifique a conexão e tente novamente.',
   unexpectedError: 'Algo deu errado. Tente novamente.',
   comingSoon: 'Esta tela ainda está em construção. Ela chega nas próximas versões do Armazém.',
+  numberField: {
+    unreadable:
+      'Número não reconhecido: use vírgula para os decimais e ponto para os milhares (ex.: 1.234,50).',
+  },
   success: {
     productAdded: 'Produto Adicionado!',
     productDeleted: 'Produto Deletado!',

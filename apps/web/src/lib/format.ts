@@ -1,4 +1,4 @@
-import { normalizeDecimalText } from '@armazem/contracts/decimal';
+import { formatBrazilian, parseTypedNumber } from '@armazem/contracts/decimal';
 
 // Intl formats decimal strings exactly (no float on the way), rounding half away from zero.
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -28,11 +28,28 @@ export function formatDateTime(value: string | null | undefined): string {
   return new Date(value).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 }
 
-/** What the person typed ("1.234,56" or "1234.56") as the API's decimal string; unreadable text passes through for the schema to flag. */
+/** Typed text the Brazilian rule cannot read: not a plain decimal either, so the schema refuses it with its message. */
+const UNREADABLE = 'ilegível';
+
+/**
+ * What the person typed, read by the one Brazilian rule (DESIGN.md §4: "1.500" is one thousand five hundred,
+ * "1.234,56"), as the API's plain decimal ("1500", "1234.56"); undefined when empty.
+ */
 export function decimalInput(text: string): string | undefined {
   if (text.trim() === '') return undefined;
-  return normalizeDecimalText(text) ?? text;
+  return parseTypedNumber(text) ?? UNREADABLE;
 }
+
+/** A plain decimal ("1500.500", "-3") written the Brazilian way, exactly, without trailing zeros: "1.500,5". */
+export function brazilianDecimal(plain: string, minDecimals = 0): string {
+  const [whole = '0', fraction = ''] = plain.split('.');
+  const scale = Math.max(fraction.length, minDecimals);
+  return formatBrazilian(BigInt(`${whole}${fraction.padEnd(scale, '0')}`), scale, minDecimals);
+}
+
+/** A wire decimal ("1500.000") as text for a field people edit ("1.500"), read back the same by decimalInput. */
+export const decimalText = (wire: string | null | undefined): string =>
+  wire === null || wire === undefined ? '' : brazilianDecimal(wire);
 
 /** Masks a CNPJ (also alphanumeric) or CPF while it is typed. */
 export function maskDocument(text: string): string {

@@ -1,21 +1,24 @@
 import {
   MONEY_SCALE,
   QUANTITY_SCALE,
+  formatMoneyBR,
+  formatQuantityBR,
   formatScaled,
-  normalizeDecimalText,
   parseScaled,
+  parseTypedScaled,
+  type DecimalParseResult,
 } from '@armazem/contracts/decimal';
 import { documentKind, normalizeDocument } from '@armazem/contracts/documents';
 import { LIMITS, isValidDate } from '@armazem/contracts/common';
-import { MAX_MONEY, MAX_QUANTITY } from '@armazem/contracts/numbers';
+import { INVALID_NUMBER_MESSAGE, MAX_QUANTITY, MAX_UNIT_COST } from '@armazem/contracts/numbers';
 import { STOCK_REASONS, type TStockReason } from '@armazem/contracts/stock';
 import type { TSheetRow } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { quantityLabel } from '../../lib/numbers.ts';
+import { countLabel, quantityLabel } from '../../lib/numbers.ts';
 import { foldText } from '../../lib/text.ts';
 import { productUnityLabel } from '../catalog/product-unity-label.ts';
-import { applyEntry, applyExit, lineTotal, toBaseQuantity, type Balance } from '../stock/valuation.ts';
+import { applyExit, lineTotal, toBaseQuantity, tryEntry, type Balance } from '../stock/valuation.ts';
 import { COLUMNS, type CellValue, type ColumnKey, type RawRow, type RawSheet } from './sheet-reader.ts';
 
 /** A row ready for the ledger, once every check passed. */
@@ -80,30 +83,27 @@ export function parseDate(value: CellValue | undefined): string | null {
   return candidate && isValidDate(candidate) ? candidate : null;
 }
 
-/** A number cell or text in Brazilian or plain notation, exact at `scale`; float noise from spreadsheets is tolerated. */
+/**
+ * A real number cell as it is (float noise from spreadsheets tolerated), or text read by the one Brazilian
+ * rule of DESIGN.md §4 ("1.500" is one thousand five hundred, "1.234,56"), exact at `scale`.
+ */
 function parseNumber(
   value: CellValue | undefined,
   scale: number,
-  style: 'auto' | 'brazilian',
 ): { value: bigint } | { error: string } | null {
   if (value === undefined) return null;
-  let plain: string | null;
+  if (value instanceof Date) return { error: 'Número inválido.' };
+  const tooManyDecimals = { error: `Use no máximo ${scale} casas decimais.` };
+  let parsed: DecimalParseResult;
   if (typeof value === 'number') {
     const fixed = value.toFixed(scale);
-    if (Math.abs(Number(fixed) - value) > 1e-9) return { error: `Use no máximo ${scale} casas decimais.` };
-    plain = fixed;
-  } else if (value instanceof Date) {
-    return { error: 'Número inválido.' };
+    if (Math.abs(Number(fixed) - value) > 1e-9) return tooManyDecimals;
+    parsed = parseScaled(fixed, scale);
   } else {
-    plain = normalizeDecimalText(value, style);
+    parsed = parseTypedScaled(value, scale);
   }
-  if (plain === null) return { error: 'Número inválido: use por exemplo 1.234,56 ou 1234.56.' };
-  const parsed = parseScaled(plain, scale);
-  if (!parsed.ok)
-    return {
-      error: parsed.reason === 'scale' ? `Use no máximo ${scale} casas decimais.` : 'Número inválido.',
-    };
-  return { value: parsed.value };
+  if (parsed.ok) return { value: parsed.value };
+  return parsed.reason === 'scale' ? tooManyDecimals : { error: INVALID_NUMBER_MESSAGE };
 }
 
 function parseType(value: CellValue | undefined): 'in' | 'out' | null {
@@ -262,7 +262,7 @@ function findUnity(product: ProductInfo, value: string | null) {
  */
 export async function checkRows(
   db: Db | Tx,
-  { rows, numberStyle }: Pick<RawSheet, 'rows' | 'numberStyle'>,
+  { rows }: Pick<RawSheet, 'rows'>,
   period: { year: number; month: number; today: string },
   balancesFor: (productIds: number[]) => Promise<Map<number, Balance>> = (ids) => loadBalances(db, ids),
 ): Promise<CheckedRow[]> {
@@ -309,12 +309,13 @@ export async function checkRows(
       );
     else if (unity && unity.status !== 'active') fail('unity', `A embalagem ${unity.label} está inativa.`);
 
-    const quantity = parseNumber(v.quantity, QUANTITY_SCALE, numberStyle);
+    const quantity = parseNumber(v.quantity, QUANTITY_SCALE);
     let baseQuantity: bigint | null = null;
     if (quantity === null) fail('quantity', 'Informe a quantidade.');
     else if ('error' in quantity) fail('quantity', quantity.error);
     else if (quantity.value <= 0n) fail('quantity', 'A quantidade deve ser maior que zero.');
-    else if (quantity.value > MAX_QUANTITY) fail('quantity', 'Quantidade grande demais.');
+    else if (quantity.value > MAX_QUANTITY)
+      fail('quantity', `A quantidade deve ser no máximo ${formatQuantityBR(MAX_QUANTITY)}.`);
     else if (unity && product) {
       const fractional = unity.isDefault ? product.baseFractional : unity.fractional;
       baseQuantity = toBaseQuantity(quantity.value, unity.quantity);
@@ -325,12 +326,13 @@ export async function checkRows(
       }
     }
 
-    const cost = parseNumber(v.unitCost, MONEY_SCALE, numberStyle);
+    const cost = parseNumber(v.unitCost, MONEY_SCALE);
     if (direction === 'in') {
       if (cost === null) fail('unitCost', 'Informe o custo unitário da entrada.');
       else if ('error' in cost) fail('unitCost', cost.error);
-      else if (cost.value < 0n || cost.value > MAX_MONEY)
-        fail('unitCost', 'Custo unitário fora do intervalo aceito.');
+      else if (cost.value < 0n) fail('unitCost', 'O custo unitário não pode ser negativo.');
+      else if (cost.value > MAX_UNIT_COST)
+        fail('unitCost', `O custo unitário deve ser no máximo ${formatMoneyBR(MAX_UNIT_COST)}.`);
     } else if (cost && 'error' in cost) fail('unitCost', cost.error);
 
     const supplierText = text(v.supplier);
@@ -353,9 +355,10 @@ export async function checkRows(
     }
     const document = text(v.document);
     if (document && document.length > LIMITS.document)
-      fail('document', `Máximo de ${LIMITS.document} caracteres.`);
+      fail('document', `Máximo de ${countLabel(LIMITS.document)} caracteres.`);
     const notes = text(v.notes);
-    if (notes && notes.length > LIMITS.notes) fail('notes', `Máximo de ${LIMITS.notes} caracteres.`);
+    if (notes && notes.length > LIMITS.notes)
+      fail('notes', `Máximo de ${countLabel(LIMITS.notes)} caracteres.`);
 
     let resolved: ResolvedRow | null = null;
     if (
@@ -374,7 +377,9 @@ export async function checkRows(
       if (direction === 'in') {
         unitCost = cost && 'value' in cost ? cost.value : 0n;
         totalCost = lineTotal(quantity.value, unitCost);
-        balances.set(product.id, applyEntry(balance, baseQuantity, totalCost));
+        const entry = tryEntry(balance, baseQuantity, totalCost);
+        if (entry.ok) balances.set(product.id, entry.balance);
+        else fail(entry.limit === 'quantity' ? 'quantity' : 'unitCost', entry.message);
       } else {
         const exit = applyExit(balance, baseQuantity);
         if (!exit.ok) {

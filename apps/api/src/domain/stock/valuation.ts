@@ -1,4 +1,6 @@
-import { divRound } from '@armazem/contracts/decimal';
+import { divRound, formatMoneyBR, formatQuantityBR } from '@armazem/contracts/decimal';
+import { MAX_BALANCE_QUANTITY, MAX_BALANCE_VALUE } from '@armazem/contracts/numbers';
+import { AppError } from '../../lib/errors.ts';
 
 /**
  * Weighted moving-average valuation (custo médio ponderado) on scaled integers: quantities in thousandths,
@@ -28,8 +30,50 @@ export function averageCost(balance: Balance): bigint {
   return balance.quantity === 0n ? 0n : divRound(balance.totalValue * THOUSAND, balance.quantity);
 }
 
+export type LimitProblem = { limit: 'quantity' | 'value'; message: string };
+
+/**
+ * Why a balance is beyond what a product may hold (MAX_BALANCE_QUANTITY, MAX_BALANCE_VALUE), or null. The
+ * maxima keep balances, running figures and SQL sums of them exact (docs/decisions/0008-number-limits.md).
+ */
+export function balanceLimitProblem(balance: Balance): LimitProblem | null {
+  if (balance.quantity > MAX_BALANCE_QUANTITY) {
+    return {
+      limit: 'quantity',
+      message: `O saldo do produto ficaria acima do máximo permitido de ${formatQuantityBR(MAX_BALANCE_QUANTITY)} na unidade base. Confira a quantidade digitada.`,
+    };
+  }
+  if (balance.totalValue > MAX_BALANCE_VALUE) {
+    return {
+      limit: 'value',
+      message: `O valor em estoque do produto ficaria acima do máximo permitido de ${formatMoneyBR(MAX_BALANCE_VALUE)}. Confira a quantidade e o custo unitário digitados.`,
+    };
+  }
+  return null;
+}
+
+/** Refuses (409) a balance beyond the maxima; every write that raises a balance goes through it. */
+export function assertWithinLimits(balance: Balance): Balance {
+  const problem = balanceLimitProblem(balance);
+  if (problem) throw new AppError('CONFLICT', problem.message, { details: { limit: problem.limit } });
+  return balance;
+}
+
+export type EntryResult = { ok: true; balance: Balance } | ({ ok: false } & LimitProblem);
+
+/** An entry adds its quantity and its cost, unless that takes the balance beyond the maxima. */
+export function tryEntry(balance: Balance, baseQuantity: bigint, totalCost: bigint): EntryResult {
+  const next = { quantity: balance.quantity + baseQuantity, totalValue: balance.totalValue + totalCost };
+  const problem = balanceLimitProblem(next);
+  return problem ? { ok: false, ...problem } : { ok: true, balance: next };
+}
+
+/** `tryEntry` for callers that stop at the first problem: beyond the maxima is a 409 in Portuguese. */
 export function applyEntry(balance: Balance, baseQuantity: bigint, totalCost: bigint): Balance {
-  return { quantity: balance.quantity + baseQuantity, totalValue: balance.totalValue + totalCost };
+  return assertWithinLimits({
+    quantity: balance.quantity + baseQuantity,
+    totalValue: balance.totalValue + totalCost,
+  });
 }
 
 export type ExitResult = { ok: true; balance: Balance; totalCost: bigint } | { ok: false; available: bigint };
@@ -55,5 +99,8 @@ export function reverse(
 ): Balance {
   return row.direction === 'in'
     ? { quantity: balance.quantity - row.baseQuantity, totalValue: balance.totalValue - row.totalCost }
-    : { quantity: balance.quantity + row.baseQuantity, totalValue: balance.totalValue + row.totalCost };
+    : assertWithinLimits({
+        quantity: balance.quantity + row.baseQuantity,
+        totalValue: balance.totalValue + row.totalCost,
+      });
 }

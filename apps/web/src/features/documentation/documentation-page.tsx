@@ -47,7 +47,10 @@ const SHEET_COLUMNS: Array<[string, string]> = [
   ['Data', 'Data do movimento (dd/mm/aaaa ou data da planilha). Precisa estar dentro do mês escolhido.'],
   ['Código', 'O código (SKU) do produto, ou o código de barras de uma embalagem dele.'],
   ['Tipo', 'Entrada ou Saída (também E ou S).'],
-  ['Quantidade', 'Número positivo; aceita 1.234,56 ou 1234.56.'],
+  [
+    'Quantidade',
+    'Número positivo, com vírgula para os decimais e ponto para os milhares: 1.500 é mil e quinhentos; 1.234,56.',
+  ],
   [
     'Unidade',
     'Opcional: a embalagem (ex.: Caixa c/ 12 UN) ou o código da unidade. Sem ela, vale a unidade base.',
@@ -132,10 +135,14 @@ export default function DocumentationPage() {
         <section className="mb-8">
           <h2 className="mb-2 text-xl font-semibold">Como os números são calculados</h2>
           <p>
-            Quantidades têm até 3 casas decimais e valores até 4, guardados de forma exata (sem
-            arredondamentos de ponto flutuante). O estoque usa o custo médio ponderado: cada entrada recalcula
-            o custo médio e cada saída sai pelo custo médio do momento. O saldo nunca fica negativo e é sempre
-            a soma das entradas menos as saídas registradas.
+            Números se digitam do jeito brasileiro em todas as telas e planilhas: vírgula para os decimais e
+            ponto para os milhares (1.500 é mil e quinhentos; 12,5 é doze e meio). Cada campo mostra como leu
+            o número antes de salvar. Quantidades têm até 3 casas decimais e valores até 4, guardados de forma
+            exata (sem arredondamentos de ponto flutuante). Limites: 1.000.000 por movimentação, 100.000
+            unidades por embalagem, R$ 1.000.000,00 de custo ou preço unitário, e por produto um saldo de até
+            1.000.000.000.000 unidades e R$ 1.000.000.000.000,00. O estoque usa o custo médio ponderado: cada
+            entrada recalcula o custo médio e cada saída sai pelo custo médio do momento. O saldo nunca fica
+            negativo e é sempre a soma das entradas menos as saídas registradas.
           </p>
         </section>
 

@@ -58,13 +58,13 @@ export function SheetPreview({ content }: { content: TSheetPreview }) {
                 <td>{row.product ?? '—'}</td>
                 <td>{row.type ?? '—'}</td>
                 <td className="text-right">
-                  {row.quantity && /^\d+\.\d+$/.test(row.quantity)
+                  {row.quantity && /^-?\d+\.\d+$/.test(row.quantity)
                     ? formatQuantity(row.quantity)
                     : (row.quantity ?? '—')}
                 </td>
                 <td>{row.unity ?? '—'}</td>
                 <td className="text-right">
-                  {row.unitCost && /^\d+\.\d+$/.test(row.unitCost)
+                  {row.unitCost && /^-?\d+\.\d+$/.test(row.unitCost)
                     ? formatMoney(row.unitCost)
                     : (row.unitCost ?? '—')}
                 </td>

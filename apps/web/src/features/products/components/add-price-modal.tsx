@@ -1,5 +1,6 @@
 import { ZNewPrice, type TProductUnity } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -36,19 +37,8 @@ export default function AddPriceModal({ extraObject, closeModal }: ModalBodyProp
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
-      <TextField
-        label="Preço de custo (R$)"
-        inputMode="decimal"
-        placeholder="0,00"
-        autoFocus
-        {...form.field('costPrice')}
-      />
-      <TextField
-        label="Preço de venda (R$)"
-        inputMode="decimal"
-        placeholder="0,00"
-        {...form.field('salePrice')}
-      />
+      <NumberField label="Preço de custo (R$)" kind="money" autoFocus {...form.field('costPrice')} />
+      <NumberField label="Preço de venda (R$)" kind="money" {...form.field('salePrice')} />
       <SelectField
         label="Embalagem"
         placeholder="Unidade base"

@@ -1,5 +1,6 @@
 import { ZNewProduct } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -64,7 +65,12 @@ export default function AddProductModal({ closeModal }: ModalBodyProps) {
         options={unities.map((u) => ({ value: u.id, label: `${u.code} — ${u.name}` }))}
         {...form.field('baseUnityId')}
       />
-      <TextField label="Estoque mínimo" inputMode="decimal" placeholder="0" {...form.field('minStock')} />
+      <NumberField
+        label="Estoque mínimo"
+        kind="quantity"
+        unit={unities.find((u) => String(u.id) === form.values.baseUnityId)?.code}
+        {...form.field('minStock')}
+      />
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
       <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
       <div className="modal-action md:col-span-2">

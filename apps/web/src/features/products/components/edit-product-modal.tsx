@@ -1,10 +1,11 @@
 import { ZUpdateProduct, type TProductDetail } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
 import { fieldErrors } from '../../../lib/api.ts';
-import { decimalInput } from '../../../lib/format.ts';
+import { decimalInput, decimalText } from '../../../lib/format.ts';
 import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -28,7 +29,7 @@ export default function EditProductModal({ extraObject, closeModal }: ModalBodyP
       name: product.name,
       description: product.description ?? '',
       categoryId: String(product.category.id),
-      minStock: product.minStock.replace(/\.?0+$/, '').replace('.', ','),
+      minStock: decimalText(product.minStock),
       barcode: product.barcode ?? '',
     },
     toInput,
@@ -54,9 +55,10 @@ export default function EditProductModal({ extraObject, closeModal }: ModalBodyP
         options={categories.map((c) => ({ value: c.id, label: c.name }))}
         {...form.field('categoryId')}
       />
-      <TextField
+      <NumberField
         label={`Estoque mínimo (${product.baseUnity.code})`}
-        inputMode="decimal"
+        kind="quantity"
+        unit={product.baseUnity.code}
         {...form.field('minStock')}
       />
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />

@@ -1,14 +1,19 @@
 import { ZNewProductUnity, ZUpdateProductUnity, type TProductUnity } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
 import { fieldErrors } from '../../../lib/api.ts';
-import { decimalInput } from '../../../lib/format.ts';
+import { decimalInput, decimalText } from '../../../lib/format.ts';
 import { useUnitiesQuery, useUnityBatchesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useAddProductUnityMutation, useUpdateProductUnityMutation } from '../products-api.ts';
+import {
+  useAddProductUnityMutation,
+  useProductQuery,
+  useUpdateProductUnityMutation,
+} from '../products-api.ts';
 
 /** Adds a package ('Produto Adicionado!') or edits one ('Produto Atualizado!'), as the seed's §8 says. */
 export default function ProductUnityModal({ extraObject, closeModal }: ModalBodyProps) {
@@ -16,12 +21,13 @@ export default function ProductUnityModal({ extraObject, closeModal }: ModalBody
   const notify = useNotifySuccess();
   const { data: unities = [] } = useUnitiesQuery();
   const { data: batches = [] } = useUnityBatchesQuery();
+  const { data: product } = useProductQuery(productId);
   const [addUnity, adding] = useAddProductUnityMutation();
   const [updateUnity, updating] = useUpdateProductUnityMutation();
   const initial = {
     unityId: unity ? String(unity.unity.id) : '',
     unityBatchId: unity ? String(unity.unityBatch.id) : '',
-    quantity: unity ? unity.quantity.replace(/\.?0+$/, '').replace('.', ',') : '',
+    quantity: unity ? decimalText(unity.quantity) : '',
     barcode: unity?.barcode ?? '',
     status: unity?.status ?? 'active',
   };
@@ -78,9 +84,10 @@ export default function ProductUnityModal({ extraObject, closeModal }: ModalBody
           />
         </>
       )}
-      <TextField
+      <NumberField
         label="Quantidade de unidades base"
-        inputMode="decimal"
+        kind="quantity"
+        unit={product?.baseUnity.code}
         hint="Ex.: 12 para uma caixa com 12 unidades."
         {...form.field('quantity')}
       />

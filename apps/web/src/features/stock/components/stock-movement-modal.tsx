@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
-import { normalizeDecimalText } from '@armazem/contracts/decimal';
+import { parseScaled } from '@armazem/contracts/decimal';
 import { formatDocument } from '@armazem/contracts/documents';
 import { STOCK_REASON_LABELS, STOCK_REASONS, ZNewStockIn, ZNewStockOut } from '@armazem/contracts/stock';
 import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
 import { fieldErrors } from '../../../lib/api.ts';
-import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { brazilianDecimal, decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import {
   useProductBalanceQuery,
   useProductsUnitySelectQuery,
@@ -21,16 +22,23 @@ import { useAddStockInMutation, useAddStockOutMutation } from '../stock-api.ts';
 
 const localToday = () => new Intl.DateTimeFormat('en-CA').format(new Date());
 
-/** Multiplies two plain decimal strings for display only (never stored): "2.5" × "12.000" → "30". */
-function timesForDisplay(quantity: string, perPackage: string): string | null {
-  const plain = normalizeDecimalText(quantity);
-  if (!plain) return null;
-  const [qw = '0', qf = ''] = plain.split('.');
+/** Multiplies two plain decimal strings for display only (never stored): "2.5" × "12.000" → "30.0000". */
+function timesForDisplay(quantity: string, perPackage: string): string {
+  const [qw = '0', qf = ''] = quantity.split('.');
   const [pw = '0', pf = ''] = perPackage.split('.');
   const product = BigInt(qw + qf) * BigInt(pw + pf);
   const scale = qf.length + pf.length;
-  const digits = product.toString().padStart(scale + 1, '0');
-  return `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale) || '0'}`;
+  const negative = product < 0n;
+  const digits = (negative ? -product : product).toString().padStart(scale + 1, '0');
+  const fraction = digits.slice(digits.length - scale);
+  return `${negative ? '-' : ''}${digits.slice(0, digits.length - scale)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** a > b for two plain decimals; false when either has more decimals than a quantity can hold */
+function exceedsBalance(quantity: string, available: string): boolean {
+  const a = parseScaled(quantity, 9);
+  const b = parseScaled(available, 9);
+  return a.ok && b.ok && a.value > b.value;
 }
 
 export default function StockMovementModal({ extraObject, closeModal }: ModalBodyProps) {
@@ -72,10 +80,17 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
 
   const unity =
     unities.find((u) => String(u.id) === form.values.productUnityId) ?? unities.find((u) => u.isDefault);
+  const baseCode = balance?.unity.code ?? unities.find((u) => u.isDefault)?.unity.code ?? '';
+  const typed = decimalInput(form.values.quantity ?? '');
   const baseQuantity =
-    unity && form.values.quantity ? timesForDisplay(form.values.quantity, unity.quantity) : null;
+    unity && typed && /^-?\d+(\.\d+)?$/.test(typed) ? timesForDisplay(typed, unity.quantity) : null;
   const exceeds =
-    !isEntry && balance && baseQuantity !== null && Number(baseQuantity) > Number(balance.quantity);
+    !isEntry && balance && baseQuantity !== null && exceedsBalance(baseQuantity, balance.quantity);
+  /** "= 1.500 UN", or for a package "= 1.500 × Caixa c/ 12 UN = 18.000 UN" */
+  const quantityReading = (plain: string) =>
+    unity && !unity.isDefault && baseQuantity !== null
+      ? `${brazilianDecimal(plain)} × ${unity.label} = ${brazilianDecimal(baseQuantity)} ${baseCode}`
+      : `${brazilianDecimal(plain)} ${baseCode}`.trim();
 
   const onSubmit = form.handleSubmit(async () => {
     const body = toInput(form.values);
@@ -123,15 +138,11 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
         {...form.field('productUnityId')}
         value={form.values.productUnityId || String(unity?.id ?? '')}
       />
-      <TextField
+      <NumberField
         label="Quantidade"
-        inputMode="decimal"
+        kind="quantity"
+        describe={quantityReading}
         {...form.field('quantity')}
-        hint={
-          baseQuantity !== null && unity && !unity.isDefault && balance
-            ? `= ${formatQuantity(baseQuantity)} ${balance.unity.code}`
-            : undefined
-        }
       />
       {exceeds ? (
         <p className="text-warning text-sm md:col-span-2" role="alert">
@@ -140,10 +151,9 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
       ) : null}
       {isEntry ? (
         <>
-          <TextField
+          <NumberField
             label="Custo unitário (R$)"
-            inputMode="decimal"
-            placeholder="0,00"
+            kind="money"
             hint="Preço de uma unidade da embalagem escolhida."
             {...form.field('unitCost')}
           />

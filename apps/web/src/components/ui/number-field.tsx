@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { parseTypedNumber } from '@armazem/contracts/decimal';
+import { messages } from '../../config/messages.ts';
+import { brazilianDecimal } from '../../lib/format.ts';
+
+interface NumberFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  /** money shows "= R$ 1.500,00"; quantity shows "= 1.500 UN" */
+  kind: 'quantity' | 'money';
+  /** unit code after a quantity ("UN", "KG") */
+  unit?: string | undefined;
+  /** replaces the default reading, given the plain decimal that was read ("1500") */
+  describe?: ((plain: string) => string) | undefined;
+  hint?: string | undefined;
+  placeholder?: string;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+function defaultReading(plain: string, kind: 'quantity' | 'money', unit: string | undefined): string {
+  if (kind === 'money') return `R$ ${brazilianDecimal(plain, 2)}`;
+  return `${brazilianDecimal(plain)}${unit ? ` ${unit}` : ''}`;
+}
+
+/**
+ * A text field for a quantity or an amount typed the Brazilian way (DESIGN.md §4). Under it, how the value
+ * was read, so "1.500" is seen to be one thousand five hundred before anything is saved.
+ */
+export function NumberField({
+  label,
+  value,
+  onChange,
+  error,
+  kind,
+  unit,
+  describe,
+  hint,
+  placeholder,
+  autoFocus,
+  className,
+}: NumberFieldProps) {
+  const id = useId();
+  const plain = parseTypedNumber(value);
+  const reading = plain === null ? null : (describe ?? ((p) => defaultReading(p, kind, unit)))(plain);
+  const unreadable = value.trim() !== '' && plain === null;
+  const describedBy = [reading || unreadable ? `${id}-reading` : null, error || hint ? `${id}-note` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <fieldset className={`fieldset ${className ?? ''}`}>
+      <label className="fieldset-legend" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        placeholder={placeholder ?? (kind === 'money' ? '0,00' : '0')}
+        autoFocus={autoFocus}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {reading || unreadable ? (
+        <p
+          id={`${id}-reading`}
+          className="label whitespace-normal"
+          data-testid="number-reading"
+          aria-live="polite"
+        >
+          {reading ? `= ${reading}` : messages.numberField.unreadable}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-note`} className="label text-error whitespace-normal" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-note`} className="label whitespace-normal">
+          {hint}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
