@@ -12,6 +12,7 @@ import {
   sheetReadsInFlight,
 } from '../../src/domain/movements/sheet-worker-pool.ts';
 import { checkDeclaredSizes, guardZip, listEntries } from '../../src/domain/movements/zip-guard.ts';
+import { splitCsv } from '../../src/domain/movements/csv-text.ts';
 import { xlsxWithEmptyRows, xlsxWithHugeCell } from '../hostile-files.ts';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, zipWithoutWorkbook } from '../sheets.ts';
 
@@ -229,7 +230,7 @@ describe('what a sheet may cost', () => {
       code: 'PAYLOAD_TOO_LARGE',
       message: 'A linha 2 da planilha tem mais de 200 colunas. Deixe só as colunas do modelo.',
     });
-    const wideHeader = Buffer.from(';'.repeat(2_400_000));
+    const wideHeader = Buffer.from('x;'.repeat(1_200_000));
     await expect(parseSheet(wideHeader)).rejects.toMatchObject({
       message: expect.stringContaining('A linha 1 da planilha tem mais de 200 colunas'),
     });
@@ -276,5 +277,48 @@ describe('the worker', () => {
     const results = await Promise.all(reads);
     expect(sheetReadsInFlight()).toEqual({ running: 0, waiting: 0 });
     expect(results.map((sheet) => sheet.rows[0]?.values.sku)).toEqual(['P0', 'P1', 'P2', 'P3']);
+  });
+});
+
+describe('splitting CSV text', () => {
+  const split = (text: string, limits = { columns: 5, cellChars: 20 }) => {
+    const records: string[][] = [];
+    splitCsv(text, ';', limits, (record) => records.push(record));
+    return records;
+  };
+
+  it('keeps quoted separators, line breaks and doubled quotes, with any line ending', () => {
+    expect(split('a;"b;c";"linha 1\r\nlinha 2"\r\nd;"diz ""oi""";\ne\rf')).toEqual([
+      ['a', 'b;c', 'linha 1\r\nlinha 2'],
+      ['d', 'diz "oi"', ''],
+      ['e'],
+      ['f'],
+    ]);
+    expect(split('')).toEqual([]);
+  });
+
+  it('drops empty padding past the column limit and refuses a filled field there, a long field or a bad quote', () => {
+    expect(split(`a;b${';'.repeat(1_000)}\r\nc`)).toEqual([['a', 'b', '', '', ''], ['c']]);
+    expect(() => split('a;;;;;x')).toThrow(
+      expect.objectContaining({ problem: { kind: 'columns', record: 1 } }),
+    );
+    expect(() => split(`ok\r\na;${'x'.repeat(21)}`)).toThrow(
+      expect.objectContaining({ problem: { kind: 'cell', record: 2, column: 1 } }),
+    );
+    expect(() => split('a;"sem fim')).toThrow(
+      expect.objectContaining({ problem: { kind: 'syntax', record: 1 } }),
+    );
+    expect(() => split('"a"b;c')).toThrow(
+      expect.objectContaining({ problem: { kind: 'syntax', record: 1 } }),
+    );
+  });
+
+  it('says which line of the CSV has a broken quote', async () => {
+    await expect(
+      parseSheet(Buffer.from('Data;Código;Tipo;Quantidade\r\n05/10/2026;"P1;E;1')),
+    ).rejects.toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: 'Não foi possível ler o CSV na linha 2: confira aspas e separadores (use ; ou ,).',
+    });
   });
 });

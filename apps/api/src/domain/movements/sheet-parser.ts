@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { LIMITS } from '@armazem/contracts/common';
 import { AppError } from '../../lib/errors.ts';
 import { foldText } from '../../lib/text.ts';
 import { COLUMNS, type CellValue, type ColumnKey, type RawRow, type RawSheet } from './sheet-reader.ts';
+import { CsvRefused, splitCsv } from './csv-text.ts';
 import { guardZip } from './zip-guard.ts';
 
 const normalizeHeader = (text: string) =>
@@ -135,42 +135,29 @@ function readCsv(bytes: Uint8Array): RawSheet {
   const text = decodeText(bytes).replace(/^\uFEFF/, '');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  // a header of millions of separators is refused before the parser builds millions of fields
-  if (firstLine.split(delimiter).length > SHEET_LIMITS.columns) throw tooManyColumns(1);
-  let refusal: AppError | null = null;
-  let read = 0;
-  let records: string[][];
+  const records: string[][] = [];
+  let filled = 0;
   try {
-    records = parseCsv(text, {
+    splitCsv(
+      text,
       delimiter,
-      relax_column_count: true,
-      skip_empty_lines: false,
-      bom: true,
-      trim: false,
-      max_record_size: 4 * SHEET_LIMITS.otherCellChars,
-      on_record: (record: string[]) => {
-        read += 1;
-        try {
-          if (read > SHEET_LIMITS.rowsRead) throw tooManyRowsRead();
-          if (
-            record.length > SHEET_LIMITS.columns &&
-            record.findLastIndex((cell) => cell !== '') >= SHEET_LIMITS.columns
-          )
-            throw tooManyColumns(read);
-        } catch (error) {
-          refusal = error as AppError;
-          throw error;
-        }
-        return record;
+      { columns: SHEET_LIMITS.columns, cellChars: SHEET_LIMITS.otherCellChars },
+      (record, index) => {
+        if (index > SHEET_LIMITS.rowsRead) throw tooManyRowsRead();
+        if (record.some((cell) => cell.trim() !== '')) filled += 1;
+        if (filled > LIMITS.sheetRows + 1) throw tooManyRows(); // the header and one row too many: stop here
+        records.push(record);
       },
-    });
+    );
   } catch (error) {
-    if (refusal) throw refusal;
-    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
-      throw cellTooLong(read + 1, 0, SHEET_LIMITS.otherCellChars);
+    if (!(error instanceof CsvRefused)) throw error;
+    const { problem } = error;
+    if (problem.kind === 'columns') throw tooManyColumns(problem.record);
+    if (problem.kind === 'cell')
+      throw cellTooLong(problem.record, problem.column, SHEET_LIMITS.otherCellChars);
     throw new AppError(
       'UNPROCESSABLE',
-      'Não foi possível ler o CSV: confira aspas e separadores (use ; ou ,).',
+      `Não foi possível ler o CSV na linha ${thousands(problem.record)}: confira aspas e separadores (use ; ou ,).`,
     );
   }
   const [header, ...body] = records;

@@ -277,7 +277,7 @@ export async function checkRows(
   );
   const monthPrefix = `${period.year}-${String(period.month).padStart(2, '0')}-`;
 
-  return rows.map((row) => {
+  const checkRow = (row: RawRow): CheckedRow => {
     const errors: Array<{ column: string; message: string }> = [];
     const fail = (column: ColumnKey, message: string) =>
       errors.push({ column: COLUMNS[column].label, message });
@@ -432,8 +432,18 @@ export async function checkRows(
         errors,
       },
     };
-  });
+  };
+
+  // 50,000 rows take a while: hand the event loop back every few hundred, so other requests are not kept waiting
+  const checked: CheckedRow[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % CHECK_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    checked.push(checkRow(row));
+  }
+  return checked;
 }
+
+const CHECK_SLICE = 500;
 
 export function summarize(rows: CheckedRow[]) {
   const valid = rows.filter((row) => row.resolved !== null);
