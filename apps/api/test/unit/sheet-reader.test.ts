@@ -268,6 +268,28 @@ describe('the worker', () => {
     });
   });
 
+  it('ends a read that passes its heap budget', async () => {
+    const bytes = makeCsv([
+      HEADER,
+      ...Array.from({ length: 50_000 }, (_, index) => [
+        '02/01/2026',
+        `P${index}`,
+        'E',
+        '1',
+        '',
+        '1',
+        '',
+        `NF ${index}`,
+      ]),
+    ]);
+    const small = makeCsv([HEADER, ['02/01/2026', 'P1', 'E', '1']]);
+    expect((await readSheetInWorker(small, { ...SHEET_BUDGET, heapMb: 12 })).rows).toHaveLength(1);
+    await expect(readSheetInWorker(bytes, { ...SHEET_BUDGET, heapMb: 12 })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('A planilha exigiu memória demais para ser lida.'),
+    });
+  });
+
   it('reads at most two sheets at once and answers each its own result', async () => {
     const sheets = Array.from({ length: 4 }, (_, index) =>
       makeCsv([HEADER, ['02/01/2026', `P${index}`, 'E', '1']]),
