@@ -27,8 +27,8 @@ export function sheetReadsInFlight() {
 
 function release(): void {
   const next = waiting.shift();
-  if (next)
-    next(); // the slot passes straight to the next sheet
+  // the slot passes straight to the next sheet waiting, or is freed
+  if (next) next();
   else running -= 1;
 }
 
