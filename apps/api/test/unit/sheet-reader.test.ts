@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, detectKind, readSheet } from '../../src/domain/movements/sheet-reader.ts';
+import {
+  columnLetters,
+  decodeText,
+  detectKind,
+  parseSheet,
+} from '../../src/domain/movements/sheet-parser.ts';
+import { readSheet } from '../../src/domain/movements/sheet-reader.ts';
+import {
+  SHEET_BUDGET,
+  readSheetInWorker,
+  sheetReadsInFlight,
+} from '../../src/domain/movements/sheet-worker-pool.ts';
+import { checkDeclaredSizes, guardZip, listEntries } from '../../src/domain/movements/zip-guard.ts';
+import { splitCsv } from '../../src/domain/movements/csv-text.ts';
+import { xlsxWithEmptyRows, xlsxWithHugeCell } from '../hostile-files.ts';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, zipWithoutWorkbook } from '../sheets.ts';
 
 describe('detecting the file by content', () => {
@@ -145,6 +159,188 @@ describe('csv', () => {
     await expect(readSheet(Buffer.from(''))).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     await expect(readSheet(makeCsv([['Nome', 'Valor']]))).rejects.toMatchObject({
       message: expect.stringContaining('Colunas obrigatórias ausentes: Data, Código, Tipo, Quantidade.'),
+    });
+  });
+});
+
+describe('what a sheet may cost', () => {
+  it('refuses from the central directory alone an entry declared too large or too compressed', async () => {
+    const bomb = await xlsxWithHugeCell(400);
+    const { entries } = listEntries(bomb);
+    const sheet = entries.find((entry) => entry.name === 'xl/worksheets/sheet1.xml');
+    expect(sheet?.size).toBeGreaterThan(400 * 1024 * 1024);
+    expect(() => checkDeclaredSizes(entries)).toThrow(
+      /grande demais depois de descompactada \(400 MB numa só parte\)/,
+    );
+    const dense = { ...sheet!, size: 10 * 1024 * 1024, compressedSize: 50 * 1024 };
+    expect(() => checkDeclaredSizes([dense])).toThrow(/compressão de 205 para 1/);
+  });
+
+  it('stops inflating at the declared size when a header lies', async () => {
+    const liar = await xlsxWithHugeCell(400, { declaredSize: 1000 });
+    const started = performance.now();
+    expect(() => guardZip(liar)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE' }));
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('accepts the workbooks a spreadsheet program writes', async () => {
+    expect(() => guardZip(Buffer.from(zipWithoutWorkbook()))).not.toThrow();
+    expect(() => guardZip(Buffer.from(PNG_BYTES))).toThrow(
+      expect.objectContaining({ code: 'UNPROCESSABLE' }),
+    );
+  });
+
+  it('refuses a zip with an entry hidden between the listed ones', async () => {
+    const good = await makeXlsx([HEADER]);
+    const { directoryOffset } = listEntries(good);
+    const hidden = Buffer.concat([
+      good.subarray(0, directoryOffset),
+      Buffer.alloc(64),
+      good.subarray(directoryOffset),
+    ]);
+    // the directory's offset moves past them: 64 unlisted bytes now lie between the last entry and the directory
+    const end = hidden.length - 22;
+    hidden.writeUInt32LE(directoryOffset + 64, end + 16);
+    expect(() => guardZip(hidden)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE' }));
+  });
+
+  it('refuses 14 million empty rows fast and 100,002 read rows even when they fit the size limits', async () => {
+    const bomb = await xlsxWithEmptyRows(14_000_000, { numbered: false });
+    let started = performance.now();
+    await expect(parseSheet(bomb)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('grande demais depois de descompactada'),
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const blanks = await xlsxWithEmptyRows(100_000);
+    started = performance.now();
+    await expect(parseSheet(blanks)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('mais de 100.001 linhas, contando as vazias'),
+    });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // a few thousand trailing empty rows are simply skipped
+    const sheet = await parseSheet(await xlsxWithEmptyRows(5_000));
+    expect(sheet.rows).toHaveLength(1);
+  });
+
+  it('refuses too many columns and too long cells, in .xlsx and .csv', async () => {
+    const wide = makeCsv([HEADER, [...Array.from({ length: 200 }, () => 'x'), 'a coluna 201']]);
+    await expect(parseSheet(wide)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'A linha 2 da planilha tem mais de 200 colunas. Deixe só as colunas do modelo.',
+    });
+    const wideHeader = Buffer.from('x;'.repeat(1_200_000));
+    await expect(parseSheet(wideHeader)).rejects.toMatchObject({
+      message: expect.stringContaining('A linha 1 da planilha tem mais de 200 colunas'),
+    });
+    const row = [new Date(Date.UTC(2026, 0, 2)), 'P1', 'E', 1, null, 1, null, null, 'y'.repeat(2_000)];
+    expect((await parseSheet(await makeXlsx([HEADER, row]))).rows).toHaveLength(1);
+    await expect(
+      parseSheet(
+        await makeXlsx([HEADER, row.map((cell, index) => (index === 1 ? 'z'.repeat(2_001) : cell))]),
+      ),
+    ).rejects.toMatchObject({
+      message: 'A célula B2 tem mais de 2.000 caracteres. Encurte o texto e envie de novo.',
+    });
+    // a column the import does not read may hold more, up to Excel's own limit
+    const extra = await makeXlsx([
+      [...HEADER, 'Comentário'],
+      [...row, 'w'.repeat(5_000)],
+    ]);
+    expect((await parseSheet(extra)).rows).toHaveLength(1);
+    await expect(
+      parseSheet(makeCsv([HEADER, ['02/01/2026', 'P1', 'E', '1', '', '1', '', '', 'q'.repeat(2_001)]])),
+    ).rejects.toMatchObject({ message: expect.stringContaining('A célula I2 tem mais de 2.000 caracteres') });
+  });
+
+  it('names cells the way a spreadsheet does', () => {
+    expect([0, 8, 25, 26, 199].map(columnLetters)).toEqual(['A', 'I', 'Z', 'AA', 'GR']);
+  });
+});
+
+describe('the worker', () => {
+  it('ends a read that passes its time budget', async () => {
+    const bytes = makeCsv([HEADER, ...Array.from({ length: 20_000 }, () => ['02/01/2026', 'P1', 'E', '1'])]);
+    await expect(readSheetInWorker(bytes, { ...SHEET_BUDGET, timeMs: 1 })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('A planilha demorou demais para ser lida.'),
+    });
+  });
+
+  it('ends a read that passes its heap budget', async () => {
+    const bytes = makeCsv([
+      HEADER,
+      ...Array.from({ length: 50_000 }, (_, index) => [
+        '02/01/2026',
+        `P${index}`,
+        'E',
+        '1',
+        '',
+        '1',
+        '',
+        `NF ${index}`,
+      ]),
+    ]);
+    const small = makeCsv([HEADER, ['02/01/2026', 'P1', 'E', '1']]);
+    expect((await readSheetInWorker(small, { ...SHEET_BUDGET, heapMb: 12 })).rows).toHaveLength(1);
+    await expect(readSheetInWorker(bytes, { ...SHEET_BUDGET, heapMb: 12 })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('A planilha exigiu memória demais para ser lida.'),
+    });
+  });
+
+  it('reads at most two sheets at once and answers each its own result', async () => {
+    const sheets = Array.from({ length: 4 }, (_, index) =>
+      makeCsv([HEADER, ['02/01/2026', `P${index}`, 'E', '1']]),
+    );
+    const reads = sheets.map((bytes) => readSheet(bytes));
+    expect(sheetReadsInFlight()).toEqual({ running: 2, waiting: 2 });
+    const results = await Promise.all(reads);
+    expect(sheetReadsInFlight()).toEqual({ running: 0, waiting: 0 });
+    expect(results.map((sheet) => sheet.rows[0]?.values.sku)).toEqual(['P0', 'P1', 'P2', 'P3']);
+  });
+});
+
+describe('splitting CSV text', () => {
+  const split = (text: string, limits = { columns: 5, cellChars: 20 }) => {
+    const records: string[][] = [];
+    splitCsv(text, ';', limits, (record) => records.push(record));
+    return records;
+  };
+
+  it('keeps quoted separators, line breaks and doubled quotes, with any line ending', () => {
+    expect(split('a;"b;c";"linha 1\r\nlinha 2"\r\nd;"diz ""oi""";\ne\rf')).toEqual([
+      ['a', 'b;c', 'linha 1\r\nlinha 2'],
+      ['d', 'diz "oi"', ''],
+      ['e'],
+      ['f'],
+    ]);
+    expect(split('')).toEqual([]);
+  });
+
+  it('drops empty padding past the column limit and refuses a filled field there, a long field or a bad quote', () => {
+    expect(split(`a;b${';'.repeat(1_000)}\r\nc`)).toEqual([['a', 'b', '', '', ''], ['c']]);
+    expect(() => split('a;;;;;x')).toThrow(
+      expect.objectContaining({ problem: { kind: 'columns', record: 1 } }),
+    );
+    expect(() => split(`ok\r\na;${'x'.repeat(21)}`)).toThrow(
+      expect.objectContaining({ problem: { kind: 'cell', record: 2, column: 1 } }),
+    );
+    expect(() => split('a;"sem fim')).toThrow(
+      expect.objectContaining({ problem: { kind: 'syntax', record: 1 } }),
+    );
+    expect(() => split('"a"b;c')).toThrow(
+      expect.objectContaining({ problem: { kind: 'syntax', record: 1 } }),
+    );
+  });
+
+  it('says which line of the CSV has a broken quote', async () => {
+    await expect(
+      parseSheet(Buffer.from('Data;Código;Tipo;Quantidade\r\n05/10/2026;"P1;E;1')),
+    ).rejects.toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: 'Não foi possível ler o CSV na linha 2: confira aspas e separadores (use ; ou ,).',
     });
   });
 });

@@ -68,6 +68,11 @@ const text = (value: CellValue | undefined): string | null => {
   return String(value).trim() || null;
 };
 
+/** What an answer may show of a cell: a wrong value is echoed only as a short excerpt. */
+export function excerpt(value: string | null, max = 80): string | null {
+  return value !== null && value.length > max ? `${value.slice(0, max)}…` : value;
+}
+
 export function parseDate(value: CellValue | undefined): string | null {
   if (value === undefined) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
@@ -272,7 +277,7 @@ export async function checkRows(
   );
   const monthPrefix = `${period.year}-${String(period.month).padStart(2, '0')}-`;
 
-  return rows.map((row) => {
+  const checkRow = (row: RawRow): CheckedRow => {
     const errors: Array<{ column: string; message: string }> = [];
     const fail = (column: ColumnKey, message: string) =>
       errors.push({ column: COLUMNS[column].label, message });
@@ -288,7 +293,7 @@ export async function checkRows(
     const code = text(v.sku)?.toUpperCase() ?? null;
     const product = code ? products.get(code) : undefined;
     if (!code) fail('sku', 'Informe o código do produto.');
-    else if (!product) fail('sku', `Produto ${code} não encontrado.`);
+    else if (!product) fail('sku', `Produto ${excerpt(code)} não encontrado.`);
     else if (product.status !== 'active') fail('sku', `O produto ${product.sku} está inativo.`);
 
     const direction = parseType(v.type);
@@ -305,7 +310,7 @@ export async function checkRows(
     if (product && !unity)
       fail(
         'unity',
-        `Unidade "${unityText}" não existe para ${product.sku}. Use ${product.unities.map((u) => u.label).join(', ')}.`,
+        `Unidade "${excerpt(unityText)}" não existe para ${product.sku}. Use ${product.unities.map((u) => u.label).join(', ')}.`,
       );
     else if (unity && unity.status !== 'active') fail('unity', `A embalagem ${unity.label} está inativa.`);
 
@@ -415,23 +420,35 @@ export async function checkRows(
       resolved,
       view: {
         line: row.line,
-        occurredOn: occurredOn ?? text(v.date),
-        sku: code,
+        occurredOn: occurredOn ?? excerpt(text(v.date)),
+        sku: excerpt(code),
         product: product?.name ?? null,
         type: direction === 'in' ? 'Entrada' : direction === 'out' ? 'Saída' : null,
         quantity:
-          quantity && 'value' in quantity ? formatScaled(quantity.value, QUANTITY_SCALE) : text(v.quantity),
-        unity: unity?.label ?? unityText,
-        unitCost: cost && 'value' in cost ? formatScaled(cost.value, MONEY_SCALE) : text(v.unitCost),
-        supplier: supplierText,
-        document,
-        notes,
-        reason: direction === 'out' ? (reasonText ?? 'venda') : null,
+          quantity && 'value' in quantity
+            ? formatScaled(quantity.value, QUANTITY_SCALE)
+            : excerpt(text(v.quantity)),
+        unity: unity?.label ?? excerpt(unityText),
+        unitCost: cost && 'value' in cost ? formatScaled(cost.value, MONEY_SCALE) : excerpt(text(v.unitCost)),
+        supplier: excerpt(supplierText),
+        document: excerpt(document, LIMITS.document),
+        notes: excerpt(notes, LIMITS.notes),
+        reason: direction === 'out' ? (excerpt(reasonText) ?? 'venda') : null,
         errors,
       },
     };
-  });
+  };
+
+  // 50,000 rows take a while: hand the event loop back every few hundred, so other requests are not kept waiting
+  const checked: CheckedRow[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % CHECK_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    checked.push(checkRow(row));
+  }
+  return checked;
 }
+
+const CHECK_SLICE = 500;
 
 export function summarize(rows: CheckedRow[]) {
   const valid = rows.filter((row) => row.resolved !== null);
