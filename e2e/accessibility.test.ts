@@ -92,7 +92,8 @@ describe('accessibility', () => {
     await loginAsAdmin();
     expect(await checkScreens(screens, true)).toEqual([]);
 
-    // What only shows after an action: the notifications drawer and a form's field errors, in both themes.
+    // What only shows after an action, in both themes: the notifications drawer, a form's field errors, the
+    // picker's highlighted option and the inline warning of an exit above the balance.
     for (const theme of ['light', 'dark'] as const) {
       await useTheme(theme);
       await visit(screens[0]!, true);
@@ -107,6 +108,19 @@ describe('accessibility', () => {
       await modal.getByRole('button', { name: 'Registrar saída' }).click();
       await modal.getByRole('alert').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+
+      const picker = modal.getByRole('combobox', { name: 'Produto' });
+      await picker.fill(sku.slice(0, -2));
+      await modal.getByRole('option', { name: sku }).waitFor();
+      await picker.press('ArrowDown');
+      await modal.locator('[role="option"][aria-selected="true"]').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await picker.press('Enter');
+      await modal.getByTestId('available-balance').waitFor();
+      await modal.getByLabel('Quantidade').fill('9999');
+      await modal.getByText('A quantidade passa do saldo disponível').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
     }
