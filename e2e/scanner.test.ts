@@ -4,6 +4,9 @@ import { seedProductWithBox, seedStock } from './a11y-helpers.ts';
 
 useBrowser();
 
+/** The app answers within the page's own timeout, also on a busy machine. */
+const WAIT = { timeout: 10_000 };
+
 const modal = () => page.locator('dialog[open]');
 const picker = () => modal().getByRole('combobox', { name: 'Produto' });
 const isFocused = (locator: ReturnType<typeof modal>) =>
@@ -32,14 +35,16 @@ describe('product picker with a barcode scanner and the keyboard', () => {
     await page.keyboard.type(box.barcode, { delay: 5 });
     await page.keyboard.press('Enter');
 
-    await expect.poll(() => modal().getByTestId('picked-product').textContent()).toContain(sku);
+    await expect.poll(() => modal().getByTestId('picked-product').textContent(), WAIT).toContain(sku);
     const quantity = modal().getByLabel('Quantidade');
-    await expect.poll(() => isFocused(quantity)).toBe(true);
+    await expect.poll(() => isFocused(quantity), WAIT).toBe(true);
     await expect
-      .poll(() =>
-        modal()
-          .getByLabel('Unidade')
-          .evaluate((select: HTMLSelectElement) => select.value),
+      .poll(
+        () =>
+          modal()
+            .getByLabel('Unidade')
+            .evaluate((select: HTMLSelectElement) => select.value),
+        WAIT,
       )
       .toBe(String(box.id));
     expect(await modal().getByLabel('Unidade').locator('option:checked').textContent()).toBe(
@@ -57,7 +62,7 @@ describe('product picker with a barcode scanner and the keyboard', () => {
     await picker().fill('0000000000000');
     await picker().press('Enter');
     await expect
-      .poll(() => modal().getByRole('alert').textContent())
+      .poll(() => modal().getByRole('alert').textContent(), WAIT)
       .toBe('Nenhum produto ativo com o código “0000000000000”.');
     expect(await isFocused(picker())).toBe(true);
     expect(await modal().getByTestId('picked-product').count()).toBe(0);
@@ -72,7 +77,7 @@ describe('product picker with a barcode scanner and the keyboard', () => {
 
     await picker().fill(`Seta ${stamp}`);
     const options = modal().getByRole('listbox', { name: 'Resultados da busca' }).getByRole('option');
-    await expect.poll(() => options.count()).toBe(2);
+    await expect.poll(() => options.count(), WAIT).toBe(2);
     expect(await picker().getAttribute('aria-expanded')).toBe('true');
     const active = () =>
       picker().evaluate((input) => {
@@ -82,28 +87,30 @@ describe('product picker with a barcode scanner and the keyboard', () => {
     expect(await active()).toBeNull();
 
     await picker().press('ArrowDown');
-    expect(await active()).toContain('primeiro');
-    expect(await options.nth(0).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(active, WAIT).toContain('primeiro');
+    await expect.poll(() => options.nth(0).getAttribute('aria-selected'), WAIT).toBe('true');
     await picker().press('ArrowDown');
-    expect(await active()).toContain('segundo');
-    expect(await options.nth(0).getAttribute('aria-selected')).toBe('false');
+    await expect.poll(active, WAIT).toContain('segundo');
+    await expect.poll(() => options.nth(0).getAttribute('aria-selected'), WAIT).toBe('false');
     await picker().press('ArrowDown');
-    expect(await active()).toContain('primeiro');
+    await expect.poll(active, WAIT).toContain('primeiro');
     await picker().press('ArrowUp');
-    expect(await active()).toContain('segundo');
+    await expect.poll(active, WAIT).toContain('segundo');
 
     await picker().press('Enter');
-    await expect.poll(() => modal().getByTestId('picked-product').textContent()).toContain(`SETA-${stamp}-B`);
+    await expect
+      .poll(() => modal().getByTestId('picked-product').textContent(), WAIT)
+      .toContain(`SETA-${stamp}-B`);
     expect(await isFocused(modal().getByLabel('Quantidade'))).toBe(true);
     expect(await modal().getByRole('alert').count()).toBe(0);
 
     // Escape with the list open closes only the list, not the form.
     await modal().getByRole('button', { name: 'Trocar' }).click();
-    await expect.poll(() => isFocused(picker())).toBe(true);
+    await expect.poll(() => isFocused(picker()), WAIT).toBe(true);
     await picker().fill(`Seta ${stamp}`);
-    await expect.poll(() => options.count()).toBe(2);
+    await expect.poll(() => options.count(), WAIT).toBe(2);
     await picker().press('Escape');
-    await expect.poll(() => picker().getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => picker().getAttribute('aria-expanded'), WAIT).toBe('false');
     expect(await modal().isVisible()).toBe(true);
   });
 });

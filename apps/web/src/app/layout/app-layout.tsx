@@ -12,7 +12,15 @@ export default function AppLayout() {
   return (
     <>
       <div className="drawer lg:drawer-open">
-        <input id="left-sidebar" type="checkbox" className="drawer-toggle" ref={toggle} />
+        {/* DaisyUI's drawer state; people use the header's "Abrir menu" button, so the checkbox itself stays hidden. */}
+        <input
+          id="left-sidebar"
+          type="checkbox"
+          className="drawer-toggle"
+          ref={toggle}
+          tabIndex={-1}
+          aria-hidden="true"
+        />
         <div className="drawer-content bg-base-200 flex min-h-screen min-w-0 flex-col">
           <Header />
           <main className="min-w-0 flex-1 p-4 md:p-6">
