@@ -25,7 +25,7 @@ async function createProductWithBox(sku: string, name: string) {
 
 async function pickProduct(sku: string) {
   await modal().getByLabel('Produto').fill(sku);
-  await modal().getByRole('option').filter({ hasText: sku }).first().getByRole('button').click();
+  await modal().getByRole('option').filter({ hasText: sku }).first().click();
 }
 
 describe('stock in the browser', () => {

@@ -130,6 +130,23 @@ export const ZProductSelectItem = z.object({ id: z.number(), sku: z.string(), na
 export const ZProductSelect = z.array(ZProductSelectItem);
 export type TProductSelectItem = z.infer<typeof ZProductSelectItem>;
 
+/** A scanner or a person typed an exact code: the product's SKU or barcode, or one of its packages' barcodes. */
+export const ZProductLookupQuery = z.object({
+  code: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'Informe o código ou o código de barras.' }),
+    z.maxLength(LIMITS.document, { error: `Use no máximo ${LIMITS.document} caracteres.` }),
+    z.refine((code) => ![...code].some((char) => char < ' '), {
+      error: 'O código tem caracteres inválidos.',
+    }),
+  ),
+});
+/** The product found and the package the code names (the default one for a SKU or the product's barcode). */
+export const ZProductLookup = z.object({
+  match: z.nullable(z.object({ product: ZProductSelectItem, productUnityId: z.number() })),
+});
+export type TProductLookup = z.infer<typeof ZProductLookup>;
+
 export const ZNewProduct = z.strictObject({
   sku: ZSku,
   name: ZName,

@@ -8,6 +8,8 @@ import {
   ZProduct,
   ZProductDetail,
   ZProductListQuery,
+  ZProductLookup,
+  ZProductLookupQuery,
   ZProductParams,
   ZProductSelect,
   ZProductUnity,
@@ -20,6 +22,7 @@ import { ZPaged, zText, zInt } from '@armazem/contracts/common';
 import { z as zm } from 'zod/mini';
 import {
   findProduct,
+  findProductByCode,
   listLinkedSuppliers,
   listPrices,
   listProducts,
@@ -78,6 +81,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.limit) query = query.limit(request.query.limit);
       return query.orderBy('p.name').orderBy('p.id').execute();
     },
+  );
+
+  app.get(
+    '/lookup',
+    { schema: { tags, querystring: ZProductLookupQuery, response: { 200: ZProductLookup } } },
+    async (request) => ({ match: await findProductByCode(app.db, request.query.code) }),
   );
 
   app.get(

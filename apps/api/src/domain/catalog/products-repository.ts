@@ -312,3 +312,25 @@ export async function ledgerReferences(
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/**
+ * The active product an exact code names, and which package: a package's barcode names that package; the SKU
+ * (any case) or the product's own barcode names the default package. Barcodes are unique across both tables.
+ */
+export async function findProductByCode(db: Db | Tx, code: string) {
+  const product = db
+    .selectFrom('product_unities as pu')
+    .innerJoin('products as p', 'p.id', 'pu.product_id')
+    .select(['p.id', 'p.sku', 'p.name', 'pu.id as product_unity_id'])
+    .where('p.status', '=', 'active')
+    .where('pu.status', '=', 'active');
+  const byPackage = await product.where('pu.barcode', '=', code).executeTakeFirst();
+  const row =
+    byPackage ??
+    (await product
+      .where('pu.is_default', '=', 1)
+      .where((eb) => eb.or([eb('p.sku', '=', code.toUpperCase()), eb('p.barcode', '=', code)]))
+      .executeTakeFirst());
+  if (!row) return null;
+  return { product: { id: row.id, sku: row.sku, name: row.name }, productUnityId: row.product_unity_id };
+}

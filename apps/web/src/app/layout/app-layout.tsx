@@ -12,17 +12,27 @@ export default function AppLayout() {
   return (
     <>
       <div className="drawer lg:drawer-open">
-        <input id="left-sidebar" type="checkbox" className="drawer-toggle" ref={toggle} />
-        <div className="drawer-content bg-base-200 flex min-h-screen flex-col">
+        {/* DaisyUI's drawer state; people use the header's "Abrir menu" button, so the checkbox itself stays hidden. */}
+        <input
+          id="left-sidebar"
+          type="checkbox"
+          className="drawer-toggle"
+          ref={toggle}
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+        <div className="drawer-content bg-base-200 flex min-h-screen min-w-0 flex-col">
           <Header />
-          <main className="flex-1 p-4 md:p-6">
+          <main className="min-w-0 flex-1 p-4 md:p-6">
             <Suspense key={location.pathname} fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
           </main>
         </div>
         <div className="drawer-side z-20">
-          <label htmlFor="left-sidebar" aria-label="Fechar menu" className="drawer-overlay" />
+          <label htmlFor="left-sidebar" className="drawer-overlay">
+            <span className="sr-only">Fechar menu</span>
+          </label>
           <Sidebar
             onNavigate={() => {
               if (toggle.current) toggle.current.checked = false;

@@ -17,6 +17,7 @@ export function Header() {
   const { loaded } = useNotifications();
   const [theme, setTheme] = useState<Theme>(currentTheme);
   const [logout] = useLogoutMutation();
+  const showCount = loaded && noOfNotifications > 0;
 
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
@@ -31,10 +32,15 @@ export function Header() {
 
   return (
     <header className="navbar bg-base-100 sticky top-0 z-10 gap-2 border-b border-base-300 px-4 shadow-sm">
-      <label htmlFor="left-sidebar" className="btn btn-ghost btn-square lg:hidden" aria-label="Abrir menu">
+      <button
+        type="button"
+        className="btn btn-ghost btn-square lg:hidden"
+        aria-label="Abrir menu"
+        onClick={() => document.getElementById('left-sidebar')?.click()}
+      >
         <Icon name="menu" />
-      </label>
-      <h1 className="flex-1 truncate text-xl font-semibold" data-testid="page-title">
+      </button>
+      <h1 className="min-w-0 flex-1 truncate text-xl font-semibold" data-testid="page-title">
         {pageTitle}
       </h1>
       <button
@@ -49,14 +55,15 @@ export function Header() {
       <button
         type="button"
         className="btn btn-ghost btn-circle"
-        aria-label="Notificações"
+        // The visible count is part of the name, so what is read matches what is seen.
+        aria-label={showCount ? `Notificações: ${noOfNotifications}` : 'Notificações'}
         onClick={() =>
           dispatch(openRightDrawer({ header: 'Notificações', bodyType: RIGHT_DRAWER_TYPES.NOTIFICATION }))
         }
       >
         <div className="indicator">
           <Icon name="bell" />
-          {loaded && noOfNotifications > 0 ? (
+          {showCount ? (
             <span className="badge badge-secondary badge-xs indicator-item" data-testid="notification-count">
               {noOfNotifications}
             </span>
@@ -64,11 +71,16 @@ export function Header() {
         </div>
       </button>
       <div className="dropdown dropdown-end">
-        <div tabIndex={0} role="button" className="btn btn-ghost gap-2" aria-label="Menu do usuário">
-          <span className="bg-primary text-primary-content flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold">
+        <div tabIndex={0} role="button" className="btn btn-ghost gap-2">
+          {/* Named by its content, so the spoken name always includes the name shown. */}
+          <span className="sr-only">Menu do usuário:</span>
+          <span
+            aria-hidden="true"
+            className="bg-primary text-primary-content flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold"
+          >
             {(user?.name ?? '?').slice(0, 1).toUpperCase()}
           </span>
-          <span className="hidden max-w-40 truncate sm:inline">{user?.name}</span>
+          <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{user?.name}</span>
         </div>
         <ul tabIndex={0} className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow">
           <li>

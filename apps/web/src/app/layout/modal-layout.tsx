@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { closeModal } from '../../stores/modal-slice.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { trapTab } from '../../lib/trap-focus.ts';
 import { MODAL_BODIES } from './modal-bodies.ts';
 
 const SIZE_CLASS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
@@ -23,7 +24,7 @@ export function ModalLayout() {
   const close = () => dispatch(closeModal());
 
   return (
-    <dialog ref={dialog} className="modal" onClose={close} aria-labelledby="modal-title">
+    <dialog ref={dialog} className="modal" onClose={close} onKeyDown={trapTab} aria-labelledby="modal-title">
       <div className={`modal-box w-11/12 ${SIZE_CLASS[size]}`}>
         <button
           type="button"

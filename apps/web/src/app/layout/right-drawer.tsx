@@ -1,32 +1,62 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { trapTab } from '../../lib/trap-focus.ts';
 import { closeRightDrawer } from '../../stores/right-drawer-slice.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { RIGHT_DRAWER_TYPES } from './body-types.ts';
 
 const NotificationsPanel = lazy(() => import('../../features/notifications/notifications-panel.tsx'));
 
-/** The shared right-side drawer: header, body type and extra data. */
+/**
+ * The shared right-side drawer: header, body type and extra data. A modal <dialog> like the shared modal: the page
+ * behind is inert, focus moves in and stays in, Escape or a click outside closes it, and focus goes back to what
+ * opened it. Closed, it is not rendered for assistive technology at all.
+ */
 export function RightDrawer() {
   const dispatch = useAppDispatch();
   const { isOpen, header, bodyType } = useAppSelector((state) => state.rightDrawer);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (isOpen && !element.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+      closeButton.current?.focus();
+    }
+    if (!isOpen && element.open) element.close();
+  }, [isOpen]);
+
   const close = () => dispatch(closeRightDrawer());
+  const onClose = () => {
+    close();
+    opener.current?.focus();
+    opener.current = null;
+  };
+
   return (
-    <div
-      className={`fixed inset-0 z-30 transition ${isOpen ? 'visible bg-black/30' : 'invisible'}`}
-      onClick={close}
-      aria-hidden={!isOpen}
+    <dialog
+      ref={dialog}
+      className="bg-base-100 text-base-content m-0 ms-auto h-dvh max-h-none w-full max-w-md p-0 shadow-xl backdrop:bg-black/30"
+      aria-labelledby="right-drawer-title"
+      onClose={onClose}
+      onKeyDown={trapTab}
+      // A click on the backdrop lands on the <dialog> itself; the panel inside covers all of the dialog's box.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
     >
-      <aside
-        className={`bg-base-100 absolute top-0 right-0 h-full w-full max-w-md overflow-y-auto shadow-xl transition-transform ${isOpen ? 'translate-x-0' : 'translate-x-full'}`}
-        onClick={(event) => event.stopPropagation()}
-        aria-label={header}
-        role="dialog"
-      >
-        <div className="flex items-center justify-between border-b border-base-300 p-4">
-          <h2 className="text-lg font-semibold">{header}</h2>
+      <div className="flex h-full flex-col overflow-y-auto">
+        <div className="border-base-300 flex items-center justify-between border-b p-4">
+          <h2 id="right-drawer-title" className="text-lg font-semibold">
+            {header}
+          </h2>
           <button
+            ref={closeButton}
             type="button"
             className="btn btn-ghost btn-circle btn-sm"
             onClick={close}
@@ -44,7 +74,7 @@ export function RightDrawer() {
             </Suspense>
           ) : null}
         </div>
-      </aside>
-    </div>
+      </div>
+    </dialog>
   );
 }

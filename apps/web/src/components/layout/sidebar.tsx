@@ -14,7 +14,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       <nav aria-label="Menu principal">
         {menu.map((section) => (
           <ul key={section.title || 'main'} className="menu w-full px-3">
-            {section.title ? <li className="menu-title">{section.title}</li> : null}
+            {section.title ? <li className="menu-title text-base-content/70">{section.title}</li> : null}
             {section.items
               .filter((item) => !item.adminOnly || role === 'admin')
               .map((item) => (

@@ -19,7 +19,7 @@ export function Pagination({ page, totalPages, total, onChange }: PaginationProp
         >
           Anterior
         </button>
-        <span className="join-item btn btn-sm btn-disabled">
+        <span className="join-item btn btn-sm pointer-events-none">
           Página {page} de {Math.max(totalPages, 1)}
         </span>
         <button

@@ -1,9 +1,22 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
 import { useProductsSelectQuery } from '../../lib/lookups-api.ts';
+import { useLazyProductLookupQuery } from '../../lib/product-lookup-api.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
-/** Searchable product field: type part of the code or name, pick from the active products found. */
+const TEXT = {
+  placeholder: 'Digite ou leia o código, ou digite o nome',
+  none: 'Nenhum produto ativo encontrado.',
+  notFound: (code: string) => `Nenhum produto ativo com o código “${code}”.`,
+  change: 'Trocar',
+  listName: 'Resultados da busca',
+};
+
+/**
+ * Searchable product field following the ARIA combobox pattern: typing filters the active products, the arrow keys
+ * move through them and Enter picks the highlighted one. With nothing highlighted, Enter looks the text up as an
+ * exact SKU or barcode (what a scanner sends) and picks that product and package. Enter never submits the form.
+ */
 export function ProductPicker({
   label,
   value,
@@ -13,16 +26,71 @@ export function ProductPicker({
   label: string;
   value: TProductSelectItem | null;
   error?: string | undefined;
-  onChange: (product: TProductSelectItem | null) => void;
+  /** productUnityId: the package an exact barcode named, or the default one for a SKU; null when picked from the list. */
+  onChange: (product: TProductSelectItem | null, productUnityId?: number | null) => void;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const refocus = useRef(false);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [notFound, setNotFound] = useState<string | null>(null);
+  const [lookup, lookupState] = useLazyProductLookupQuery();
   const q = useDebouncedValue(text.trim(), 200);
   const { data: options = [], isFetching } = useProductsSelectQuery(
     { q, limit: 20 },
     { skip: q.length < 2 || value !== null },
   );
+  const listed = open && q.length >= 2;
+  const expanded = listed && options.length > 0;
+  const empty = listed && q === text.trim() && options.length === 0 && !isFetching;
+
+  useEffect(() => {
+    if (!value && refocus.current) {
+      refocus.current = false;
+      input.current?.focus();
+    }
+  }, [value]);
+
+  const pick = (product: TProductSelectItem, productUnityId: number | null) => {
+    setOpen(false);
+    setActive(-1);
+    setText('');
+    setNotFound(null);
+    onChange(product, productUnityId);
+  };
+
+  const lookUpExactCode = async (code: string) => {
+    const result = await lookup(code);
+    // A failed call is already shown by the API client's notification.
+    if (!result.data) return;
+    if (result.data.match) pick(result.data.match.product, result.data.match.productUnityId);
+    else setNotFound(TEXT.notFound(code));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) =>
+        current < 0 && step < 0 ? options.length - 1 : (current + step + options.length) % options.length,
+      );
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const option = listed ? options[active] : undefined;
+      if (option) pick(option, null);
+      else if (text.trim() && !lookupState.isFetching) void lookUpExactCode(text.trim());
+    } else if (event.key === 'Escape' && listed) {
+      // Closes the list only; a second Escape reaches the dialog around the field.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
 
   if (value) {
     return (
@@ -32,60 +100,83 @@ export function ProductPicker({
           <span className="input w-full truncate" data-testid="picked-product">
             <span className="font-mono text-sm">{value.sku}</span> {value.name}
           </span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange(null)}>
-            Trocar
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              refocus.current = true;
+              onChange(null);
+            }}
+          >
+            {TEXT.change}
           </button>
         </div>
       </fieldset>
     );
   }
+  const message = error ?? notFound;
+  const optionId = (index: number) => `${id}-option-${index}`;
   return (
     <fieldset className="fieldset relative">
       <label className="fieldset-legend" htmlFor={id}>
         {label}
       </label>
       <input
+        ref={input}
         id={id}
-        className={`input w-full ${error ? 'input-error' : ''}`}
+        className={`input w-full ${message ? 'input-error' : ''}`}
         value={text}
-        placeholder="Digite o código ou o nome"
+        placeholder={TEXT.placeholder}
         autoComplete="off"
         role="combobox"
-        aria-expanded={open && options.length > 0}
+        aria-autocomplete="list"
+        aria-expanded={expanded}
         aria-controls={`${id}-list`}
+        aria-activedescendant={listed && options[active] ? optionId(active) : undefined}
+        aria-invalid={Boolean(message)}
+        aria-describedby={message ? `${id}-error` : undefined}
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
+          setActive(-1);
+          setNotFound(null);
         }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
       />
-      {open && q.length >= 2 ? (
-        <ul
-          id={`${id}-list`}
-          role="listbox"
-          className="menu bg-base-100 rounded-box absolute top-full z-30 mt-1 max-h-64 w-full flex-nowrap overflow-y-auto shadow"
+      <ul
+        id={`${id}-list`}
+        role="listbox"
+        aria-label={TEXT.listName}
+        hidden={!expanded}
+        className="bg-base-100 rounded-box absolute top-full z-30 mt-1 max-h-64 w-full overflow-y-auto p-1 shadow"
+      >
+        {options.map((product, index) => (
+          <li
+            key={product.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            className={`cursor-pointer rounded px-3 py-2 text-sm ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+            // Keep the focus in the field so the list is still open when the click lands.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(product, null)}
+          >
+            <span className="font-mono">{product.sku}</span> {product.name}
+          </li>
+        ))}
+      </ul>
+      {empty ? (
+        <p
+          className="bg-base-100 rounded-box absolute top-full z-30 mt-1 w-full p-3 text-sm shadow"
+          role="status"
         >
-          {options.length === 0 && !isFetching ? (
-            <li className="p-2 text-sm">Nenhum produto ativo encontrado.</li>
-          ) : null}
-          {options.map((product) => (
-            <li key={product.id} role="option" aria-selected="false">
-              <button
-                type="button"
-                onClick={() => {
-                  onChange(product);
-                  setOpen(false);
-                  setText('');
-                }}
-              >
-                <span className="font-mono text-sm">{product.sku}</span> {product.name}
-              </button>
-            </li>
-          ))}
-        </ul>
+          {TEXT.none}
+        </p>
       ) : null}
-      {error ? (
-        <p className="label text-error whitespace-normal" role="alert">
-          {error}
+      {message ? (
+        <p id={`${id}-error`} className="label text-error whitespace-normal" role="alert">
+          {message}
         </p>
       ) : null}
     </fieldset>

@@ -10,13 +10,13 @@ export function TitleCard({
   children: ReactNode;
 }) {
   return (
-    <section className="card bg-base-100 w-full p-6 shadow-sm">
+    <section className="card bg-base-100 w-full min-w-0 p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold">{title}</h2>
+        <h2 className="min-w-0 text-xl font-semibold break-words">{title}</h2>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
       <div className="divider mt-2 mb-2" />
-      <div className="w-full">{children}</div>
+      <div className="w-full min-w-0">{children}</div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../config/paths.ts';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const SCREENS: Array<[string, string]> = [
@@ -67,7 +68,7 @@ export default function DocumentationPage() {
   const session = useAppSelector((state) => state.auth.session);
   return (
     <main className="bg-base-200 min-h-screen p-4 md:p-10">
-      <article className="prose-sm card bg-base-100 mx-auto max-w-4xl p-6 shadow md:p-10">
+      <article className="prose-sm card bg-base-100 mx-auto max-w-4xl min-w-0 p-4 break-words shadow md:p-10">
         <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
           <h1 className="text-3xl font-bold">Guia do Armazém</h1>
           <Link to={session ? paths.welcome : paths.login} className="btn btn-primary btn-sm">
@@ -112,7 +113,7 @@ export default function DocumentationPage() {
             maiúsculas ou acentos. A importação é tudo ou nada: se uma linha tiver erro, nada é gravado e a
             prévia mostra cada problema na sua linha e coluna.
           </p>
-          <div className="overflow-x-auto">
+          <TableScroll label="Colunas da planilha">
             <table className="table table-sm">
               <thead>
                 <tr>
@@ -129,7 +130,7 @@ export default function DocumentationPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
 
         <section className="mb-8">

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import { useAppSelector } from '../../app/hooks.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format.ts';
@@ -69,38 +70,40 @@ export default function WelcomePage() {
           </EmptyState>
         ) : null}
         {summary && summary.latestMovements.length > 0 ? (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Data</th>
-                <th>Tipo</th>
-                <th>Produto</th>
-                <th className="text-right">Quantidade</th>
-                <th className="text-right">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.latestMovements.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDate(entry.occurredOn)}</td>
-                  <td>
-                    {entry.direction === 'in' ? (
-                      <span className="badge badge-success badge-sm">Entrada</span>
-                    ) : (
-                      <span className="badge badge-error badge-sm">
-                        Saída{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}
-                      </span>
-                    )}
-                  </td>
-                  <td>{entry.product.name}</td>
-                  <td className="text-right">
-                    {formatQuantity(entry.quantity)} {entry.productUnity.label}
-                  </td>
-                  <td className="text-right">{formatMoney(entry.totalCost)}</td>
+          <TableScroll label="Últimas movimentações">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Data</th>
+                  <th>Tipo</th>
+                  <th>Produto</th>
+                  <th className="text-right">Quantidade</th>
+                  <th className="text-right">Total</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {summary.latestMovements.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatDate(entry.occurredOn)}</td>
+                    <td>
+                      {entry.direction === 'in' ? (
+                        <span className="badge badge-success badge-sm">Entrada</span>
+                      ) : (
+                        <span className="badge badge-error badge-sm">
+                          Saída{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}
+                        </span>
+                      )}
+                    </td>
+                    <td>{entry.product.name}</td>
+                    <td className="text-right">
+                      {formatQuantity(entry.quantity)} {entry.productUnity.label}
+                    </td>
+                    <td className="text-right">{formatMoney(entry.totalCost)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         ) : null}
       </TitleCard>
     </div>

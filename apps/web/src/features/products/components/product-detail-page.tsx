@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
@@ -160,57 +161,59 @@ function ProductDetail({ product }: { product: TProductDetail }) {
           </button>
         }
       >
-        <table className="table" data-testid="unities-table">
-          <thead>
-            <tr>
-              <th>Embalagem</th>
-              <th className="text-right">Quantidade ({product.baseUnity.code})</th>
-              <th>Código de barras</th>
-              <th>Status</th>
-              <th className="text-right">Ações</th>
-            </tr>
-          </thead>
-          <tbody>
-            {product.unities.map((unity) => (
-              <tr key={unity.id}>
-                <td>
-                  {unity.label}{' '}
-                  {unity.isDefault ? <span className="badge badge-ghost badge-sm">padrão</span> : null}
-                </td>
-                <td className="text-right">{formatQuantity(unity.quantity)}</td>
-                <td>{unity.barcode ?? '—'}</td>
-                <td>{unity.status === 'active' ? 'Ativa' : 'Inativa'}</td>
-                <td className="text-right whitespace-nowrap">
-                  {unity.isDefault ? null : (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm"
-                        aria-label={`Editar ${unity.label}`}
-                        onClick={() => open('Editar embalagem', 'PRODUCT_UNITY_FORM', { unity })}
-                      >
-                        <Icon name="edit" className="h-4 w-4" />
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm text-error"
-                        aria-label={`Excluir ${unity.label}`}
-                        onClick={() =>
-                          open('Excluir embalagem', 'PRODUCT_UNITY_DELETE', {
-                            unityId: unity.id,
-                            label: unity.label,
-                          })
-                        }
-                      >
-                        <Icon name="trash" className="h-4 w-4" />
-                      </button>
-                    </>
-                  )}
-                </td>
+        <TableScroll label="Embalagens">
+          <table className="table" data-testid="unities-table">
+            <thead>
+              <tr>
+                <th>Embalagem</th>
+                <th className="text-right">Quantidade ({product.baseUnity.code})</th>
+                <th>Código de barras</th>
+                <th>Status</th>
+                <th className="text-right">Ações</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {product.unities.map((unity) => (
+                <tr key={unity.id}>
+                  <td>
+                    {unity.label}{' '}
+                    {unity.isDefault ? <span className="badge badge-ghost badge-sm">padrão</span> : null}
+                  </td>
+                  <td className="text-right">{formatQuantity(unity.quantity)}</td>
+                  <td>{unity.barcode ?? '—'}</td>
+                  <td>{unity.status === 'active' ? 'Ativa' : 'Inativa'}</td>
+                  <td className="text-right whitespace-nowrap">
+                    {unity.isDefault ? null : (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          aria-label={`Editar ${unity.label}`}
+                          onClick={() => open('Editar embalagem', 'PRODUCT_UNITY_FORM', { unity })}
+                        >
+                          <Icon name="edit" className="h-4 w-4" />
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm text-error"
+                          aria-label={`Excluir ${unity.label}`}
+                          onClick={() =>
+                            open('Excluir embalagem', 'PRODUCT_UNITY_DELETE', {
+                              unityId: unity.id,
+                              label: unity.label,
+                            })
+                          }
+                        >
+                          <Icon name="trash" className="h-4 w-4" />
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </TitleCard>
 
       <TitleCard
@@ -231,28 +234,30 @@ function ProductDetail({ product }: { product: TProductDetail }) {
             vigência.
           </EmptyState>
         ) : (
-          <table className="table" data-testid="prices-table">
-            <thead>
-              <tr>
-                <th>Vigência</th>
-                <th>Embalagem</th>
-                <th className="text-right">Custo</th>
-                <th className="text-right">Venda</th>
-                <th>Cadastrado por</th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.prices.map((price) => (
-                <tr key={price.id}>
-                  <td>{formatDate(price.effectiveFrom)}</td>
-                  <td>{price.productUnity?.label ?? 'Unidade base'}</td>
-                  <td className="text-right">{formatMoney(price.costPrice)}</td>
-                  <td className="text-right">{formatMoney(price.salePrice)}</td>
-                  <td>{price.createdBy.name}</td>
+          <TableScroll label="Histórico de preços">
+            <table className="table" data-testid="prices-table">
+              <thead>
+                <tr>
+                  <th>Vigência</th>
+                  <th>Embalagem</th>
+                  <th className="text-right">Custo</th>
+                  <th className="text-right">Venda</th>
+                  <th>Cadastrado por</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {product.prices.map((price) => (
+                  <tr key={price.id}>
+                    <td>{formatDate(price.effectiveFrom)}</td>
+                    <td>{price.productUnity?.label ?? 'Unidade base'}</td>
+                    <td className="text-right">{formatMoney(price.costPrice)}</td>
+                    <td className="text-right">{formatMoney(price.salePrice)}</td>
+                    <td>{price.createdBy.name}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </TitleCard>
 
@@ -277,8 +282,8 @@ function ProductDetail({ product }: { product: TProductDetail }) {
         ) : (
           <ul className="divide-base-300 divide-y" data-testid="product-suppliers">
             {product.suppliers.map((supplier) => (
-              <li key={supplier.id} className="flex items-center justify-between py-2">
-                <span>
+              <li key={supplier.id} className="flex items-center justify-between gap-2 py-2">
+                <span className="min-w-0 break-words">
                   {supplier.name}{' '}
                   <span className="text-base-content/60 text-sm">({formatDocument(supplier.document)})</span>
                 </span>

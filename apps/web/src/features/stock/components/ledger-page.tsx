@@ -126,7 +126,12 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
         </EmptyState>
       ) : null}
       {data && data.total > 0 ? (
-        <div className={`overflow-x-auto ${isFetching ? 'opacity-60' : ''}`}>
+        <div
+          className={`overflow-x-auto ${isFetching ? 'opacity-60' : ''}`}
+          role="region"
+          aria-label={title}
+          tabIndex={0}
+        >
           <table className="table" data-testid="ledger-table">
             <thead>
               <tr>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
 import { parseScaled } from '@armazem/contracts/decimal';
 import { formatDocument } from '@armazem/contracts/documents';
@@ -78,6 +78,14 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
     toInput,
   );
 
+  // A pick (a scanned barcode above all) names the package too, and the next thing to type is the quantity.
+  const formElement = useRef<HTMLFormElement>(null);
+  const onPick = (picked: TProductSelectItem | null, productUnityId?: number | null) => {
+    setProduct(picked);
+    form.setValue('productUnityId', productUnityId ? String(productUnityId) : '');
+    if (picked) (formElement.current?.elements.namedItem('quantity') as HTMLInputElement | null)?.focus();
+  };
+
   const unity =
     unities.find((u) => String(u.id) === form.values.productUnityId) ?? unities.find((u) => u.isDefault);
   const baseCode = balance?.unity.code ?? unities.find((u) => u.isDefault)?.unity.code ?? '';
@@ -118,9 +126,9 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <form ref={formElement} onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
       <div className="md:col-span-2">
-        <ProductPicker label="Produto" value={product} error={form.errors.productId} onChange={setProduct} />
+        <ProductPicker label="Produto" value={product} error={form.errors.productId} onChange={onPick} />
       </div>
       {product && balance ? (
         <p className="text-sm md:col-span-2" data-testid="available-balance">

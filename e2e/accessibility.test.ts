@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, loginAsAdmin, page, uniqueEmail, useBrowser } from './fixtures.ts';
+import { documentWidth, seedProductWithBox, seedStock, seriousViolations } from './a11y-helpers.ts';
+
+useBrowser();
+
+/** The app answers within the page's own timeout, also on a busy machine. */
+const WAIT = { timeout: 10_000 };
+
+const PHONE = { width: 390, height: 844 };
+
+interface Screen {
+  path: string;
+  title: string;
+  /** Text that is on the screen only once its data has arrived. */
+  content?: string;
+}
+
+let sku = '';
+let productId = 0;
+let productName = '';
+let screens: Screen[] = [];
+
+const publicScreens: Screen[] = [
+  { path: '/login', title: 'Entrar', content: 'Entrar' },
+  { path: '/register', title: 'Criar conta', content: 'Criar conta' },
+  { path: '/forgot-password', title: 'Recuperar senha', content: 'Recuperar senha' },
+  { path: '/documentation', title: 'Documentação', content: 'Guia do Armazém' },
+];
+
+beforeAll(async () => {
+  sku = `A11Y-${Date.now()}`;
+  productName = 'Água mineral 500 ml com um nome longo de verdade';
+  const { cookie, product, box } = await seedProductWithBox(sku, productName);
+  productId = product.id;
+  await seedStock(cookie, product.id, box.id);
+  // A pending user: the notifications drawer and Usuários then show a request to review.
+  await api('/api/auth/v1/register', {
+    method: 'POST',
+    body: { name: 'Pessoa Aguardando', email: uniqueEmail('pendente'), password: 'senha-segura-123' },
+  });
+  screens = [
+    { path: '/app/welcome', title: 'Início', content: productName },
+    { path: '/app/products', title: 'Produtos', content: sku },
+    { path: `/app/products/${productId}`, title: productName, content: 'Caixa c/ 12 UN' },
+    { path: '/app/suppliers', title: 'Fornecedores' },
+    { path: '/app/categories', title: 'Categorias' },
+    { path: '/app/unities', title: 'Unidades', content: 'Unidade' },
+    { path: '/app/unity-batches', title: 'Embalagens', content: 'Caixa' },
+    { path: '/app/stock', title: 'Estoque', content: sku },
+    { path: '/app/stock-in', title: 'Entradas', content: sku },
+    { path: '/app/stock-out', title: 'Saídas', content: sku },
+    { path: '/app/stock-movement', title: 'Movimentação' },
+    { path: '/app/users', title: 'Usuários', content: 'Pessoa Aguardando' },
+    { path: '/app/settings', title: 'Configurações' },
+    { path: '/app/profile', title: 'Meu perfil', content: 'admin@e2e.com.br' },
+  ];
+});
+
+/** Opens a screen and waits until its title, its data and no loading indicator are on it. */
+async function visit(screen: Screen, signedIn: boolean) {
+  await page.goto(screen.path);
+  if (signedIn) {
+    await expect.poll(() => page.getByTestId('page-title').textContent(), WAIT).toBe(screen.title);
+  }
+  if (screen.content) await page.getByText(screen.content).first().waitFor();
+  await page.getByTestId('global-loading').waitFor({ state: 'detached' });
+  await page.getByRole('status').filter({ hasText: 'Carregando' }).first().waitFor({ state: 'detached' });
+}
+
+async function useTheme(theme: 'light' | 'dark') {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+}
+
+async function checkScreens(list: Screen[], signedIn: boolean) {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(theme);
+    for (const screen of list) {
+      await visit(screen, signedIn);
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
+      for (const line of await seriousViolations(page)) found.push(`[${theme}] ${screen.path}: ${line}`);
+    }
+  }
+  return found;
+}
+
+describe('accessibility', () => {
+  it('no serious or critical axe violation on any public screen, light and dark', async () => {
+    await page.goto('/login');
+    expect(await checkScreens(publicScreens, false)).toEqual([]);
+  }, 120_000);
+
+  it('no serious or critical axe violation on any screen under /app, light and dark', async () => {
+    await loginAsAdmin();
+    expect(await checkScreens(screens, true)).toEqual([]);
+
+    // What only shows after an action, in both themes: the notifications drawer, a form's field errors, the
+    // picker's highlighted option and the inline warning of an exit above the balance.
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(theme);
+      await visit(screens[0]!, true);
+      await page.getByRole('button', { name: 'Notificações' }).click();
+      await page.getByRole('dialog', { name: 'Notificações' }).getByText('Pessoa Aguardando').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await visit(screens[9]!, true);
+      await page.getByRole('button', { name: 'Registrar saída' }).click();
+      const modal = page.locator('dialog[open]');
+      await modal.getByRole('button', { name: 'Registrar saída' }).click();
+      await modal.getByRole('alert').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const picker = modal.getByRole('combobox', { name: 'Produto' });
+      await picker.fill(sku.slice(0, -2));
+      await modal.getByRole('option', { name: sku }).waitFor();
+      await picker.press('ArrowDown');
+      await modal.locator('[role="option"][aria-selected="true"]').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await picker.press('Enter');
+      await modal.getByTestId('available-balance').waitFor();
+      await modal.getByLabel('Quantidade').fill('9999');
+      await modal.getByText('A quantidade passa do saldo disponível').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    }
+  }, 240_000);
+
+  it('no screen is wider than a 390 px phone, and the phone layout passes axe', async () => {
+    await page.setViewportSize(PHONE);
+    const tooWide: string[] = [];
+    for (const screen of publicScreens) {
+      await visit(screen, false);
+      const { width, culprits } = await documentWidth(page);
+      if (width > PHONE.width) tooWide.push(`${screen.path}: ${width}px (${culprits.join(', ')})`);
+    }
+    await loginAsAdmin();
+    for (const screen of screens) {
+      await visit(screen, true);
+      const { width, culprits } = await documentWidth(page);
+      if (width > PHONE.width) tooWide.push(`${screen.path}: ${width}px (${culprits.join(', ')})`);
+    }
+    expect(tooWide).toEqual([]);
+
+    // The phone layout of the shell (menu button, header) and of the screens widened before, in both themes.
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(theme);
+      for (const screen of [screens[0]!, screens[2]!]) {
+        await visit(screen, true);
+        for (const line of await seriousViolations(page)) found.push(`[${theme}] ${screen.path}: ${line}`);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('the notifications drawer works by keyboard and is hidden from assistive technology while closed', async () => {
+    await loginAsAdmin();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    const bell = page.getByRole('button', { name: 'Notificações' });
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Notificações' });
+    await drawer.waitFor();
+    await drawer.getByText('Pessoa Aguardando').waitFor();
+    const focusInDrawer = () =>
+      page.evaluate(() =>
+        Boolean(document.activeElement?.closest('dialog[aria-labelledby="right-drawer-title"]')),
+      );
+    expect(await focusInDrawer()).toBe(true);
+
+    // Tab and Shift+Tab go round the drawer's controls and never reach the page behind it.
+    const controls = await drawer.locator('a[href], button').count();
+    expect(controls).toBeGreaterThan(1);
+    for (let i = 0; i < controls + 2; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDrawer()).toBe(true);
+    }
+    for (let i = 0; i < controls + 2; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInDrawer()).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await bell.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
