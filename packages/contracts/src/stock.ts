@@ -55,8 +55,19 @@ export const ZLedgerEntry = z.object({
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
+export const LEDGER_SORTS = [
+  'occurredOn',
+  'product',
+  'quantity',
+  'totalCost',
+  'supplier',
+  'createdAt',
+] as const;
 export const ZLedgerQuery = z
   .extend(ZPageQuery, {
+    sort: z._default(z.enum(LEDGER_SORTS, { error: orRequired('Ordenação inválida.') }), 'occurredOn'),
+    // newest first unless asked otherwise
+    order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'desc'),
     from: z.optional(ZDate),
     to: z.optional(ZDate),
     productId: z.optional(ZId),
