@@ -18,6 +18,7 @@ export const paths = {
   users: '/app/users',
   profile: '/app/profile',
   settings: '/app/settings',
+  help: '/app/help',
 } as const;
 
 export const PUBLIC_PATHS: string[] = [
