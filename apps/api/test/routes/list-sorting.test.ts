@@ -128,6 +128,24 @@ describe('Portuguese-aware sorting', () => {
     ).toEqual(['Uva', 'Ébano', 'Ameixa']);
   });
 
+  it('lists the latest movements on Início newest first by date, a back-dated entry in its place', async () => {
+    const product = await createProduct(ctx.app, cookie, { name: 'Produto das últimas' });
+    const productUnityId = await defaultUnityId(ctx.app, cookie, product.id);
+    for (const occurredOn of ['2026-11-10', '2026-11-12', '2026-11-11']) {
+      await stockIn(ctx.app, cookie, {
+        productId: product.id,
+        productUnityId,
+        quantity: 1,
+        unitCost: '1',
+        occurredOn,
+      });
+    }
+    const summary = await get('/api/stock/v1/summary');
+    const dates = summary.latestMovements.map((entry: { occurredOn: string }) => entry.occurredOn);
+    expect(dates.slice(0, 3)).toEqual(['2026-11-12', '2026-11-11', '2026-11-10']);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
   it('sorts users by name (accents ignored) and by e-mail; pending sign-ups first by default', async () => {
     await createOperator(ctx.app, cookie, 'bruno@ordenacao.com.br');
     await ctx.app.inject({

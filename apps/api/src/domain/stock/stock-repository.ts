@@ -127,7 +127,9 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
 }
 
 export async function latestMovements(db: Db, limit: number) {
+  // newest first by the date people see (occurred_on); same day: the last recorded first
   const rows = await ledgerBase(db)
+    .orderBy('l.occurred_on', 'desc')
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
     .limit(limit)
