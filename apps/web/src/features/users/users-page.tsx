@@ -49,8 +49,12 @@ export default function UsersPage() {
           aria-label={`Perfil de ${user.email}`}
           value={user.role}
           disabled={user.id === me?.id}
-          // the select keeps showing the saved role until the change is confirmed
-          onChange={(event) => confirm(user, 'Mudar perfil', { role: event.target.value })}
+          onChange={(event) => {
+            const role = event.target.value;
+            // the select keeps showing the saved role until the change is confirmed
+            event.target.value = user.role;
+            confirm(user, 'Mudar perfil', { role });
+          }}
         >
           {Object.entries(ROLE_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
