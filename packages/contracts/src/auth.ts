@@ -16,7 +16,7 @@ export const ZRole = z.enum(['admin', 'operator'], {
 });
 export type TRole = z.infer<typeof ZRole>;
 export const ZUserStatus = z.enum(['pending', 'active', 'disabled'], {
-  error: orRequired('Situação inválida: use pending, active ou disabled.'),
+  error: orRequired('Situação inválida: use aguardando (pending), ativo (active) ou desativado (disabled).'),
 });
 export type TUserStatus = z.infer<typeof ZUserStatus>;
 
@@ -112,7 +112,7 @@ export const ZUpdateUserRequest = z
   .strictObject({ status: z.optional(ZUserStatus), role: z.optional(ZRole) })
   .check(
     z.refine((body) => body.status !== undefined || body.role !== undefined, {
-      error: 'Informe status ou role.',
+      error: 'Informe a nova situação ou o novo perfil.',
     }),
   );
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

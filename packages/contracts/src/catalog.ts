@@ -4,6 +4,7 @@ import {
   ZCodeRef,
   ZDate,
   ZId,
+  zChoice,
   ZName,
   ZPageQuery,
   ZRef,
@@ -116,10 +117,7 @@ export type TProductDetail = z.infer<typeof ZProductDetail>;
 
 export const PRODUCT_SORTS = ['name', 'sku', 'category', 'status', 'createdAt', 'stockQuantity'] as const;
 export const ZProductListQuery = z.extend(ZPageQuery, {
-  sort: z._default(
-    z.enum(PRODUCT_SORTS, { error: orRequired(`Ordenação inválida: use ${PRODUCT_SORTS.join(', ')}.`) }),
-    'name',
-  ),
+  sort: z._default(z.enum(PRODUCT_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   categoryId: z.optional(ZId),
   status: z.optional(ZStatus),
 });
@@ -133,8 +131,8 @@ export const ZNewProduct = z.strictObject({
   sku: ZSku,
   name: ZName,
   description: zOptionalText(LIMITS.description),
-  categoryId: ZId,
-  baseUnityId: ZId,
+  categoryId: zChoice('Selecione a categoria.'),
+  baseUnityId: zChoice('Selecione a unidade base.'),
   minStock: z.optional(ZNonNegativeQuantityInput),
   barcode: z.optional(ZBarcodeInput),
 });
@@ -145,7 +143,7 @@ export const ZUpdateProduct = z
     status: z.optional(ZStatus),
     name: z.optional(ZName),
     description: z.optional(zOptionalText(LIMITS.description)),
-    categoryId: z.optional(ZId),
+    categoryId: z.optional(zChoice('Selecione a categoria.')),
     minStock: z.optional(ZNonNegativeQuantityInput),
     barcode: z.optional(ZBarcodeInput),
   })
@@ -158,8 +156,8 @@ export const ZProductParams = z.object({ productId: ZId });
 export const ZProductUnityParams = z.object({ productId: ZId, unityId: ZId });
 
 export const ZNewProductUnity = z.strictObject({
-  unityId: ZId,
-  unityBatchId: ZId,
+  unityId: zChoice('Selecione a unidade da embalagem.'),
+  unityBatchId: zChoice('Selecione o tipo de embalagem.'),
   quantity: ZQuantityInput,
   barcode: z.optional(ZBarcodeInput),
 });
@@ -190,7 +188,7 @@ export type TProductUnitySelectItem = z.infer<typeof ZProductUnitySelectItem>;
 export const ZNewPrice = z.strictObject({
   costPrice: ZMoneyInput,
   salePrice: ZMoneyInput,
-  productUnityId: z.optional(z.nullable(ZId)),
+  productUnityId: z.optional(z.nullable(zChoice('Selecione a embalagem.'))),
   effectiveFrom: z.optional(ZDate),
 });
 export type TNewPrice = z.input<typeof ZNewPrice>;
@@ -248,10 +246,7 @@ export type TSupplier = z.infer<typeof ZSupplier>;
 
 export const SUPPLIER_SORTS = ['name', 'tradeName', 'document', 'status', 'createdAt'] as const;
 export const ZSupplierListQuery = z.extend(ZPageQuery, {
-  sort: z._default(
-    z.enum(SUPPLIER_SORTS, { error: orRequired(`Ordenação inválida: use ${SUPPLIER_SORTS.join(', ')}.`) }),
-    'name',
-  ),
+  sort: z._default(z.enum(SUPPLIER_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   status: z.optional(ZStatus),
 });
 export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;

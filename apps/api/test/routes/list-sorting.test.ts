@@ -174,6 +174,34 @@ describe('Portuguese-aware sorting', () => {
   });
 });
 
+describe('messages in plain Portuguese', () => {
+  it('an empty picker says what to choose, never "Identificador inválido."', async () => {
+    const product = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/v1',
+      headers: { cookie },
+      payload: { sku: 'SEM-CAT', name: 'Sem categoria', categoryId: '', baseUnityId: 0 },
+    });
+    expect(product.statusCode).toBe(400);
+    expect(product.json().issues).toEqual([
+      { path: 'categoryId', message: 'Selecione a categoria.' },
+      { path: 'baseUnityId', message: 'Selecione a unidade base.' },
+    ]);
+    expect(product.json().message).toBe('Selecione a categoria. Selecione a unidade base.');
+
+    const entry = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stock/in/v1',
+      headers: { cookie },
+      payload: { quantity: '1', unitCost: '1' },
+    });
+    expect(entry.statusCode).toBe(400);
+    expect(entry.json().message).toContain('Selecione o produto.');
+    expect(entry.json().message).toContain('Selecione a unidade.');
+    expect(entry.json().message).not.toMatch(/Identificador|Campo obrigatório/);
+  });
+});
+
 describe('sheet preview', () => {
   const sheetFor = async (sku: string) =>
     makeXlsx([HEADER, [new Date(Date.UTC(2026, 6, 3)), sku, 'Entrada', 2, null, 10, null, null, null]]);
