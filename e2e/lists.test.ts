@@ -3,6 +3,7 @@ import {
   adminAccount,
   api,
   apiLogin,
+  baseUrl,
   loginAs,
   loginAsAdmin,
   page,
@@ -224,5 +225,51 @@ describe('lists in the browser', () => {
     await page.getByRole('heading', { name: 'Primeiros passos' }).waitFor();
     await page.getByRole('heading', { name: 'Planilha mensal de movimentação' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Menu principal' }).isVisible()).toBe(true);
+  });
+
+  it('says at preview that the file was already imported for the month, and Importar stays off', async () => {
+    const [product] = await createProducts([`Produto da planilha repetida ${Date.now()}`]);
+    const csv = Buffer.from(
+      `Data;Código;Tipo;Quantidade;Unidade;Custo Unitário;Fornecedor;Documento;Observação\n05/03/2026;${product!.sku};Entrada;2;;10;;;\n`,
+    );
+    const file = { name: `repetida-${product!.id}.csv`, mimeType: 'text/csv', buffer: csv };
+    await loginAsAdmin();
+    await page.goto('/app/stock-movement?year=2026&month=3');
+    await page.getByLabel('Planilha de movimentação').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('preview-summary').textContent()).toContain('todas válidas');
+    expect(await page.getByTestId('preview-duplicate').count()).toBe(0);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await expect.poll(() => page.getByTestId('movements-table').textContent()).toContain(file.name);
+
+    await page.getByLabel('Planilha de movimentação').setInputFiles({ ...file, name: 'copia.csv' });
+    await page.getByTestId('preview-duplicate').waitFor();
+    expect(await page.getByTestId('preview-duplicate').textContent()).toContain(file.name);
+    expect(await page.getByRole('button', { name: 'Importar' }).isDisabled()).toBe(true);
+  });
+
+  it('defaults the movement date to the business’s today, whatever the browser’s time zone', async () => {
+    const businessToday = (zone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    // one of these is always on another calendar day than São Paulo
+    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find(
+      (candidate) => businessToday(candidate) !== businessToday('America/Sao_Paulo'),
+    )!;
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: baseUrl(), locale: 'pt-BR', timezoneId: zone });
+    const other = await context.newPage();
+    await other.goto('/login');
+    await other.getByLabel('E-mail').fill(adminAccount().email);
+    await other.getByLabel('Senha').fill(adminAccount().password);
+    await other.getByRole('button', { name: 'Entrar' }).click();
+    await other.waitForURL('**/app/welcome');
+    await other.goto('/app/stock-out');
+    await other.getByRole('button', { name: 'Registrar saída' }).click();
+    await other.locator('dialog[open]').getByLabel('Data').waitFor();
+    await expect
+      .poll(() => other.locator('dialog[open]').getByLabel('Data').inputValue())
+      .toBe(businessToday('America/Sao_Paulo'));
+    await context.close();
   });
 });
