@@ -13,7 +13,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-catalog-and-stock': catalogAndStock(dialect),
     '003-search-indexes': searchIndexes(dialect),
     '004-movement-dedupe': movementDedupe(),
-    '008-sort-keys': sortKeys(),
+    '008-sort-keys': sortKeys(dialect),
   };
 }
 

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { MigrationDb } from '../schema-helpers.ts';
+import type { Dialect } from '../types.ts';
 import { sortKey } from '../../lib/text.ts';
 
 /** [table, column folded, sort-key column, index columns] — see docs/decisions/0012. */
@@ -16,13 +18,16 @@ const BATCH = 1000;
  * Portuguese-aware ordering on both databases: node:sqlite cannot register a collation, so each sortable name gets
  * a maintained lower-case, accent-free copy ("Água" → "agua") that SQLite and PostgreSQL order the same way.
  */
-export function sortKeys() {
+export function sortKeys(dialect: Dialect) {
   return {
     async up(db: MigrationDb) {
       for (const [table, source, target, indexed] of SORT_KEYS) {
         await db.schema
           .alterTable(table)
-          .addColumn(target, 'varchar(500)', (col) => col.notNull().defaultTo(''))
+          // byte order on PostgreSQL too, whatever the database's collation: the same order as SQLite
+          .addColumn(target, 'varchar(500)', (col) =>
+            (dialect === 'postgres' ? col.modifyFront(sql`collate "C"`) : col).notNull().defaultTo(''),
+          )
           .execute();
         for (let lastId = 0; ;) {
           const rows: Array<{ id: number; value: string | null }> = await db
