@@ -61,7 +61,8 @@ export interface SettingTable {
 export interface CategoryTable {
   id: Generated<number>;
   name: string;
-  name_sort: Generated<string>;
+  /** sortKey(name), kept by every write (docs/decisions/0012) */
+  name_sort: string;
 }
 
 export interface UnityTable {
