@@ -13,7 +13,7 @@ export default function AppLayout() {
     <>
       <div className="drawer lg:drawer-open">
         <input id="left-sidebar" type="checkbox" className="drawer-toggle" ref={toggle} />
-        <div className="drawer-content bg-base-200 flex min-h-screen min-w-0 flex-col">
+        <div className="drawer-content bg-base-200 flex min-h-screen flex-col">
           <Header />
           <main className="flex-1 p-4 md:p-6">
             <Suspense key={location.pathname} fallback={<PageLoader />}>
