@@ -78,6 +78,17 @@ export function GuideContent() {
       </section>
 
       <section className="mb-8">
+        <h2 className="mb-2 text-xl font-semibold">Listas</h2>
+        <p>
+          Clique no título de uma coluna para ordenar por ela; clique de novo para inverter a ordem. Nomes são
+          ordenados sem diferença de maiúsculas ou acentos (Água fica junto dos A). A busca, os filtros, a
+          ordem e a página ficam no endereço da tela: recarregar, voltar ou enviar o link mostra a mesma
+          lista. No celular, a tabela rola para o lado dentro do seu quadro. Este guia também fica em Ajuda,
+          no menu.
+        </p>
+      </section>
+
+      <section className="mb-8">
         <h2 className="mb-2 text-xl font-semibold">O que cada tela faz</h2>
         <dl className="space-y-3">
           {SCREENS.map(([name, text]) => (
