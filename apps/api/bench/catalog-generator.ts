@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/database.ts';
 import { nowIso } from '../src/db/database.ts';
-import { foldText } from '../src/lib/text.ts';
+import { foldText, sortKey } from '../src/lib/text.ts';
 
 const NOUNS = [
   'Arroz',
@@ -78,6 +78,7 @@ export async function generateCatalog(
         barcode: null,
         status: i % 17 === 0 ? ('inactive' as const) : ('active' as const),
         search_text: foldText(sku, name),
+        name_sort: sortKey(name),
         created_at: now,
         updated_at: now,
       };

@@ -16,7 +16,7 @@ export const ZRole = z.enum(['admin', 'operator'], {
 });
 export type TRole = z.infer<typeof ZRole>;
 export const ZUserStatus = z.enum(['pending', 'active', 'disabled'], {
-  error: orRequired('Situação inválida: use pending, active ou disabled.'),
+  error: orRequired('Situação inválida: use aguardando (pending), ativo (active) ou desativado (disabled).'),
 });
 export type TUserStatus = z.infer<typeof ZUserStatus>;
 
@@ -78,6 +78,7 @@ export const ZUserListItem = z.object({
 });
 export type TUserListItem = z.infer<typeof ZUserListItem>;
 
+export const USER_SORTS = ['name', 'email', 'role', 'status'] as const;
 export const ZUsersQuery = z.object({
   page: z._default(zInt('Página inválida.', 1, 1_000_000, 'A página deve ser no mínimo 1.'), 1),
   per_page: z._default(
@@ -91,7 +92,11 @@ export const ZUsersQuery = z.object({
     6,
   ),
   status: z.optional(ZUserStatus),
+  // absent: pending sign-ups first, then by name
+  sort: z.optional(z.enum(USER_SORTS, { error: orRequired('Ordenação inválida.') })),
+  order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'asc'),
 });
+export type TUsersQuery = z.input<typeof ZUsersQuery>;
 
 export const ZUsersResponse = z.object({
   page: z.number(),
@@ -107,7 +112,7 @@ export const ZUpdateUserRequest = z
   .strictObject({ status: z.optional(ZUserStatus), role: z.optional(ZRole) })
   .check(
     z.refine((body) => body.status !== undefined || body.role !== undefined, {
-      error: 'Informe status ou role.',
+      error: 'Informe a nova situação ou o novo perfil.',
     }),
   );
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

@@ -4,6 +4,7 @@ import {
   ZCodeRef,
   ZDate,
   ZId,
+  zChoice,
   ZName,
   ZPageQuery,
   ZRef,
@@ -117,10 +118,7 @@ export type TProductDetail = z.infer<typeof ZProductDetail>;
 
 export const PRODUCT_SORTS = ['name', 'sku', 'category', 'status', 'createdAt', 'stockQuantity'] as const;
 export const ZProductListQuery = z.extend(ZPageQuery, {
-  sort: z._default(
-    z.enum(PRODUCT_SORTS, { error: orRequired(`Ordenação inválida: use ${PRODUCT_SORTS.join(', ')}.`) }),
-    'name',
-  ),
+  sort: z._default(z.enum(PRODUCT_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   categoryId: z.optional(ZId),
   status: z.optional(ZStatus),
 });
@@ -151,8 +149,8 @@ export const ZNewProduct = z.strictObject({
   sku: ZSku,
   name: ZName,
   description: zOptionalText(LIMITS.description),
-  categoryId: ZId,
-  baseUnityId: ZId,
+  categoryId: zChoice('Selecione a categoria.'),
+  baseUnityId: zChoice('Selecione a unidade base.'),
   minStock: z.optional(ZMinStockInput),
   barcode: z.optional(ZBarcodeInput),
 });
@@ -163,7 +161,7 @@ export const ZUpdateProduct = z
     status: z.optional(ZStatus),
     name: z.optional(ZName),
     description: z.optional(zOptionalText(LIMITS.description)),
-    categoryId: z.optional(ZId),
+    categoryId: z.optional(zChoice('Selecione a categoria.')),
     minStock: z.optional(ZMinStockInput),
     barcode: z.optional(ZBarcodeInput),
   })
@@ -176,8 +174,8 @@ export const ZProductParams = z.object({ productId: ZId });
 export const ZProductUnityParams = z.object({ productId: ZId, unityId: ZId });
 
 export const ZNewProductUnity = z.strictObject({
-  unityId: ZId,
-  unityBatchId: ZId,
+  unityId: zChoice('Selecione a unidade da embalagem.'),
+  unityBatchId: zChoice('Selecione o tipo de embalagem.'),
   quantity: ZPackageQuantityInput,
   barcode: z.optional(ZBarcodeInput),
 });
@@ -208,7 +206,7 @@ export type TProductUnitySelectItem = z.infer<typeof ZProductUnitySelectItem>;
 export const ZNewPrice = z.strictObject({
   costPrice: ZPriceInput,
   salePrice: ZPriceInput,
-  productUnityId: z.optional(z.nullable(ZId)),
+  productUnityId: z.optional(z.nullable(zChoice('Selecione a embalagem.'))),
   effectiveFrom: z.optional(ZDate),
 });
 export type TNewPrice = z.input<typeof ZNewPrice>;
@@ -266,10 +264,7 @@ export type TSupplier = z.infer<typeof ZSupplier>;
 
 export const SUPPLIER_SORTS = ['name', 'tradeName', 'document', 'status', 'createdAt'] as const;
 export const ZSupplierListQuery = z.extend(ZPageQuery, {
-  sort: z._default(
-    z.enum(SUPPLIER_SORTS, { error: orRequired(`Ordenação inválida: use ${SUPPLIER_SORTS.join(', ')}.`) }),
-    'name',
-  ),
+  sort: z._default(z.enum(SUPPLIER_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   status: z.optional(ZStatus),
 });
 export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;

@@ -25,10 +25,21 @@ export function zInt(message: string, min: number, max: number, minMessage = mes
     .check(z.int({ error: message }), z.gte(min, { error: minMessage }), z.lte(max, { error: maxMessage }));
 }
 
+/**
+ * An id a person picks from a list (category, unit, product…): missing or wrong alike, the message says what to
+ * choose ("Selecione a categoria."), never "Identificador inválido.". Ids in addresses keep ZId.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function zChoice(message: string) {
+  return z.coerce
+    .number({ error: message })
+    .check(z.int({ error: message }), z.gte(1, { error: message }), z.lte(2_147_483_647, { error: message }));
+}
+
 export const ZId = zInt('Identificador inválido.', 1, 2_147_483_647);
 
 export const ZStatus = z.enum(['active', 'inactive'], {
-  error: orRequired('Status inválido: use active ou inactive.'),
+  error: orRequired('Situação inválida: use ativo (active) ou inativo (inactive).'),
 });
 export type TStatus = z.infer<typeof ZStatus>;
 
@@ -74,7 +85,9 @@ export const ZPageQuery = z.object({
   ),
   q: z.optional(zText(LIMITS.name)),
   order: z._default(
-    z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida: use asc ou desc.') }),
+    z.enum(['asc', 'desc'], {
+      error: orRequired('Ordem inválida: use crescente (asc) ou decrescente (desc).'),
+    }),
     'asc',
   ),
 });

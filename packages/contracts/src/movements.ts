@@ -41,6 +41,8 @@ export const ZSheetPreview = z.object({
   fileName: z.string(),
   rows: z.array(ZSheetRow),
   summary: ZSheetSummary,
+  /** the standing import of this same file (same bytes) for that month: importing it again is refused */
+  duplicateOf: z.nullable(z.object({ id: z.number(), fileName: z.string(), createdAt: z.string() })),
 });
 export type TSheetPreview = z.infer<typeof ZSheetPreview>;
 

@@ -1,5 +1,15 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZCodeRef, ZDate, ZId, ZPageQuery, ZRef, zOptionalText, orRequired } from './common.ts';
+import {
+  LIMITS,
+  ZCodeRef,
+  ZDate,
+  ZId,
+  ZPageQuery,
+  ZRef,
+  zChoice,
+  zOptionalText,
+  orRequired,
+} from './common.ts';
 import { ZDecimalString, ZMoneyInput, ZQuantityInput } from './numbers.ts';
 
 export const STOCK_REASONS = ['venda', 'consumo', 'perda', 'devolucao', 'ajuste'] as const;
@@ -16,8 +26,8 @@ export const STOCK_REASON_LABELS: Record<TStockReason, string> = {
 };
 
 const movementFields = {
-  productId: ZId,
-  productUnityId: ZId,
+  productId: zChoice('Selecione o produto.'),
+  productUnityId: zChoice('Selecione a unidade.'),
   quantity: ZQuantityInput,
   occurredOn: z.optional(ZDate),
   document: z.optional(zOptionalText(LIMITS.document)),
@@ -27,7 +37,7 @@ const movementFields = {
 export const ZNewStockIn = z.strictObject({
   ...movementFields,
   unitCost: ZMoneyInput,
-  supplierId: z.optional(z.nullable(ZId)),
+  supplierId: z.optional(z.nullable(zChoice('Selecione o fornecedor.'))),
 });
 export type TNewStockIn = z.input<typeof ZNewStockIn>;
 
@@ -55,8 +65,19 @@ export const ZLedgerEntry = z.object({
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
+export const LEDGER_SORTS = [
+  'occurredOn',
+  'product',
+  'quantity',
+  'totalCost',
+  'supplier',
+  'createdAt',
+] as const;
 export const ZLedgerQuery = z
   .extend(ZPageQuery, {
+    sort: z._default(z.enum(LEDGER_SORTS, { error: orRequired('Ordenação inválida.') }), 'occurredOn'),
+    // newest first unless asked otherwise
+    order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'desc'),
     from: z.optional(ZDate),
     to: z.optional(ZDate),
     productId: z.optional(ZId),
@@ -86,14 +107,11 @@ export type TStockRow = z.infer<typeof ZStockRow>;
 
 export const STOCK_SORTS = ['name', 'sku', 'category', 'quantity', 'totalValue', 'lastMovementAt'] as const;
 export const ZStockQuery = z.extend(ZPageQuery, {
-  sort: z._default(
-    z.enum(STOCK_SORTS, { error: orRequired(`Ordenação inválida: use ${STOCK_SORTS.join(', ')}.`) }),
-    'name',
-  ),
+  sort: z._default(z.enum(STOCK_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   categoryId: z.optional(ZId),
   belowMinimum: z.optional(
     z.pipe(
-      z.enum(['true', 'false'], { error: orRequired('Use true ou false.') }),
+      z.enum(['true', 'false'], { error: orRequired('Use sim (true) ou não (false).') }),
       z.transform((value) => value === 'true'),
     ),
   ),

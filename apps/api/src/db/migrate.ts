@@ -6,6 +6,7 @@ import { catalogAndStock } from './migrations/002-catalog-and-stock.ts';
 import { searchIndexes } from './migrations/003-search-indexes.ts';
 import { movementDedupe } from './migrations/004-movement-dedupe.ts';
 import { dashboardIndexes } from './migrations/006-dashboard-indexes.ts';
+import { sortKeys } from './migrations/008-sort-keys.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -14,6 +15,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '003-search-indexes': searchIndexes(dialect),
     '004-movement-dedupe': movementDedupe(),
     '006-dashboard-indexes': dashboardIndexes(),
+    '008-sort-keys': sortKeys(dialect),
   };
 }
 

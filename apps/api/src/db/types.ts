@@ -18,6 +18,8 @@ export interface UserTable {
   password_hash: string;
   role: 'admin' | 'operator';
   status: 'pending' | 'active' | 'disabled';
+  /** sortKey(name), kept by every write (docs/decisions/0012) */
+  name_sort: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -59,6 +61,8 @@ export interface SettingTable {
 export interface CategoryTable {
   id: Generated<number>;
   name: string;
+  /** sortKey(name), kept by every write (docs/decisions/0012) */
+  name_sort: string;
 }
 
 export interface UnityTable {
@@ -87,6 +91,8 @@ export interface ProductTable {
   barcode: string | null;
   status: Status;
   search_text: string;
+  /** sortKey(name), kept by every write (docs/decisions/0012) */
+  name_sort: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -124,6 +130,9 @@ export interface SupplierTable {
   phone: string | null;
   status: Status;
   search_text: string;
+  /** sortKey(name) and sortKey(trade_name), kept by every write (docs/decisions/0012) */
+  name_sort: string;
+  trade_name_sort: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -12,6 +12,14 @@ export function foldText(...parts: Array<string | null | undefined>): string {
     .slice(0, 500);
 }
 
+/**
+ * The key lists sort by: lower-case, accent-free, single-spaced, so "Água" sorts with the A's on SQLite and
+ * PostgreSQL alike (node:sqlite cannot register a collation). See docs/decisions/0012.
+ */
+export function sortKey(value: string | null | undefined): string {
+  return foldText(value).replace(/\s+/g, ' ').trim();
+}
+
 export function searchWords(query: string | undefined): string[] {
   return foldText(query).split(/\s+/).filter(Boolean).slice(0, 8);
 }

@@ -76,7 +76,12 @@ function validationResponse(error: FastifyError): TErrorResponse {
     message: issue.message ?? 'Valor inválido.',
   }));
   const message = issues
-    .map((issue) => (issue.path ? `${labelOf(issue.path)}: ${issue.message}` : issue.message))
+    // "Selecione a categoria." already names its field
+    .map((issue) =>
+      issue.path && !issue.message.startsWith('Selecione ')
+        ? `${labelOf(issue.path)}: ${issue.message}`
+        : issue.message,
+    )
     .join(' ');
   return { message: message || 'Dados inválidos.', code: 'VALIDATION_ERROR', issues };
 }

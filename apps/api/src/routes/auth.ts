@@ -22,6 +22,7 @@ import { findUserById, toMe } from '../domain/users/users-repository.ts';
 import { audit } from '../lib/audit.ts';
 import { badRequest } from '../lib/errors.ts';
 import { nowIso } from '../db/database.ts';
+import { sortKey } from '../lib/text.ts';
 import { requireAuth, setSessionCookie } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
 
@@ -75,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .updateTable('users')
           .set({
             name: name ?? user.name,
+            name_sort: sortKey(name ?? user.name),
             updated_at: nowIso(),
             ...(passwordHash ? { password_hash: passwordHash } : {}),
           })

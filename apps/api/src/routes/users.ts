@@ -15,6 +15,7 @@ import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['usuários'];
+const USER_SORT = { name: 'name_sort', email: 'email', role: 'role', status: 'status' } as const;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireAdmin);
@@ -23,16 +24,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, querystring: ZUsersQuery, response: { 200: ZUsersResponse } } },
     async (request) => {
-      const { page, per_page, status } = request.query;
+      const { page, per_page, status, sort, order } = request.query;
       let query = app.db.selectFrom('users');
       if (status) query = query.where('status', '=', status);
       const [rows, total] = await Promise.all([
-        query
-          .selectAll()
-          // Pending sign-ups first: they are what an admin comes here for.
-          .orderBy((eb) => eb.case().when('status', '=', 'pending').then(0).else(1).end())
-          .orderBy('name')
-          .orderBy('id')
+        (sort
+          ? query.selectAll().orderBy(USER_SORT[sort], order)
+          : // Pending sign-ups first: they are what an admin comes here for.
+            query.selectAll().orderBy((eb) => eb.case().when('status', '=', 'pending').then(0).else(1).end())
+        )
+          .orderBy('name_sort', order)
+          .orderBy('id', order)
           .limit(per_page)
           .offset((page - 1) * per_page)
           .execute(),

@@ -26,6 +26,7 @@ const UnityBatchesPage = lazy(() => import('../features/reference/unity-batches-
 const StockPage = lazy(() => import('../features/stock/components/stock-page.tsx'));
 const StockInPage = lazy(() => import('../features/stock/components/stock-in-page.tsx'));
 const StockOutPage = lazy(() => import('../features/stock/components/stock-out-page.tsx'));
+const HelpPage = lazy(() => import('../features/documentation/help-page.tsx'));
 const MovementsPage = lazy(() => import('../features/movements/components/movements-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
@@ -92,6 +93,7 @@ export function AppRouter() {
               <Route path="stock-in" element={<StockInPage />} />
               <Route path="stock-out" element={<StockOutPage />} />
               <Route path="stock-movement" element={<MovementsPage />} />
+              <Route path="help" element={<HelpPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

@@ -39,6 +39,7 @@ export const menu: MenuSection[] = [
       { path: paths.users, name: 'Usuários', icon: 'users', adminOnly: true },
       { path: paths.settings, name: 'Configurações', icon: 'settings' },
       { path: paths.profile, name: 'Meu perfil', icon: 'user' },
+      { path: paths.help, name: 'Ajuda', icon: 'help' },
     ],
   },
 ];

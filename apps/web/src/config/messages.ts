@@ -4,6 +4,8 @@ export const messages = {
   defaultTitle: 'Home',
   networkError: 'Não foi possível falar com o servidor. Verifique a conexão e tente novamente.',
   unexpectedError: 'Algo deu errado. Tente novamente.',
+  invertedDateRange:
+    'A data inicial deve ser anterior ou igual à final. Corrija o período para ver os registros.',
   comingSoon: 'Esta tela ainda está em construção. Ela chega nas próximas versões do Armazém.',
   numberField: {
     unreadable:

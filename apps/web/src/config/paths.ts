@@ -18,4 +18,5 @@ export const paths = {
   users: '/app/users',
   profile: '/app/profile',
   settings: '/app/settings',
+  help: '/app/help',
 } as const;

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { messages } from '../config/messages.ts';
+import { sessionStarted } from './auth-slice.ts';
 
 /** 1 = success, 0 = error, as in the template this app comes from. */
 export type NotificationStatus = 0 | 1;
@@ -38,6 +39,12 @@ export const headerSlice = createSlice({
     removeNotificationMessage(state) {
       state.newNotificationMessage = '';
     },
+  },
+  extraReducers: (builder) => {
+    // A failed sign-in's error is stale once the user is in.
+    builder.addCase(sessionStarted, (state) => {
+      if (state.newNotificationStatus === 0) state.newNotificationMessage = '';
+    });
   },
 });
 

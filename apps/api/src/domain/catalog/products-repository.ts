@@ -102,9 +102,9 @@ async function currentPrices(
 }
 
 const SORT_COLUMNS = {
-  name: 'p.name',
+  name: 'p.name_sort',
   sku: 'p.sku',
-  category: 'c.name',
+  category: 'c.name_sort',
   status: 'p.status',
   createdAt: 'p.created_at',
   stockQuantity: 'b.quantity',

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { foldText } from '../../lib/text.ts';
+import { foldText, sortKey } from '../../lib/text.ts';
 import { isBarcodeTaken, ledgerReferences } from './products-repository.ts';
 
 type NewProduct = z.output<typeof ZNewProduct>;
@@ -90,6 +90,7 @@ export async function createProduct(db: Db, userId: number, input: NewProduct): 
         barcode: input.barcode ?? null,
         status: 'active',
         search_text: foldText(input.sku, input.name, input.barcode),
+        name_sort: sortKey(input.name),
         created_at: now,
         updated_at: now,
       })
@@ -163,6 +164,7 @@ export async function updateProduct(
         ...(input.minStock !== undefined ? { min_stock: input.minStock.toString() } : {}),
         ...(input.barcode !== undefined ? { barcode: input.barcode } : {}),
         search_text: foldText(before.sku, name, barcode),
+        name_sort: sortKey(name),
         updated_at: nowIso(),
       })
       .where('id', '=', productId)

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { foldText, matchesAllWords } from '../../lib/text.ts';
+import { foldText, matchesAllWords, sortKey } from '../../lib/text.ts';
 import { ledgerReferences } from './products-repository.ts';
 
 type ListQuery = z.output<typeof ZSupplierListQuery>;
@@ -22,6 +22,11 @@ export const supplierNotFound = () => notFound('Fornecedor não encontrado.');
 
 const supplierSearchText = (s: { name: string; trade_name: string | null; document: string }) =>
   foldText(s.name, s.trade_name, s.document, formatDocument(s.document));
+
+const supplierSortKeys = (s: { name: string; trade_name: string | null }) => ({
+  name_sort: sortKey(s.name),
+  trade_name_sort: sortKey(s.trade_name),
+});
 
 function supplierColumns(db: Db | Tx) {
   return db.selectFrom('suppliers as s').select([
@@ -61,8 +66,8 @@ function toSupplier(row: SupplierRow): TSupplier {
 }
 
 const SORT_COLUMNS = {
-  name: 's.name',
-  tradeName: 's.trade_name',
+  name: 's.name_sort',
+  tradeName: 's.trade_name_sort',
   document: 's.document',
   status: 's.status',
   createdAt: 's.created_at',
@@ -75,6 +80,7 @@ export async function listSuppliers(db: Db, query: ListQuery) {
     supplierColumns(db)
       .where(({ and }) => and(filters))
       .orderBy(SORT_COLUMNS[query.sort], query.order)
+      .orderBy('s.name', query.order)
       .orderBy('s.id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
@@ -121,6 +127,7 @@ export async function createSupplier(db: Db, userId: number, input: NewSupplier)
         ...values,
         status: 'active',
         search_text: supplierSearchText(values),
+        ...supplierSortKeys(values),
         created_at: now,
         updated_at: now,
       })
@@ -146,7 +153,12 @@ export async function updateSupplier(db: Db, userId: number, id: number, input: 
     };
     await tx
       .updateTable('suppliers')
-      .set({ ...next, search_text: supplierSearchText(next), updated_at: nowIso() })
+      .set({
+        ...next,
+        search_text: supplierSearchText(next),
+        ...supplierSortKeys(next),
+        updated_at: nowIso(),
+      })
       .where('id', '=', id)
       .execute();
     await audit(tx, { userId, action: 'update', entity: 'supplier', entityId: id, before, after: next });

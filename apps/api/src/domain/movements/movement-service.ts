@@ -24,7 +24,7 @@ export interface Period {
   today: string;
 }
 
-function preview(fileName: string, checked: CheckedRow[]): TSheetPreview {
+function preview(fileName: string, checked: CheckedRow[]): Omit<TSheetPreview, 'duplicateOf'> {
   return { fileName, rows: checked.map((row) => row.view), summary: summarize(checked) };
 }
 
@@ -44,7 +44,22 @@ export async function previewSheet(
     ...(chosen ?? { year: Number(first.slice(0, 4)), month: Number(first.slice(5, 7)) }),
     today,
   };
-  return preview(sheet.fileName, await checkRows(db, raw, period));
+  const sha256 = createHash('sha256').update(sheet.bytes).digest('hex');
+  const [checked, duplicate] = await Promise.all([
+    checkRows(db, raw, period),
+    db
+      .selectFrom('stock_movements')
+      .select(['id', 'file_name', 'created_at'])
+      .where('year', '=', period.year)
+      .where('month', '=', period.month)
+      .where('sha256', '=', sha256)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst(),
+  ]);
+  const duplicateOf = duplicate
+    ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
+    : null;
+  return { ...preview(sheet.fileName, checked), duplicateOf };
 }
 
 const LEDGER_CHUNK = 500;

@@ -92,6 +92,15 @@ export async function findLedgerEntry(db: Db, id: number) {
   return toLedgerEntry(row);
 }
 
+const LEDGER_SORT = {
+  occurredOn: 'l.occurred_on',
+  product: 'p.name_sort',
+  quantity: 'l.base_quantity',
+  totalCost: 'l.total_cost',
+  supplier: 's.name_sort',
+  createdAt: 'l.created_at',
+} as const;
+
 export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQuery) {
   const filters: RawBuilder<boolean>[] = [
     sql<boolean>`${sql.ref('l.direction')} = ${direction}`,
@@ -104,8 +113,8 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
   const [rows, count] = await Promise.all([
     ledgerBase(db)
       .where(({ and }) => and(filters))
-      .orderBy('l.occurred_on', 'desc')
-      .orderBy('l.id', 'desc')
+      .orderBy(sql.ref(LEDGER_SORT[query.sort]), query.order)
+      .orderBy('l.id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
@@ -119,7 +128,9 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
 }
 
 export async function latestMovements(db: Db, limit: number) {
+  // newest first by the date people see (occurred_on); same day: the last recorded first
   const rows = await ledgerBase(db)
+    .orderBy('l.occurred_on', 'desc')
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
     .limit(limit)
@@ -144,9 +155,9 @@ function stockFilters(
 }
 
 const STOCK_SORT = {
-  name: 'p.name',
+  name: 'p.name_sort',
   sku: 'p.sku',
-  category: 'c.name',
+  category: 'c.name_sort',
   quantity: 'b.quantity',
   totalValue: 'b.total_value',
   lastMovementAt: 'b.last_movement_at',

@@ -2,6 +2,7 @@ import type { TRole, TUserListItem, TUserStatus } from '@armazem/contracts/auth'
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
 import type { User } from '../../db/types.ts';
+import { sortKey } from '../../lib/text.ts';
 
 export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -29,6 +30,7 @@ export async function insertUser(
     .values({
       name: user.name,
       email: user.email.toLowerCase(),
+      name_sort: sortKey(user.name),
       password_hash: user.passwordHash,
       role: user.role,
       status: user.status,

@@ -4,6 +4,7 @@ import { closeModal } from '../../stores/modal-slice.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { trapTab } from '../../lib/trap-focus.ts';
 import { MODAL_BODIES } from './modal-bodies.ts';
+import { NotificationToast } from './notification-toast.tsx';
 
 const SIZE_CLASS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
@@ -42,6 +43,7 @@ export function ModalLayout() {
             <Body extraObject={extraObject} closeModal={close} />
           </Suspense>
         ) : null}
+        <NotificationToast inModal />
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" aria-label="Fechar">

@@ -1,32 +1,48 @@
+import type { TRole } from '@armazem/contracts/auth';
 import type { ModalBodyProps } from '../../app/layout/modal-bodies.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { ConfirmationBody } from '../../components/ui/confirmation-body.tsx';
 import { messages } from '../../config/messages.ts';
 import { showNotification } from '../../stores/header-slice.ts';
+import { ROLE_LABELS } from './user-labels.ts';
 import { useUpdateUserMutation } from './users-api.ts';
 
+type Change = { status: 'active' | 'disabled' } | { role: TRole };
+
+function question(name: string, change: Change): { message: string; confirmLabel: string; danger: boolean } {
+  if ('role' in change) {
+    return {
+      message:
+        change.role === 'admin'
+          ? `Tornar ${name} ${ROLE_LABELS.admin}? Ele poderá aprovar usuários e mudar perfis e configurações.`
+          : `Mudar ${name} para ${ROLE_LABELS.operator}? Ele deixará de administrar usuários e configurações.`,
+      confirmLabel: 'Mudar perfil',
+      danger: change.role === 'operator',
+    };
+  }
+  return change.status === 'active'
+    ? { message: `Liberar o acesso de ${name} ao Armazém?`, confirmLabel: 'Aprovar', danger: false }
+    : {
+        message: `Desativar o acesso de ${name}? A sessão dele será encerrada.`,
+        confirmLabel: 'Desativar',
+        danger: true,
+      };
+}
+
+/** Asks before approving, disabling or changing the role of a user; a refusal shows here, in the modal. */
 export default function UserStatusConfirmation({ extraObject, closeModal }: ModalBodyProps) {
   const dispatch = useAppDispatch();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
-  const { userId, name, status } = extraObject as {
-    userId: number;
-    name: string;
-    status: 'active' | 'disabled';
-  };
+  const { userId, name, change } = extraObject as { userId: number; name: string; change: Change };
   const confirm = async () => {
-    const result = await updateUser({ userId, data: { status } });
-    if ('data' in result) dispatch(showNotification({ message: messages.success.userUpdated, status: 1 }));
+    const result = await updateUser({ userId, data: change });
+    if (!('data' in result)) return;
     closeModal();
+    dispatch(showNotification({ message: messages.success.userUpdated, status: 1 }));
   };
   return (
     <ConfirmationBody
-      message={
-        status === 'active'
-          ? `Liberar o acesso de ${name} ao Armazém?`
-          : `Desativar o acesso de ${name}? A sessão dele será encerrada.`
-      }
-      confirmLabel={status === 'active' ? 'Aprovar' : 'Desativar'}
-      danger={status !== 'active'}
+      {...question(name, change)}
       busy={isLoading}
       onConfirm={confirm}
       onCancel={closeModal}

@@ -1,9 +1,9 @@
-import type { TUpdateUserRequest, TUserListItem, TUsersResponse, TUserStatus } from '@armazem/contracts/auth';
+import type { TUpdateUserRequest, TUserListItem, TUsersQuery, TUsersResponse } from '@armazem/contracts/auth';
 import { api } from '../../lib/api.ts';
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    users: build.query<TUsersResponse, { page: number; per_page?: number; status?: TUserStatus }>({
+    users: build.query<TUsersResponse, TUsersQuery>({
       query: (params) => ({ url: '/users', params }),
       providesTags: ['User'],
     }),

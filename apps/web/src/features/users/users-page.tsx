@@ -1,102 +1,126 @@
-import { useState } from 'react';
-import type { TUserListItem } from '@armazem/contracts/auth';
+import { USER_SORTS, type TUserListItem } from '@armazem/contracts/auth';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { openModal } from '../../stores/modal-slice.ts';
-import { useUpdateUserMutation, useUsersQuery } from './users-api.ts';
+import { useUsersQuery } from './users-api.ts';
 import { ROLE_LABELS, STATUS_BADGES, STATUS_LABELS } from './user-labels.ts';
+
+/** '' is the server's own order: sign-ups waiting for approval first, then by name. */
+const SORTS = ['', ...USER_SORTS] as const;
+type UserSort = (typeof SORTS)[number];
+
+const fullName = (user: TUserListItem) => `${user.first_name} ${user.last_name}`.trim();
 
 export default function UsersPage() {
   usePageTitle('Usuários');
   const dispatch = useAppDispatch();
   const me = useAppSelector((state) => state.auth.user);
-  const [page, setPage] = useState(1);
-  const { data, isLoading } = useUsersQuery({ page, per_page: 20 });
-  const [updateUser] = useUpdateUserMutation();
+  const list = useListParams<UserSort>({ sort: '', order: 'asc', sorts: SORTS });
+  const users = useUsersQuery({
+    page: list.page,
+    per_page: 20,
+    ...(list.sort ? { sort: list.sort, order: list.order } : {}),
+  });
+  const data = users.isError ? undefined : users.data;
 
-  const confirmStatus = (user: TUserListItem, status: 'active' | 'disabled') =>
+  const confirm = (user: TUserListItem, title: string, change: object) =>
     dispatch(
       openModal({
-        title: status === 'active' ? 'Aprovar acesso' : 'Desativar acesso',
+        title,
         bodyType: 'USER_STATUS_CONFIRMATION',
-        extraObject: { userId: user.id, name: `${user.first_name} ${user.last_name}`.trim(), status },
+        extraObject: { userId: user.id, name: fullName(user), change },
       }),
     );
 
+  const columns: Array<Column<TUserListItem, UserSort>> = [
+    { key: 'name', header: 'Nome', sort: 'name', cell: fullName },
+    { key: 'email', header: 'E-mail', sort: 'email', cell: (user) => user.email },
+    {
+      key: 'role',
+      header: 'Perfil',
+      sort: 'role',
+      cell: (user) => (
+        <select
+          className="select select-sm"
+          aria-label={`Perfil de ${user.email}`}
+          value={user.role}
+          disabled={user.id === me?.id}
+          onChange={(event) => {
+            const role = event.target.value;
+            // the select keeps showing the saved role until the change is confirmed
+            event.target.value = user.role;
+            confirm(user, 'Mudar perfil', { role });
+          }}
+        >
+          {Object.entries(ROLE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Situação',
+      sort: 'status',
+      cell: (user) => (
+        <span className={`badge ${STATUS_BADGES[user.status]}`}>{STATUS_LABELS[user.status]}</span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      cell: (user) =>
+        user.status !== 'active' ? (
+          <button
+            type="button"
+            className="btn btn-success btn-sm"
+            onClick={() => confirm(user, 'Aprovar acesso', { status: 'active' })}
+          >
+            {user.status === 'pending' ? 'Aprovar' : 'Reativar'}
+          </button>
+        ) : user.id !== me?.id ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => confirm(user, 'Desativar acesso', { status: 'disabled' })}
+          >
+            Desativar
+          </button>
+        ) : null,
+    },
+  ];
+
   return (
     <TitleCard title="Usuários">
-      {isLoading || !data ? null : (
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Nome</th>
-                <th>E-mail</th>
-                <th>Perfil</th>
-                <th>Situação</th>
-                <th className="text-right">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((user) => (
-                <tr key={user.id} data-testid={`user-row-${user.email}`}>
-                  <td>
-                    {user.first_name} {user.last_name}
-                  </td>
-                  <td>{user.email}</td>
-                  <td>
-                    <select
-                      className="select select-sm"
-                      aria-label={`Perfil de ${user.email}`}
-                      value={user.role}
-                      disabled={user.id === me?.id}
-                      onChange={(event) =>
-                        void updateUser({
-                          userId: user.id,
-                          data: { role: event.target.value as 'admin' | 'operator' },
-                        })
-                      }
-                    >
-                      {Object.entries(ROLE_LABELS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <span className={`badge ${STATUS_BADGES[user.status]}`}>
-                      {STATUS_LABELS[user.status]}
-                    </span>
-                  </td>
-                  <td className="text-right">
-                    {user.status !== 'active' ? (
-                      <button
-                        type="button"
-                        className="btn btn-success btn-sm"
-                        onClick={() => confirmStatus(user, 'active')}
-                      >
-                        {user.status === 'pending' ? 'Aprovar' : 'Reativar'}
-                      </button>
-                    ) : user.id !== me?.id ? (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm"
-                        onClick={() => confirmStatus(user, 'disabled')}
-                      >
-                        Desativar
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination page={data.page} totalPages={data.total_pages} total={data.total} onChange={setPage} />
-        </div>
-      )}
+      {data ? (
+        <>
+          <DataTable
+            label="Usuários"
+            columns={columns}
+            rows={data.data}
+            rowKey={(user) => user.id}
+            rowTestId={(user) => `user-row-${user.email}`}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            busy={users.isFetching}
+            zebra={false}
+          />
+          <Pagination
+            page={data.page}
+            totalPages={data.total_pages}
+            total={data.total}
+            onChange={list.setPage}
+          />
+        </>
+      ) : null}
     </TitleCard>
   );
 }

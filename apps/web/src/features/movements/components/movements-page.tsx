@@ -1,12 +1,15 @@
 import { useRef, useState } from 'react';
-import { MONTH_NAMES, type TSheetPreview } from '@armazem/contracts/movements';
+import { MONTH_NAMES, type TSheetPreview, type TStockMovement } from '@armazem/contracts/movements';
 import type { TErrorResponse } from '@armazem/contracts/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { DataTable, sortRows, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useBusinessToday } from '../../../lib/business-today.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
 import { clearStockMovementContent, setStockMovementContent } from '../movement-content-slice.ts';
@@ -14,15 +17,81 @@ import { movementUrls, useAddStockMovementMutation, useStockMovementQuery } from
 import { uploadSheetForPreview } from '../upload-sheet.ts';
 import { SheetPreview } from './sheet-preview.tsx';
 
-const now = new Date();
-const YEARS = Array.from({ length: 6 }, (_, i) => now.getFullYear() - 4 + i);
+const MOVEMENT_SORTS = ['createdAt', 'fileName', 'description', 'rows', 'createdBy'] as const;
+type MovementSort = (typeof MOVEMENT_SORTS)[number];
+const SORT_VALUE: Record<MovementSort, (movement: TStockMovement) => string | number> = {
+  createdAt: (movement) => movement.createdAt,
+  fileName: (movement) => movement.fileName,
+  description: (movement) => movement.description ?? '',
+  rows: (movement) => movement.rows,
+  createdBy: (movement) => movement.createdBy.name,
+};
+
+function movementColumns(
+  onDelete: (movement: TStockMovement) => void,
+): Array<Column<TStockMovement, MovementSort>> {
+  return [
+    { key: 'fileName', header: 'Arquivo', sort: 'fileName', cell: (movement) => movement.fileName },
+    {
+      key: 'description',
+      header: 'Descrição',
+      sort: 'description',
+      cell: (movement) => movement.description ?? '—',
+    },
+    { key: 'rows', header: 'Linhas', sort: 'rows', firstOrder: 'desc', align: 'right', cell: (m) => m.rows },
+    { key: 'entries', header: 'Entradas', align: 'right', cell: (movement) => movement.entries },
+    { key: 'exits', header: 'Saídas', align: 'right', cell: (movement) => movement.exits },
+    {
+      key: 'createdBy',
+      header: 'Importada por',
+      sort: 'createdBy',
+      cell: (movement) => movement.createdBy.name,
+    },
+    {
+      key: 'createdAt',
+      header: 'Em',
+      sort: 'createdAt',
+      firstOrder: 'desc',
+      className: 'whitespace-nowrap',
+      cell: (movement) => formatDateTime(movement.createdAt),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (movement) => (
+        <>
+          <a
+            className="btn btn-ghost btn-sm"
+            href={movementUrls.original(movement.id)}
+            download
+            aria-label={`Baixar ${movement.fileName}`}
+          >
+            <Icon name="download" className="h-4 w-4" />
+          </a>
+          <DeleteButton label={`Excluir ${movement.fileName}`} onClick={() => onDelete(movement)} />
+        </>
+      ),
+    },
+  ];
+}
 
 /** Movimentação: the month's imported sheets, upload with preview, import, undo and the PDF report. No success toasts (seed §8). */
 export default function MovementsPage() {
   usePageTitle('Movimentação');
   const dispatch = useAppDispatch();
-  const [year, setYear] = useState(now.getFullYear());
-  const [month, setMonth] = useState(now.getMonth() + 1);
+  const today = useBusinessToday();
+  const list = useListParams<MovementSort>({ sort: 'createdAt', order: 'desc', sorts: MOVEMENT_SORTS });
+  // the month shown lives in the URL too; without one, the business's current month
+  const currentYear = Number(today.slice(0, 4));
+  const urlYear = Number(list.get('year'));
+  const urlMonth = Number(list.get('month'));
+  const year = Number.isInteger(urlYear) && urlYear >= 2000 && urlYear <= 2100 ? urlYear : currentYear;
+  const month =
+    Number.isInteger(urlMonth) && urlMonth >= 1 && urlMonth <= 12 ? urlMonth : Number(today.slice(5, 7));
+  const years = Array.from({ length: 6 }, (_, i) => currentYear - 4 + i);
+  if (!years.includes(year)) years.unshift(year);
   const [description, setDescription] = useState('');
   // the File stays in component state: Redux holds only serialisable data (the parsed content)
   const [file, setFile] = useState<File | null>(null);
@@ -43,8 +112,7 @@ export default function MovementsPage() {
     if (input.current) input.current.value = '';
   };
   const changePeriod = (nextYear: number, nextMonth: number) => {
-    setYear(nextYear);
-    setMonth(nextMonth);
+    list.update({ year: nextYear, month: nextMonth });
     if (file && content) void dispatch(uploadSheetForPreview(file, nextYear, nextMonth));
   };
   const runImport = async () => {
@@ -68,7 +136,16 @@ export default function MovementsPage() {
     clear();
   };
 
-  const hasErrors = Boolean(content && content.summary.invalid > 0);
+  const hasErrors = Boolean(content && (content.summary.invalid > 0 || content.duplicateOf));
+  const columns = movementColumns((movement) =>
+    dispatch(
+      openModal({
+        title: 'Excluir importação',
+        bodyType: 'MOVEMENT_DELETE',
+        extraObject: { stockMovementId: movement.id, fileName: movement.fileName },
+      }),
+    ),
+  );
   return (
     <div className="flex flex-col gap-6">
       <TitleCard
@@ -93,7 +170,7 @@ export default function MovementsPage() {
               value={year}
               onChange={(e) => changePeriod(Number(e.target.value), month)}
             >
-              {YEARS.map((value) => (
+              {years.map((value) => (
                 <option key={value} value={value}>
                   {value}
                 </option>
@@ -120,57 +197,17 @@ export default function MovementsPage() {
           <EmptyState>Nenhuma planilha importada neste mês.</EmptyState>
         ) : null}
         {movements && movements.data.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="table" data-testid="movements-table">
-              <thead>
-                <tr>
-                  <th>Arquivo</th>
-                  <th>Descrição</th>
-                  <th className="text-right">Linhas</th>
-                  <th className="text-right">Entradas</th>
-                  <th className="text-right">Saídas</th>
-                  <th>Importada por</th>
-                  <th>Em</th>
-                  <th className="text-right">Ações</th>
-                </tr>
-              </thead>
-              <tbody>
-                {movements.data.map((movement) => (
-                  <tr key={movement.id}>
-                    <td>{movement.fileName}</td>
-                    <td>{movement.description ?? '—'}</td>
-                    <td className="text-right">{movement.rows}</td>
-                    <td className="text-right">{movement.entries}</td>
-                    <td className="text-right">{movement.exits}</td>
-                    <td>{movement.createdBy.name}</td>
-                    <td className="whitespace-nowrap">{formatDateTime(movement.createdAt)}</td>
-                    <td className="text-right whitespace-nowrap">
-                      <a
-                        className="btn btn-ghost btn-sm"
-                        href={movementUrls.original(movement.id)}
-                        download
-                        aria-label={`Baixar ${movement.fileName}`}
-                      >
-                        <Icon name="download" className="h-4 w-4" />
-                      </a>
-                      <DeleteButton
-                        label={`Excluir ${movement.fileName}`}
-                        onClick={() =>
-                          dispatch(
-                            openModal({
-                              title: 'Excluir importação',
-                              bodyType: 'MOVEMENT_DELETE',
-                              extraObject: { stockMovementId: movement.id, fileName: movement.fileName },
-                            }),
-                          )
-                        }
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={`Planilhas importadas em ${MONTH_NAMES[month - 1]} de ${year}`}
+            testId="movements-table"
+            columns={columns}
+            rows={sortRows(movements.data, list.order, SORT_VALUE[list.sort])}
+            rowKey={(movement) => movement.id}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            zebra={false}
+          />
         ) : null}
       </TitleCard>
 

@@ -1,6 +1,6 @@
 import type { TSheetPreview } from '@armazem/contracts/movements';
 import { countLabel } from '@armazem/contracts/plural';
-import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
 
 const SHOWN = 500;
 
@@ -9,10 +9,20 @@ export function SheetPreview({ content }: { content: TSheetPreview }) {
   const invalid = content.rows.filter((row) => row.errors.length > 0);
   // errors first, so a 50,000-row sheet still shows what needs fixing at the top
   const rows = [...invalid, ...content.rows.filter((row) => row.errors.length === 0)].slice(0, SHOWN);
+  const { duplicateOf } = content;
   return (
     <div className="mt-4">
+      {duplicateOf ? (
+        <div className="alert alert-warning mb-4" role="alert" data-testid="preview-duplicate">
+          <span>
+            Esta planilha já foi importada neste mês ({duplicateOf.fileName}, em{' '}
+            {formatDateTime(duplicateOf.createdAt)}) e não pode ser importada de novo. Exclua aquela
+            importação na lista acima se quiser importá-la outra vez.
+          </span>
+        </div>
+      ) : null}
       <div
-        className={`alert ${summary.invalid > 0 ? 'alert-error' : 'alert-success'}`}
+        className={`alert ${summary.invalid > 0 ? 'alert-error' : duplicateOf ? 'alert-warning' : 'alert-success'}`}
         data-testid="preview-summary"
         role="status"
       >
@@ -22,7 +32,9 @@ export function SheetPreview({ content }: { content: TSheetPreview }) {
           ) —{' '}
           {summary.invalid > 0
             ? `${summary.invalid} com erro. Corrija a planilha e envie de novo.`
-            : `${summary.rows === 1 ? 'válida' : 'todas válidas'}. Clique em Importar.`}
+            : duplicateOf
+              ? `${summary.rows === 1 ? 'válida' : 'todas válidas'}, mas o arquivo já foi importado neste mês.`
+              : `${summary.rows === 1 ? 'válida' : 'todas válidas'}. Clique em Importar.`}
         </span>
       </div>
       <div className="mt-4 max-h-[32rem] overflow-auto">

@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { PRODUCT_SORTS, type TProduct } from '@armazem/contracts/catalog';
 import type { TStatus } from '@armazem/contracts/common';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { CategoryFilter, StatusFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -13,7 +14,7 @@ import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney, formatQuantity } from '../../../lib/format.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
@@ -23,28 +24,100 @@ export default function ProductsPage() {
   usePageTitle('Produtos');
   const dispatch = useAppDispatch();
   const notify = useNotifySuccess();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [status, setStatus] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const { data, isFetching } = useProductsQuery({
-    page,
+  const list = useListParams({ sort: 'name', order: 'asc', sorts: PRODUCT_SORTS });
+  const search = useSearchText(list);
+  const categoryId = list.get('categoryId');
+  const status = list.get('status');
+  const { q } = search;
+  const products = useProductsQuery({
+    page: list.page,
     pageSize: 20,
+    sort: list.sort,
+    order: list.order,
     ...(q ? { q } : {}),
     ...(categoryId ? { categoryId: Number(categoryId) } : {}),
     ...(status ? { status: status as TStatus } : {}),
   });
+  // the previous page stays while the next loads; a failed call shows no stale rows
+  const data = products.isError ? undefined : products.data;
   const [updateProduct] = useUpdateProductMutation();
 
   const toggleStatus = async (productId: number, next: TStatus) => {
     const result = await updateProduct({ productId, data: { status: next } });
     if ('data' in result) notify(messages.success.productStatusUpdated);
   };
-  const filterChanged = (apply: () => void) => {
-    apply();
-    setPage(1);
-  };
+
+  const columns: Array<Column<TProduct, (typeof PRODUCT_SORTS)[number]>> = [
+    { key: 'sku', header: 'Código', sort: 'sku', className: 'font-mono', cell: (product) => product.sku },
+    {
+      key: 'name',
+      header: 'Nome',
+      sort: 'name',
+      cell: (product) => (
+        <Link to={`${paths.products}/${product.id}`} className="link link-hover font-medium">
+          {product.name}
+        </Link>
+      ),
+    },
+    { key: 'category', header: 'Categoria', sort: 'category', cell: (product) => product.category.name },
+    {
+      key: 'stock',
+      header: 'Estoque',
+      sort: 'stockQuantity',
+      firstOrder: 'desc',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (product) => `${formatQuantity(product.stockQuantity)} ${product.baseUnity.code}`,
+    },
+    {
+      key: 'price',
+      header: 'Preço de venda',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (product) => (product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—'),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      sort: 'status',
+      cell: (product) => (
+        <StatusToggle
+          status={product.status}
+          label={`Status de ${product.name}`}
+          onToggle={(next) => void toggleStatus(product.id, next)}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (product) => (
+        <>
+          <Link
+            to={`${paths.products}/${product.id}`}
+            className="btn btn-ghost btn-sm"
+            aria-label={`Detalhes de ${product.name}`}
+          >
+            <Icon name="eye" className="h-4 w-4" />
+          </Link>
+          <DeleteButton
+            label={`Excluir ${product.name}`}
+            onClick={() =>
+              dispatch(
+                openModal({
+                  title: 'Excluir produto',
+                  bodyType: 'PRODUCT_DELETE',
+                  extraObject: { productId: product.id, name: product.name },
+                }),
+              )
+            }
+          />
+        </>
+      ),
+    },
+  ];
 
   return (
     <TitleCard
@@ -52,15 +125,12 @@ export default function ProductsPage() {
       actions={
         <>
           <SearchInput
-            value={search}
-            onChange={(value) => filterChanged(() => setSearch(value))}
+            value={search.text}
+            onChange={search.setText}
             placeholder="Buscar por código, nome ou código de barras"
           />
-          <CategoryFilter
-            value={categoryId}
-            onChange={(value) => filterChanged(() => setCategoryId(value))}
-          />
-          <StatusFilter value={status} onChange={(value) => filterChanged(() => setStatus(value))} />
+          <CategoryFilter value={categoryId} onChange={(value) => list.setFilter('categoryId', value)} />
+          <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
           <button
             type="button"
             className="btn btn-primary btn-sm"
@@ -84,69 +154,25 @@ export default function ProductsPage() {
         </EmptyState>
       ) : null}
       {data && data.total > 0 ? (
-        <div className={`overflow-x-auto ${isFetching ? 'opacity-60' : ''}`}>
-          <table className="table table-zebra">
-            <thead>
-              <tr>
-                <th>Código</th>
-                <th>Nome</th>
-                <th>Categoria</th>
-                <th className="text-right">Estoque</th>
-                <th className="text-right">Preço de venda</th>
-                <th>Status</th>
-                <th className="text-right">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((product) => (
-                <tr key={product.id} data-testid={`product-row-${product.sku}`}>
-                  <td className="font-mono">{product.sku}</td>
-                  <td>
-                    <Link to={`${paths.products}/${product.id}`} className="link link-hover font-medium">
-                      {product.name}
-                    </Link>
-                  </td>
-                  <td>{product.category.name}</td>
-                  <td className="text-right whitespace-nowrap">
-                    {formatQuantity(product.stockQuantity)} {product.baseUnity.code}
-                  </td>
-                  <td className="text-right whitespace-nowrap">
-                    {product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—'}
-                  </td>
-                  <td>
-                    <StatusToggle
-                      status={product.status}
-                      label={`Status de ${product.name}`}
-                      onToggle={(next) => void toggleStatus(product.id, next)}
-                    />
-                  </td>
-                  <td className="text-right whitespace-nowrap">
-                    <Link
-                      to={`${paths.products}/${product.id}`}
-                      className="btn btn-ghost btn-sm"
-                      aria-label={`Detalhes de ${product.name}`}
-                    >
-                      <Icon name="eye" className="h-4 w-4" />
-                    </Link>
-                    <DeleteButton
-                      label={`Excluir ${product.name}`}
-                      onClick={() =>
-                        dispatch(
-                          openModal({
-                            title: 'Excluir produto',
-                            bodyType: 'PRODUCT_DELETE',
-                            extraObject: { productId: product.id, name: product.name },
-                          }),
-                        )
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onChange={setPage} />
-        </div>
+        <>
+          <DataTable
+            label="Produtos"
+            columns={columns}
+            rows={data.data}
+            rowKey={(product) => product.id}
+            rowTestId={(product) => `product-row-${product.sku}`}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            busy={products.isFetching}
+          />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            total={data.total}
+            onChange={list.setPage}
+          />
+        </>
       ) : null}
     </TitleCard>
   );

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
 import { formatDocument } from '@armazem/contracts/documents';
-import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
+import { LEDGER_SORTS, STOCK_REASON_LABELS, type TLedgerEntry } from '@armazem/contracts/stock';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -11,8 +11,82 @@ import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { messages } from '../../../config/messages.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
+
+type LedgerSort = (typeof LEDGER_SORTS)[number];
+
+function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>> {
+  return [
+    {
+      key: 'occurredOn',
+      header: 'Data',
+      sort: 'occurredOn',
+      firstOrder: 'desc',
+      className: 'whitespace-nowrap',
+      cell: (entry) => formatDate(entry.occurredOn),
+    },
+    {
+      key: 'product',
+      header: 'Produto',
+      sort: 'product',
+      cell: (entry) => (
+        <>
+          <span className="font-mono text-sm">{entry.product.sku}</span> {entry.product.name}
+        </>
+      ),
+    },
+    { key: 'unity', header: 'Unidade', cell: (entry) => entry.productUnity.label },
+    {
+      key: 'quantity',
+      header: 'Quantidade',
+      sort: 'quantity',
+      firstOrder: 'desc',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (entry) => (
+        <>
+          {formatQuantity(entry.quantity)}
+          <div className="text-base-content/60 text-xs">
+            {formatQuantity(entry.baseQuantity)} {entry.baseUnity}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'unitCost',
+      header: 'Custo unit.',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (entry) => formatMoney(entry.unitCost),
+    },
+    {
+      key: 'totalCost',
+      header: 'Total',
+      sort: 'totalCost',
+      firstOrder: 'desc',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (entry) => formatMoney(entry.totalCost),
+    },
+    isEntry
+      ? {
+          key: 'supplier',
+          header: 'Fornecedor',
+          sort: 'supplier',
+          cell: (entry) => entry.supplier?.name ?? '—',
+        }
+      : {
+          key: 'reason',
+          header: 'Motivo',
+          cell: (entry) => (entry.reason ? STOCK_REASON_LABELS[entry.reason] : '—'),
+        },
+    { key: 'document', header: 'Documento', cell: (entry) => entry.document ?? '—' },
+    { key: 'createdBy', header: 'Por', cell: (entry) => entry.createdBy.name },
+  ];
+}
 
 /** Entradas and Saídas: the ledger of one direction, newest first, with filters. */
 export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
@@ -20,24 +94,34 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
   const title = isEntry ? 'Entradas' : 'Saídas';
   usePageTitle(title);
   const dispatch = useAppDispatch();
-  const [page, setPage] = useState(1);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [product, setProduct] = useState<TProductSelectItem | null>(null);
-  const [supplierId, setSupplierId] = useState('');
+  const list = useListParams({ sort: 'occurredOn', order: 'desc', sorts: LEDGER_SORTS });
+  const from = list.get('from');
+  const to = list.get('to');
+  const productId = Number(list.get('productId')) || null;
+  // the picked product travels in the URL with its code and name, so a reload shows it without a lookup
+  const product: TProductSelectItem | null = productId
+    ? { id: productId, sku: list.get('productSku'), name: list.get('productName') }
+    : null;
+  const supplierId = list.get('supplierId');
   const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
+  const rangeInverted = Boolean(from && to && from > to);
   const params = {
-    page,
+    page: list.page,
     pageSize: 20,
+    sort: list.sort,
+    order: list.order,
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
-    ...(product ? { productId: product.id } : {}),
+    ...(productId ? { productId } : {}),
     ...(supplierId ? { supplierId: Number(supplierId) } : {}),
   };
-  const entries = useStockInQuery(params, { skip: !isEntry });
-  const exits = useStockOutQuery(params, { skip: isEntry });
-  const { data, isFetching } = isEntry ? entries : exits;
+  const entries = useStockInQuery(params, { skip: !isEntry || rangeInverted });
+  const exits = useStockOutQuery(params, { skip: isEntry || rangeInverted });
+  const ledger = isEntry ? entries : exits;
+  // an inverted range or a failed call shows no rows rather than the previous, stale ones
+  const data = rangeInverted || ledger.isError ? undefined : ledger.data;
   const filtered = Boolean(from || to || product || supplierId);
+  const columns = ledgerColumns(isEntry);
 
   return (
     <TitleCard
@@ -69,10 +153,9 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             type="date"
             className="input input-sm"
             value={from}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              setPage(1);
-            }}
+            aria-invalid={rangeInverted || undefined}
+            aria-describedby={rangeInverted ? 'ledger-range-error' : undefined}
+            onChange={(e) => list.setFilter('from', e.target.value)}
           />
         </label>
         <label className="fieldset">
@@ -81,19 +164,21 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             type="date"
             className="input input-sm"
             value={to}
-            onChange={(e) => {
-              setTo(e.target.value);
-              setPage(1);
-            }}
+            aria-invalid={rangeInverted || undefined}
+            aria-describedby={rangeInverted ? 'ledger-range-error' : undefined}
+            onChange={(e) => list.setFilter('to', e.target.value)}
           />
         </label>
         <ProductPicker
           label="Produto"
           value={product}
-          onChange={(picked) => {
-            setProduct(picked);
-            setPage(1);
-          }}
+          onChange={(picked) =>
+            list.update({
+              productId: picked?.id ?? null,
+              productSku: picked?.sku ?? null,
+              productName: picked?.name ?? null,
+            })
+          }
         />
         {isEntry ? (
           <label className="fieldset">
@@ -101,10 +186,7 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             <select
               className="select select-sm"
               value={supplierId}
-              onChange={(e) => {
-                setSupplierId(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => list.setFilter('supplierId', e.target.value)}
             >
               <option value="">Todos</option>
               {suppliers.map((s) => (
@@ -116,6 +198,11 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
           </label>
         ) : null}
       </div>
+      {rangeInverted ? (
+        <p id="ledger-range-error" role="alert" className="text-error mb-4 text-sm">
+          {messages.invertedDateRange}
+        </p>
+      ) : null}
       {data && data.total === 0 ? (
         <EmptyState>
           {filtered
@@ -126,57 +213,26 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
         </EmptyState>
       ) : null}
       {data && data.total > 0 ? (
-        <div
-          className={`overflow-x-auto ${isFetching ? 'opacity-60' : ''}`}
-          role="region"
-          aria-label={title}
-          tabIndex={0}
-        >
-          <table className="table" data-testid="ledger-table">
-            <thead>
-              <tr>
-                <th>Data</th>
-                <th>Produto</th>
-                <th>Unidade</th>
-                <th className="text-right">Quantidade</th>
-                <th className="text-right">Custo unit.</th>
-                <th className="text-right">Total</th>
-                <th>{isEntry ? 'Fornecedor' : 'Motivo'}</th>
-                <th>Documento</th>
-                <th>Por</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="whitespace-nowrap">{formatDate(entry.occurredOn)}</td>
-                  <td>
-                    <span className="font-mono text-sm">{entry.product.sku}</span> {entry.product.name}
-                  </td>
-                  <td>{entry.productUnity.label}</td>
-                  <td className="text-right whitespace-nowrap">
-                    {formatQuantity(entry.quantity)}
-                    <div className="text-base-content/60 text-xs">
-                      {formatQuantity(entry.baseQuantity)} {entry.baseUnity}
-                    </div>
-                  </td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(entry.unitCost)}</td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(entry.totalCost)}</td>
-                  <td>
-                    {isEntry
-                      ? (entry.supplier?.name ?? '—')
-                      : entry.reason
-                        ? STOCK_REASON_LABELS[entry.reason]
-                        : '—'}
-                  </td>
-                  <td>{entry.document ?? '—'}</td>
-                  <td>{entry.createdBy.name}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onChange={setPage} />
-        </div>
+        <>
+          <DataTable
+            label={title}
+            testId="ledger-table"
+            columns={columns}
+            rows={data.data}
+            rowKey={(entry) => entry.id}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            busy={ledger.isFetching}
+            zebra={false}
+          />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            total={data.total}
+            onChange={list.setPage}
+          />
+        </>
       ) : null}
     </TitleCard>
   );

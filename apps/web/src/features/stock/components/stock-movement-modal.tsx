@@ -16,11 +16,10 @@ import {
   useProductsUnitySelectQuery,
   useSuppliersSelectQuery,
 } from '../../../lib/lookups-api.ts';
+import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddStockInMutation, useAddStockOutMutation } from '../stock-api.ts';
-
-const localToday = () => new Intl.DateTimeFormat('en-CA').format(new Date());
 
 /** Multiplies two plain decimal strings for display only (never stored): "2.5" × "12.000" → "30.0000". */
 function timesForDisplay(quantity: string, perPackage: string): string {
@@ -45,6 +44,8 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
   const direction = extraObject.direction as 'in' | 'out';
   const isEntry = direction === 'in';
   const notify = useNotifySuccess();
+  // the business's date, as the server sees it: the browser's own date can be a day off near midnight
+  const today = useBusinessToday();
   const [product, setProduct] = useState<TProductSelectItem | null>(null);
   const { data: unities = [] } = useProductsUnitySelectQuery(product?.id ?? 0, { skip: !product });
   const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
@@ -71,7 +72,7 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
       unitCost: '',
       supplierId: '',
       reason: '',
-      occurredOn: localToday(),
+      occurredOn: today,
       document: '',
       notes: '',
     },
@@ -183,7 +184,7 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
           {...form.field('reason')}
         />
       )}
-      <TextField label="Data" type="date" max={localToday()} {...form.field('occurredOn')} />
+      <TextField label="Data" type="date" max={today} {...form.field('occurredOn')} />
       <TextField
         label="Documento (opcional)"
         placeholder={isEntry ? 'Nota fiscal' : 'Cupom, pedido…'}

@@ -1,29 +1,93 @@
-import { useState } from 'react';
+import { STOCK_SORTS, type TStockRow } from '@armazem/contracts/stock';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
 
+const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
+  { key: 'sku', header: 'Código', sort: 'sku', className: 'font-mono', cell: (row) => row.product.sku },
+  {
+    key: 'name',
+    header: 'Produto',
+    sort: 'name',
+    cell: (row) => (
+      <>
+        {row.product.name}
+        {row.belowMinimum ? (
+          <span className="badge badge-warning badge-sm ml-2">abaixo do mínimo</span>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'category', header: 'Categoria', sort: 'category', cell: (row) => row.category.name },
+  {
+    key: 'quantity',
+    header: 'Quantidade',
+    sort: 'quantity',
+    firstOrder: 'desc',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cellTestId: 'stock-quantity',
+    cell: (row) => `${formatQuantity(row.quantity)} ${row.unity.code}`,
+  },
+  {
+    key: 'minStock',
+    header: 'Mínimo',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (row) => formatQuantity(row.minStock),
+  },
+  {
+    key: 'averageCost',
+    header: 'Custo médio',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cellTestId: 'stock-average',
+    cell: (row) => formatMoney(row.averageCost),
+  },
+  {
+    key: 'totalValue',
+    header: 'Valor total',
+    sort: 'totalValue',
+    firstOrder: 'desc',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cellTestId: 'stock-value',
+    cell: (row) => formatMoney(row.totalValue),
+  },
+  {
+    key: 'lastMovementAt',
+    header: 'Última movimentação',
+    sort: 'lastMovementAt',
+    firstOrder: 'desc',
+    className: 'whitespace-nowrap',
+    cell: (row) => formatDateTime(row.lastMovementAt),
+  },
+];
+
 export default function StockPage() {
   usePageTitle('Estoque');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [onlyBelow, setOnlyBelow] = useState(false);
-  const q = useDebouncedValue(search.trim());
-  const { data, isFetching } = useStockQuery({
-    page,
+  const list = useListParams({ sort: 'name', order: 'asc', sorts: STOCK_SORTS });
+  const search = useSearchText(list);
+  const { q } = search;
+  const categoryId = list.get('categoryId');
+  const onlyBelow = list.get('belowMinimum') === 'true';
+  const stock = useStockQuery({
+    page: list.page,
     pageSize: 20,
+    sort: list.sort,
+    order: list.order,
     ...(q ? { q } : {}),
     ...(categoryId ? { categoryId: Number(categoryId) } : {}),
     ...(onlyBelow ? { belowMinimum: 'true' as const } : {}),
   });
-  const reset = () => setPage(1);
+  const data = stock.isError ? undefined : stock.data;
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,30 +116,14 @@ export default function StockPage() {
         title="Saldos"
         actions={
           <>
-            <SearchInput
-              value={search}
-              onChange={(value) => {
-                setSearch(value);
-                reset();
-              }}
-              placeholder="Buscar produto"
-            />
-            <CategoryFilter
-              value={categoryId}
-              onChange={(value) => {
-                setCategoryId(value);
-                reset();
-              }}
-            />
+            <SearchInput value={search.text} onChange={search.setText} placeholder="Buscar produto" />
+            <CategoryFilter value={categoryId} onChange={(value) => list.setFilter('categoryId', value)} />
             <label className="label cursor-pointer gap-2 text-sm">
               <input
                 type="checkbox"
                 className="checkbox checkbox-sm"
                 checked={onlyBelow}
-                onChange={(e) => {
-                  setOnlyBelow(e.target.checked);
-                  reset();
-                }}
+                onChange={(e) => list.setFilter('belowMinimum', e.target.checked ? 'true' : null)}
               />
               Só abaixo do mínimo
             </label>
@@ -86,53 +134,28 @@ export default function StockPage() {
           <EmptyState>Nenhum saldo encontrado. Os saldos aparecem quando há produtos cadastrados.</EmptyState>
         ) : null}
         {data && data.total > 0 ? (
-          <div className={`overflow-x-auto ${isFetching ? 'opacity-60' : ''}`}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Código</th>
-                  <th>Produto</th>
-                  <th>Categoria</th>
-                  <th className="text-right">Quantidade</th>
-                  <th className="text-right">Mínimo</th>
-                  <th className="text-right">Custo médio</th>
-                  <th className="text-right">Valor total</th>
-                  <th>Última movimentação</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr
-                    key={row.product.id}
-                    className={row.belowMinimum ? 'bg-warning/15' : ''}
-                    data-testid={`stock-row-${row.product.sku}`}
-                    data-below-minimum={row.belowMinimum}
-                  >
-                    <td className="font-mono">{row.product.sku}</td>
-                    <td>
-                      {row.product.name}
-                      {row.belowMinimum ? (
-                        <span className="badge badge-warning badge-sm ml-2">abaixo do mínimo</span>
-                      ) : null}
-                    </td>
-                    <td>{row.category.name}</td>
-                    <td className="text-right whitespace-nowrap" data-testid="stock-quantity">
-                      {formatQuantity(row.quantity)} {row.unity.code}
-                    </td>
-                    <td className="text-right whitespace-nowrap">{formatQuantity(row.minStock)}</td>
-                    <td className="text-right whitespace-nowrap" data-testid="stock-average">
-                      {formatMoney(row.averageCost)}
-                    </td>
-                    <td className="text-right whitespace-nowrap" data-testid="stock-value">
-                      {formatMoney(row.totalValue)}
-                    </td>
-                    <td className="whitespace-nowrap">{formatDateTime(row.lastMovementAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onChange={setPage} />
-          </div>
+          <>
+            <DataTable
+              label="Saldos"
+              columns={COLUMNS}
+              rows={data.data}
+              rowKey={(row) => row.product.id}
+              rowTestId={(row) => `stock-row-${row.product.sku}`}
+              rowClassName={(row) => (row.belowMinimum ? 'bg-warning/15' : '')}
+              rowData={(row) => ({ 'data-below-minimum': String(row.belowMinimum) })}
+              sort={list.sort}
+              order={list.order}
+              onSort={list.toggleSort}
+              busy={stock.isFetching}
+              zebra={false}
+            />
+            <Pagination
+              page={data.page}
+              totalPages={data.totalPages}
+              total={data.total}
+              onChange={list.setPage}
+            />
+          </>
         ) : null}
       </TitleCard>
     </div>

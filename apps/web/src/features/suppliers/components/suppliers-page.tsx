@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { SUPPLIER_SORTS, type TSupplier } from '@armazem/contracts/catalog';
 import type { TStatus } from '@armazem/contracts/common';
 import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { StatusFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -11,7 +12,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
@@ -21,16 +22,19 @@ export default function SuppliersPage() {
   usePageTitle('Fornecedores');
   const dispatch = useAppDispatch();
   const notify = useNotifySuccess();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const { data, isFetching } = useSuppliersQuery({
-    page,
+  const list = useListParams({ sort: 'name', order: 'asc', sorts: SUPPLIER_SORTS });
+  const search = useSearchText(list);
+  const status = list.get('status');
+  const { q } = search;
+  const suppliers = useSuppliersQuery({
+    page: list.page,
     pageSize: 20,
+    sort: list.sort,
+    order: list.order,
     ...(q ? { q } : {}),
     ...(status ? { status: status as TStatus } : {}),
   });
+  const data = suppliers.isError ? undefined : suppliers.data;
   const [updateSupplier] = useUpdateSupplierMutation();
 
   const toggleStatus = async (supplierId: number, next: TStatus) => {
@@ -38,26 +42,127 @@ export default function SuppliersPage() {
     if ('data' in result) notify(messages.success.supplierStatusUpdated);
   };
 
+  const columns: Array<Column<TSupplier, (typeof SUPPLIER_SORTS)[number]>> = [
+    {
+      key: 'name',
+      header: 'Razão social',
+      sort: 'name',
+      cell: (supplier) => (
+        <>
+          <div className="font-medium">{supplier.name}</div>
+          {supplier.tradeName ? (
+            <div className="text-base-content/60 text-sm">{supplier.tradeName}</div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'document',
+      header: 'CNPJ / CPF',
+      sort: 'document',
+      className: 'font-mono whitespace-nowrap',
+      cell: (supplier) => formatDocument(supplier.document),
+    },
+    {
+      key: 'contact',
+      header: 'Contato',
+      className: 'text-sm',
+      cell: (supplier) => (
+        <>
+          {supplier.email ? <div>{supplier.email}</div> : null}
+          {supplier.phone ? <div>{formatPhone(supplier.phone)}</div> : null}
+        </>
+      ),
+    },
+    {
+      key: 'products',
+      header: 'Produtos',
+      align: 'right',
+      cell: (supplier) => <span data-testid="products-count">{supplier.productsCount}</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      sort: 'status',
+      cell: (supplier) => (
+        <StatusToggle
+          status={supplier.status}
+          label={`Status de ${supplier.name}`}
+          onToggle={(next) => void toggleStatus(supplier.id, next)}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (supplier) => (
+        <>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`Editar ${supplier.name}`}
+            onClick={() =>
+              dispatch(
+                openModal({
+                  title: 'Editar fornecedor',
+                  bodyType: 'SUPPLIER_EDIT',
+                  size: 'lg',
+                  extraObject: { supplier },
+                }),
+              )
+            }
+          >
+            <Icon name="edit" className="h-4 w-4" />
+            Editar
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`Produtos de ${supplier.name}`}
+            onClick={() =>
+              dispatch(
+                openModal({
+                  title: `Produtos de ${supplier.name}`,
+                  bodyType: 'SUPPLIER_PRODUCTS',
+                  size: 'lg',
+                  extraObject: { supplierId: supplier.id },
+                }),
+              )
+            }
+          >
+            <Icon name="link" className="h-4 w-4" />
+            Produtos
+          </button>
+          <DeleteButton
+            label={`Excluir ${supplier.name}`}
+            onClick={() =>
+              dispatch(
+                openModal({
+                  title: 'Excluir fornecedor',
+                  bodyType: 'SUPPLIER_DELETE',
+                  extraObject: { supplierId: supplier.id, name: supplier.name },
+                }),
+              )
+            }
+          />
+        </>
+      ),
+    },
+  ];
+
   return (
     <TitleCard
       title="Fornecedores"
       actions={
         <>
           <SearchInput
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
+            value={search.text}
+            onChange={search.setText}
             placeholder="Buscar por nome, fantasia, CNPJ ou CPF"
           />
-          <StatusFilter
-            value={status}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
-            }}
-          />
+          <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
           <button
             type="button"
             className="btn btn-primary btn-sm"
@@ -79,98 +184,25 @@ export default function SuppliersPage() {
         </EmptyState>
       ) : null}
       {data && data.total > 0 ? (
-        <div className={`overflow-x-auto ${isFetching ? 'opacity-60' : ''}`}>
-          <table className="table table-zebra">
-            <thead>
-              <tr>
-                <th>Razão social</th>
-                <th>CNPJ / CPF</th>
-                <th>Contato</th>
-                <th className="text-right">Produtos</th>
-                <th>Status</th>
-                <th className="text-right">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((supplier) => (
-                <tr key={supplier.id} data-testid={`supplier-row-${supplier.document}`}>
-                  <td>
-                    <div className="font-medium">{supplier.name}</div>
-                    {supplier.tradeName ? (
-                      <div className="text-base-content/60 text-sm">{supplier.tradeName}</div>
-                    ) : null}
-                  </td>
-                  <td className="font-mono whitespace-nowrap">{formatDocument(supplier.document)}</td>
-                  <td className="text-sm">
-                    {supplier.email ? <div>{supplier.email}</div> : null}
-                    {supplier.phone ? <div>{formatPhone(supplier.phone)}</div> : null}
-                  </td>
-                  <td className="text-right" data-testid="products-count">
-                    {supplier.productsCount}
-                  </td>
-                  <td>
-                    <StatusToggle
-                      status={supplier.status}
-                      label={`Status de ${supplier.name}`}
-                      onToggle={(next) => void toggleStatus(supplier.id, next)}
-                    />
-                  </td>
-                  <td className="text-right whitespace-nowrap">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      aria-label={`Editar ${supplier.name}`}
-                      onClick={() =>
-                        dispatch(
-                          openModal({
-                            title: 'Editar fornecedor',
-                            bodyType: 'SUPPLIER_EDIT',
-                            size: 'lg',
-                            extraObject: { supplier },
-                          }),
-                        )
-                      }
-                    >
-                      <Icon name="edit" className="h-4 w-4" />
-                      Editar
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      aria-label={`Produtos de ${supplier.name}`}
-                      onClick={() =>
-                        dispatch(
-                          openModal({
-                            title: `Produtos de ${supplier.name}`,
-                            bodyType: 'SUPPLIER_PRODUCTS',
-                            size: 'lg',
-                            extraObject: { supplierId: supplier.id },
-                          }),
-                        )
-                      }
-                    >
-                      <Icon name="link" className="h-4 w-4" />
-                      Produtos
-                    </button>
-                    <DeleteButton
-                      label={`Excluir ${supplier.name}`}
-                      onClick={() =>
-                        dispatch(
-                          openModal({
-                            title: 'Excluir fornecedor',
-                            bodyType: 'SUPPLIER_DELETE',
-                            extraObject: { supplierId: supplier.id, name: supplier.name },
-                          }),
-                        )
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination page={data.page} totalPages={data.totalPages} total={data.total} onChange={setPage} />
-        </div>
+        <>
+          <DataTable
+            label="Fornecedores"
+            columns={columns}
+            rows={data.data}
+            rowKey={(supplier) => supplier.id}
+            rowTestId={(supplier) => `supplier-row-${supplier.document}`}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            busy={suppliers.isFetching}
+          />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            total={data.total}
+            onChange={list.setPage}
+          />
+        </>
       ) : null}
     </TitleCard>
   );

@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import type { SortOrder } from '../../lib/use-list-params.ts';
+
+export interface Column<T, S extends string = string> {
+  /** stable key of the column */
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** the sort this column's header applies; absent: not sortable */
+  sort?: S;
+  /** the order of the first click (dates and amounts read best newest/largest first) */
+  firstOrder?: SortOrder;
+  align?: 'right';
+  className?: string;
+  /** data-testid of this column's cells */
+  cellTestId?: string;
+}
+
+interface DataTableProps<T, S extends string> {
+  columns: Array<Column<T, S>>;
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  sort?: S;
+  order?: SortOrder;
+  onSort?: (sort: S, firstOrder?: SortOrder) => void;
+  /** names the table for assistive technology */
+  label: string;
+  busy?: boolean;
+  rowTestId?: (row: T) => string;
+  rowClassName?: (row: T) => string;
+  /** extra data-* attributes of a row */
+  rowData?: (row: T) => Record<`data-${string}`, string | boolean>;
+  testId?: string;
+  zebra?: boolean;
+  compact?: boolean;
+}
+
+const ARROW = { asc: '↑', desc: '↓' } as const;
+
+/**
+ * The list table of every screen: headers sort (buttons, with aria-sort), and the table scrolls inside its card on
+ * a phone instead of widening the page.
+ */
+export function DataTable<T, S extends string>({
+  columns,
+  rows,
+  rowKey,
+  sort,
+  order = 'asc',
+  onSort,
+  label,
+  busy = false,
+  rowTestId,
+  rowClassName,
+  rowData,
+  testId,
+  zebra = true,
+  compact = false,
+}: DataTableProps<T, S>) {
+  const alignClass = (column: Column<T, S>) => (column.align === 'right' ? 'text-right' : '');
+  return (
+    <div
+      className={`w-full max-w-full overflow-x-auto ${busy ? 'opacity-60' : ''}`}
+      data-testid="table-scroll"
+      // scrollable region: reachable by keyboard so its hidden columns can be scrolled to
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      aria-busy={busy || undefined}
+    >
+      <table
+        className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''}`}
+        data-testid={testId}
+      >
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const active = column.sort !== undefined && column.sort === sort;
+              const ariaSort = column.sort
+                ? active
+                  ? order === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : 'none'
+                : undefined;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={ariaSort}
+                  className={`${alignClass(column)} ${column.className ?? ''}`}
+                >
+                  {column.sort && onSort ? (
+                    <button
+                      type="button"
+                      className={`inline-flex items-center gap-1 whitespace-nowrap hover:underline ${column.align === 'right' ? 'flex-row-reverse' : ''}`}
+                      onClick={() => onSort(column.sort as S, column.firstOrder)}
+                    >
+                      {column.header}
+                      <span aria-hidden="true" className={active ? '' : 'opacity-30'}>
+                        {active ? ARROW[order] : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              data-testid={rowTestId?.(row)}
+              className={rowClassName?.(row)}
+              {...rowData?.(row)}
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.key}
+                  className={`${alignClass(column)} ${column.className ?? ''}`}
+                  data-testid={column.cellTestId}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+/** Sorting for the short lists that arrive whole (reference tables, a month's imports): Portuguese collation. */
+export function sortRows<T>(rows: T[], order: SortOrder, value: (row: T) => string | number | null): T[] {
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const left = value(a);
+    const right = value(b);
+    if (left === right) return 0;
+    if (left === null) return 1;
+    if (right === null) return -1;
+    if (typeof left === 'number' && typeof right === 'number') return (left - right) * sign;
+    return collator.compare(String(left), String(right)) * sign;
+  });
+}
