@@ -34,6 +34,13 @@ export type TNewStockIn = z.input<typeof ZNewStockIn>;
 export const ZNewStockOut = z.strictObject({ ...movementFields, reason: ZStockReason });
 export type TNewStockOut = z.input<typeof ZNewStockOut>;
 
+/** Where a ledger row came from; every source posts through the one pipeline. */
+export const LEDGER_SOURCES = ['manual', 'sheet', 'nfe', 'count'] as const;
+export const ZLedgerSource = z.enum(LEDGER_SOURCES);
+export type TLedgerSource = z.infer<typeof ZLedgerSource>;
+
+export const LEDGER_STATUSES = ['active', 'cancelled', 'all'] as const;
+
 export const ZLedgerEntry = z.object({
   id: z.number(),
   direction: z.enum(['in', 'out']),
@@ -50,8 +57,12 @@ export const ZLedgerEntry = z.object({
   document: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   stockMovementId: z.nullable(z.number()),
+  source: ZLedgerSource,
   createdBy: ZRef,
   createdAt: z.string(),
+  cancelledAt: z.nullable(z.string()),
+  cancelledBy: z.nullable(ZRef),
+  cancelReason: z.nullable(z.string()),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
@@ -61,6 +72,10 @@ export const ZLedgerQuery = z
     to: z.optional(ZDate),
     productId: z.optional(ZId),
     supplierId: z.optional(ZId),
+    status: z._default(
+      z.enum(LEDGER_STATUSES, { error: orRequired('Situação inválida: use active, cancelled ou all.') }),
+      'active',
+    ),
   })
   .check(
     z.refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -91,6 +106,8 @@ export const ZStockQuery = z.extend(ZPageQuery, {
     'name',
   ),
   categoryId: z.optional(ZId),
+  /** Balances as they stood at the end of this date; absent means now. */
+  date: z.optional(ZDate),
   belowMinimum: z.optional(
     z.pipe(
       z.enum(['true', 'false'], { error: orRequired('Use true ou false.') }),
@@ -105,6 +122,7 @@ export type TStockQuery = {
   sort?: (typeof STOCK_SORTS)[number];
   order?: 'asc' | 'desc';
   categoryId?: number;
+  date?: string;
   belowMinimum?: 'true' | 'false';
 };
 

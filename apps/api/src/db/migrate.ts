@@ -5,6 +5,7 @@ import { foundation } from './migrations/001-foundation.ts';
 import { catalogAndStock } from './migrations/002-catalog-and-stock.ts';
 import { searchIndexes } from './migrations/003-search-indexes.ts';
 import { movementDedupe } from './migrations/004-movement-dedupe.ts';
+import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -12,6 +13,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-catalog-and-stock': catalogAndStock(dialect),
     '003-search-indexes': searchIndexes(dialect),
     '004-movement-dedupe': movementDedupe(),
+    '007-posting-pipeline': postingPipeline(dialect),
   };
 }
 

@@ -327,8 +327,10 @@ describe('import and cancel', () => {
     expect(text).toContain('Mercearia Boa Vista');
     expect(text).toContain('CNPJ 11.222.333/0001-81');
     expect(text).toContain('Setembro de 2026');
-    // opening 7 (August), entries 30, exits 17, closing 20; value 140 + 750 − 425 = 465
-    expect(text).toMatch(/CAFE-1KG Café 1 kg UN 7 30 17 20 R\$ 23,25 R\$ 465,00/);
+    // valued by date: 7 (Aug, R$ 140) + 30 on 02/09 (R$ 750) = 37 for R$ 890; −12 on 10/09 takes
+    // round(890 × 12 ÷ 37) = R$ 288,6486; −5 on 20/09 takes round(601,3514 × 5 ÷ 25) = R$ 120,2703
+    // → 20 left for R$ 481,0811, average R$ 24,0541 (the August entry typed later still counts first)
+    expect(text).toMatch(/CAFE-1KG Café 1 kg UN 7 30 17 20 R\$ 24,0541 R\$ 481,08/);
     expect(text).toContain('Subtotal Bebidas');
     expect(text).toContain('Total geral (1 produtos)');
     expect(text).toContain('setembro.xlsx — 3 linhas (1 entradas, 2 saídas) — importada por Paula Planilha');
@@ -362,8 +364,21 @@ describe('import and cancel', () => {
       headers: { cookie },
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain('Não é possível excluir esta importação: CAFE-1KG');
-    await stockIn(ctx.app, cookie, { productId: 1, productUnityId: unit, quantity: 20, unitCost: '25' });
+    // without the sheet's 30 units, today's exit of 15 would meet only the 7 of August
+    expect(refused.json()).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      message: expect.stringMatching(
+        /^Em \d{2}\/\d{2}\/\d{4} o saldo de Café 1 kg ficaria negativo: disponível 7 UN, solicitado 15 UN\.$/,
+      ),
+    });
+    // stock that arrived before today's exit makes the undo possible (the ledger is judged by date)
+    await stockIn(ctx.app, cookie, {
+      productId: 1,
+      productUnityId: unit,
+      quantity: 20,
+      unitCost: '25',
+      occurredOn: '2026-10-01',
+    });
 
     const before = await stockOf('CAFE-1KG');
     const response = await ctx.app.inject({

@@ -1,0 +1,351 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
+import type { Dialect, StockReason } from '../../db/types.ts';
+import type { TLedgerSource } from '@armazem/contracts/stock';
+import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
+import { averageCost, type Balance } from './valuation.ts';
+
+/** SQL of the posting pipeline, and nothing else: no rule is decided here. */
+
+const CHUNK = 500;
+/** Writers take it shared, closing and reopening a month take it exclusively (PostgreSQL). */
+const PERIOD_LOCK_KEY = 86_400_107;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** The last closed month ("YYYY-MM") or null; writers hold the period lock shared until they commit. */
+export async function readClosedThrough(
+  tx: Tx,
+  dialect: Dialect,
+  lock: 'shared' | 'exclusive',
+): Promise<string | null> {
+  if (dialect === 'postgres') {
+    await (
+      lock === 'shared'
+        ? sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK_KEY})`
+        : sql`select pg_advisory_xact_lock(${PERIOD_LOCK_KEY})`
+    ).execute(tx);
+  }
+  const row = await tx
+    .selectFrom('stock_closings')
+    .select('closed_through')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.closed_through ?? null;
+}
+
+/**
+ * Creates missing balance rows and locks every one in product-id order (one fixed order: no deadlocks).
+ * SQLite runs one write transaction at a time, so there the read is the lock.
+ */
+export async function lockBalances(
+  tx: Tx,
+  dialect: Dialect,
+  productIds: readonly number[],
+  now: string,
+): Promise<Map<number, Balance>> {
+  const sorted = [...new Set(productIds)].sort((a, b) => a - b);
+  const balances = new Map<number, Balance>();
+  for (const ids of chunks(sorted, CHUNK)) {
+    await tx
+      .insertInto('stock_balances')
+      .values(
+        ids.map((id) => ({
+          product_id: id,
+          quantity: '0',
+          total_value: '0',
+          average_cost: '0',
+          last_movement_at: null,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column('product_id').doNothing())
+      .execute();
+    let query = tx
+      .selectFrom('stock_balances')
+      .select(['product_id', 'quantity', 'total_value'])
+      .where('product_id', 'in', ids)
+      .orderBy('product_id');
+    if (dialect === 'postgres') query = query.forUpdate();
+    for (const row of await query.execute()) {
+      balances.set(row.product_id, {
+        quantity: toBigInt(row.quantity),
+        totalValue: toBigInt(row.total_value),
+      });
+    }
+  }
+  return balances;
+}
+
+/** The date of each product's latest live row (absent: no rows). */
+export async function latestLiveDates(tx: Tx, productIds: readonly number[]): Promise<Map<number, string>> {
+  const dates = new Map<number, string>();
+  for (const ids of chunks(productIds, CHUNK)) {
+    const rows = await tx
+      .selectFrom('stock_ledger')
+      .select((eb) => ['product_id', eb.fn.max('occurred_on').as('last')])
+      .where('product_id', 'in', ids)
+      .where('cancelled_at', 'is', null)
+      .groupBy('product_id')
+      .execute();
+    for (const row of rows) if (row.last) dates.set(row.product_id, String(row.last));
+  }
+  return dates;
+}
+
+/** Running figures after the last live row dated before `date` (zero when there is none). */
+export async function runningBefore(tx: Tx | Db, productId: number, date: string): Promise<Balance> {
+  const row = await tx
+    .selectFrom('stock_ledger')
+    .select(['balance_quantity', 'balance_value'])
+    .where('product_id', '=', productId)
+    .where('cancelled_at', 'is', null)
+    .where('occurred_on', '<', date)
+    .orderBy('occurred_on', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { quantity: toBigInt(row.balance_quantity), totalValue: toBigInt(row.balance_value) }
+    : { quantity: 0n, totalValue: 0n };
+}
+
+export interface StoredRow extends LedgerFact {
+  id: number;
+  derived: DerivedFigures;
+}
+
+/** Live rows of a product from `date` on, in ledger order, with their stored derived figures. */
+export async function liveRowsFrom(tx: Tx, productId: number, date: string): Promise<StoredRow[]> {
+  const rows = await tx
+    .selectFrom('stock_ledger')
+    .select([
+      'id',
+      'direction',
+      'occurred_on',
+      'quantity',
+      'base_quantity',
+      'unit_cost',
+      'total_cost',
+      'balance_quantity',
+      'balance_value',
+    ])
+    .where('product_id', '=', productId)
+    .where('cancelled_at', 'is', null)
+    .where('occurred_on', '>=', date)
+    .orderBy('occurred_on')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => {
+    const totalCost = toBigInt(row.total_cost);
+    return {
+      id: Number(row.id),
+      direction: row.direction,
+      occurredOn: row.occurred_on,
+      quantity: toBigInt(row.quantity),
+      baseQuantity: toBigInt(row.base_quantity),
+      entryCost: row.direction === 'in' ? totalCost : null,
+      entryUnitCost: row.direction === 'in' ? toBigInt(row.unit_cost) : null,
+      derived: {
+        totalCost,
+        unitCost: toBigInt(row.unit_cost),
+        balanceQuantity: toBigInt(row.balance_quantity),
+        balanceValue: toBigInt(row.balance_value),
+      },
+    };
+  });
+}
+
+export interface RowToCancel {
+  id: number;
+  productId: number;
+  direction: 'in' | 'out';
+  occurredOn: string;
+  source: TLedgerSource;
+  stockMovementId: number | null;
+  cancelledAt: string | null;
+}
+
+export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowToCancel[]> {
+  const found: RowToCancel[] = [];
+  for (const part of chunks(ids, CHUNK)) {
+    const rows = await tx
+      .selectFrom('stock_ledger')
+      .select(['id', 'product_id', 'direction', 'occurred_on', 'source', 'stock_movement_id', 'cancelled_at'])
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) {
+      found.push({
+        id: Number(row.id),
+        productId: row.product_id,
+        direction: row.direction,
+        occurredOn: row.occurred_on,
+        source: row.source,
+        stockMovementId: row.stock_movement_id,
+        cancelledAt: row.cancelled_at,
+      });
+    }
+  }
+  return found;
+}
+
+/** A new ledger row: its facts and the figures valuation derived for it. */
+export interface NewLedgerRow {
+  productId: number;
+  /** an entry's cost per product unity (a fact); null for an exit, whose cost the pipeline derives */
+  unitCost: bigint | null;
+  productUnityId: number;
+  direction: 'in' | 'out';
+  quantity: bigint;
+  baseQuantity: bigint;
+  occurredOn: string;
+  supplierId: number | null;
+  reason: StockReason | null;
+  document: string | null;
+  notes: string | null;
+  source: TLedgerSource;
+  stockMovementId: number | null;
+}
+
+export async function insertRows(
+  tx: Tx,
+  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
+  userId: number,
+  now: string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(rows, CHUNK)) {
+    const inserted = await tx
+      .insertInto('stock_ledger')
+      .values(
+        part.map(({ row, derived }) => ({
+          product_id: row.productId,
+          product_unity_id: row.productUnityId,
+          direction: row.direction,
+          quantity: row.quantity.toString(),
+          base_quantity: row.baseQuantity.toString(),
+          unit_cost: derived.unitCost.toString(),
+          total_cost: derived.totalCost.toString(),
+          balance_quantity: derived.balanceQuantity.toString(),
+          balance_value: derived.balanceValue.toString(),
+          occurred_on: row.occurredOn,
+          supplier_id: row.supplierId,
+          reason: row.reason,
+          document: row.document,
+          notes: row.notes,
+          source: row.source,
+          stock_movement_id: row.stockMovementId,
+          created_by: userId,
+          created_at: now,
+          cancelled_at: null,
+          cancelled_by: null,
+          cancel_reason: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // Identity values are handed out in VALUES order; sorting keeps the mapping exact whatever RETURNING does.
+    ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
+  }
+  return ids;
+}
+
+/** Rewrites derived figures of stored rows: one statement per few thousand rows, not one per row. */
+export async function updateDerived(
+  tx: Tx,
+  dialect: Dialect,
+  updates: ReadonlyArray<{ id: number; derived: DerivedFigures }>,
+): Promise<void> {
+  if (updates.length === 0) return;
+  if (dialect === 'postgres') {
+    for (const part of chunks(updates, 50_000)) {
+      const column = (pick: (d: DerivedFigures) => bigint) => part.map((u) => pick(u.derived).toString());
+      await sql`update stock_ledger as l set
+          balance_quantity = v.bq, balance_value = v.bv, unit_cost = v.uc, total_cost = v.tc
+        from unnest(${part.map((u) => String(u.id))}::bigint[], ${column((d) => d.balanceQuantity)}::bigint[],
+          ${column((d) => d.balanceValue)}::bigint[], ${column((d) => d.unitCost)}::bigint[],
+          ${column((d) => d.totalCost)}::bigint[]) as v(id, bq, bv, uc, tc)
+        where l.id = v.id`.execute(tx);
+    }
+    return;
+  }
+  // SQLite binds at most 32,766 parameters per statement: 5 per row.
+  for (const part of chunks(updates, 6_000)) {
+    const values = sql.join(
+      part.map(
+        (u) =>
+          sql`(${u.id}, ${u.derived.balanceQuantity.toString()}, ${u.derived.balanceValue.toString()}, ${u.derived.unitCost.toString()}, ${u.derived.totalCost.toString()})`,
+      ),
+    );
+    await sql`with v(id, bq, bv, uc, tc) as (values ${values})
+      update stock_ledger set balance_quantity = v.bq, balance_value = v.bv, unit_cost = v.uc, total_cost = v.tc
+      from v where stock_ledger.id = v.id`.execute(tx);
+  }
+}
+
+export async function markCancelled(
+  tx: Tx,
+  ids: readonly number[],
+  cancel: { userId: number; reason: string | null; now: string },
+): Promise<void> {
+  for (const part of chunks(ids, CHUNK)) {
+    await tx
+      .updateTable('stock_ledger')
+      .set({ cancelled_at: cancel.now, cancelled_by: cancel.userId, cancel_reason: cancel.reason })
+      .where('id', 'in', part)
+      .where('cancelled_at', 'is', null)
+      .execute();
+  }
+}
+
+/** The balance row is the tail of the running figures. */
+export async function saveBalances(
+  tx: Tx,
+  dialect: Dialect,
+  balances: ReadonlyArray<{ productId: number; balance: Balance; movedAt: string | null }>,
+  now: string,
+): Promise<void> {
+  if (balances.length === 1) {
+    const [only] = balances;
+    if (!only) return;
+    await tx
+      .updateTable('stock_balances')
+      .set({
+        quantity: only.balance.quantity.toString(),
+        total_value: only.balance.totalValue.toString(),
+        average_cost: averageCost(only.balance).toString(),
+        ...(only.movedAt ? { last_movement_at: only.movedAt } : {}),
+        updated_at: now,
+      })
+      .where('product_id', '=', only.productId)
+      .execute();
+    return;
+  }
+  const size = dialect === 'postgres' ? 10_000 : 5_000;
+  for (const part of chunks(balances, size)) {
+    const ids = part.map((b) => b.productId);
+    const q = part.map((b) => b.balance.quantity.toString());
+    const v = part.map((b) => b.balance.totalValue.toString());
+    const a = part.map((b) => averageCost(b.balance).toString());
+    const m = part.map((b) => b.movedAt);
+    if (dialect === 'postgres') {
+      await sql`update stock_balances as b set quantity = v.q, total_value = v.v, average_cost = v.a,
+          last_movement_at = coalesce(v.m, b.last_movement_at), updated_at = ${now}
+        from unnest(${ids}::int[], ${q}::bigint[], ${v}::bigint[], ${a}::bigint[], ${m}::timestamptz[])
+          as v(id, q, v, a, m)
+        where b.product_id = v.id`.execute(tx);
+    } else {
+      const values = sql.join(part.map((b, i) => sql`(${ids[i]}, ${q[i]}, ${v[i]}, ${a[i]}, ${b.movedAt})`));
+      await sql`with v(id, q, v, a, m) as (values ${values})
+        update stock_balances set quantity = v.q, total_value = v.v, average_cost = v.a,
+          last_movement_at = coalesce(v.m, stock_balances.last_movement_at), updated_at = ${now}
+        from v where stock_balances.product_id = v.id`.execute(tx);
+    }
+  }
+}
