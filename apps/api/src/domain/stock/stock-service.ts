@@ -1,4 +1,4 @@
-import type { TLedgerQuery, TStockQuery, ZNewStockIn, ZNewStockOut } from '@armazem/contracts/stock';
+import type { ZLedgerQuery, ZNewStockIn, ZNewStockOut, ZStockQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
@@ -21,9 +21,8 @@ import { checkIntegrity } from './integrity.ts';
 
 export type NewStockIn = z.output<typeof ZNewStockIn>;
 export type NewStockOut = z.output<typeof ZNewStockOut>;
-type LedgerQuery = z.output<typeof import('@armazem/contracts/stock').ZLedgerQuery>;
-type StockQuery = z.output<typeof import('@armazem/contracts/stock').ZStockQuery>;
-export type { TLedgerQuery, TStockQuery };
+type LedgerQuery = z.output<typeof ZLedgerQuery>;
+type StockQuery = z.output<typeof ZStockQuery>;
 
 export interface StockServiceDeps {
   db: Db;
