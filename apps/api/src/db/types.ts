@@ -140,6 +140,8 @@ export interface StockBalanceTable {
   total_value: BigIntColumn;
   average_cost: BigIntColumn;
   last_movement_at: Timestamp | null;
+  /** the date of the latest live ledger row (the posting pipeline's fast-path check) */
+  last_occurred_on: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 

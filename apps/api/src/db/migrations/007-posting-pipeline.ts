@@ -32,6 +32,8 @@ export function postingPipeline(dialect: Dialect) {
         .alterTable('stock_ledger')
         .addColumn('balance_value', t.bigint, (col) => col.notNull().defaultTo(0))
         .execute();
+      // The date of the product's latest live row: the fast path's "nothing later" check reads it with the lock.
+      await db.schema.alterTable('stock_balances').addColumn('last_occurred_on', t.date).execute();
       await sql`update stock_ledger set source = 'sheet' where stock_movement_id is not null`.execute(db);
       await db.schema
         .createIndex('stock_ledger_live_idx')
@@ -108,7 +110,10 @@ async function backfillDerivedFigures(db: MigrationDb) {
     const last = result.balance;
     await sql`update stock_balances set quantity = ${last.quantity.toString()},
       total_value = ${last.totalValue.toString()},
-      average_cost = ${averageCost(last).toString()} where product_id = ${productId}`.execute(db);
+      average_cost = ${averageCost(last).toString()},
+      last_occurred_on = ${facts[facts.length - 1]?.occurredOn ?? null} where product_id = ${productId}`.execute(
+      db,
+    );
   }
 }
 
@@ -132,48 +137,58 @@ const FACTS = [
 const MESSAGE =
   'O razão de estoque é imutável: linhas não podem ser apagadas, e seus fatos não podem ser alterados.';
 
-/** No row is ever deleted; facts never change; an entry's cost is a fact; a cancelled row is frozen. */
+/**
+ * No row is ever deleted; facts never change; an entry's cost is a fact; a cancelled row is frozen. The guards
+ * fire on the columns they protect (UPDATE OF), so the pipeline's rewrite of derived figures runs no trigger
+ * body; a cancelled or entry row is still checked by a cheap WHEN.
+ */
 async function factsGuard(db: MigrationDb, dialect: Dialect) {
+  const facts = FACTS.join(', ');
   if (dialect === 'sqlite') {
-    const changed = FACTS.map((column) => `new.${column} is not old.${column}`).join(' or ');
+    const abort = `begin select raise(abort, '${MESSAGE}'); end`;
+    await sql.raw(`create trigger stock_ledger_no_delete before delete on stock_ledger ${abort}`).execute(db);
+    await sql
+      .raw(`create trigger stock_ledger_facts before update of ${facts} on stock_ledger ${abort}`)
+      .execute(db);
     await sql
       .raw(
-        `create trigger stock_ledger_no_delete before delete on stock_ledger
-         begin select raise(abort, '${MESSAGE}'); end`,
+        `create trigger stock_ledger_entry_cost before update of unit_cost, total_cost on stock_ledger
+         when old.direction = 'in' and (new.unit_cost is not old.unit_cost or new.total_cost is not old.total_cost)
+         ${abort}`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger stock_ledger_facts before update on stock_ledger
-         when ${changed}
-           or (old.direction = 'in' and (new.unit_cost is not old.unit_cost or new.total_cost is not old.total_cost))
-           or old.cancelled_at is not null
-           or (new.cancelled_at is not null and new.cancelled_by is null)
-         begin select raise(abort, '${MESSAGE}'); end`,
+        `create trigger stock_ledger_cancel_once before update on stock_ledger
+         when old.cancelled_at is not null or (new.cancelled_at is not null and new.cancelled_by is null)
+         ${abort}`,
       )
       .execute(db);
     return;
   }
-  const tuple = (prefix: string) => FACTS.map((column) => `${prefix}.${column}`).join(', ');
   await sql
     .raw(
       `create function stock_ledger_guard() returns trigger language plpgsql as $$
-       begin
-         if tg_op = 'DELETE' then raise exception '${MESSAGE}'; end if;
-         if (${tuple('new')}) is distinct from (${tuple('old')})
-            or (old.direction = 'in' and (new.unit_cost, new.total_cost) is distinct from (old.unit_cost, old.total_cost))
-            or old.cancelled_at is not null
-            or (new.cancelled_at is not null and new.cancelled_by is null) then
-           raise exception '${MESSAGE}';
-         end if;
-         return new;
-       end $$`,
+       begin raise exception '${MESSAGE}'; end $$`,
+    )
+    .execute(db);
+  const guard = 'for each row execute function stock_ledger_guard()';
+  await sql.raw(`create trigger stock_ledger_no_delete before delete on stock_ledger ${guard}`).execute(db);
+  await sql
+    .raw(`create trigger stock_ledger_facts before update of ${facts} on stock_ledger ${guard}`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger stock_ledger_entry_cost before update of unit_cost, total_cost on stock_ledger for each row
+       when (old.direction = 'in' and (new.unit_cost, new.total_cost) is distinct from (old.unit_cost, old.total_cost))
+       execute function stock_ledger_guard()`,
     )
     .execute(db);
   await sql
     .raw(
-      `create trigger stock_ledger_immutable_facts before update or delete on stock_ledger
-       for each row execute function stock_ledger_guard()`,
+      `create trigger stock_ledger_cancel_once before update on stock_ledger for each row
+       when (old.cancelled_at is not null or (new.cancelled_at is not null and new.cancelled_by is null))
+       execute function stock_ledger_guard()`,
     )
     .execute(db);
 }

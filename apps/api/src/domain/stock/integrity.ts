@@ -46,7 +46,7 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
         .execute(),
       db
         .selectFrom('stock_balances')
-        .select(['product_id', 'quantity', 'total_value', 'average_cost'])
+        .select(['product_id', 'quantity', 'total_value', 'average_cost', 'last_occurred_on'])
         .where('product_id', 'in', ids)
         .execute(),
     ]);
@@ -87,6 +87,15 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
           report(productId, `ledger[${row.id}].negative`, 0n, derived.balanceQuantity);
       }
       const final = replay.balance;
+      const lastDate = facts[facts.length - 1]?.occurredOn ?? null;
+      if ((balance.last_occurred_on ?? null) !== lastDate && mismatches.length < MAX_REPORTED) {
+        mismatches.push({
+          productId,
+          field: 'balance.lastOccurredOn',
+          stored: String(balance.last_occurred_on),
+          replayed: String(lastDate),
+        });
+      }
       report(productId, 'balance.quantity', toBigInt(balance.quantity), final.quantity);
       report(productId, 'balance.totalValue', toBigInt(balance.total_value), final.totalValue);
       report(

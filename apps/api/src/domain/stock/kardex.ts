@@ -32,7 +32,7 @@ export async function kardex(
     .where('p.id', '=', productId)
     .executeTakeFirst();
   if (!product) throw notFound('Produto não encontrado.');
-  const [opening, rows] = await Promise.all([
+  const [{ balance: opening }, rows] = await Promise.all([
     runningBefore(db, productId, range.from),
     db
       .selectFrom('stock_ledger as l')

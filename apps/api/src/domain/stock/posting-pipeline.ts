@@ -17,7 +17,6 @@ import {
 } from './stock-rules.ts';
 import {
   insertRows,
-  latestLiveDates,
   liveRowsFrom,
   lockBalances,
   markCancelled,
@@ -26,6 +25,7 @@ import {
   runningBefore,
   saveBalances,
   updateDerived,
+  type LockedBalance,
   type NewLedgerRow,
   type StoredRow,
 } from './posting-repository.ts';
@@ -70,6 +70,8 @@ interface ProductPlan {
   rows: PlannedRow[];
   derived: DerivedFigures[];
   balance: Balance;
+  /** the date of the product's latest live row once the batch is written */
+  lastDate: string | null;
 }
 
 export function periodClosed(date: string) {
@@ -117,11 +119,10 @@ async function loadCancellations(tx: Tx, ids: readonly number[]) {
 async function planProduct(
   tx: Tx,
   productId: number,
-  tail: Balance,
+  tail: LockedBalance,
   adds: ReadonlyArray<{ row: NewLedgerRow; index: number }>,
   cancelIds: ReadonlySet<number>,
   cancelDates: readonly string[],
-  latestDate: string | undefined,
 ): Promise<{ plan: ProductPlan } | { shortage: Shortage; rows: PlannedRow[] }> {
   const newRows: PlannedRow[] = adds.map(({ row, index }, seq) => ({
     id: null,
@@ -138,8 +139,8 @@ async function planProduct(
   const earliest = [...newRows.map((r) => r.occurredOn), ...cancelDates].sort()[0];
   let start = tail;
   let rows = newRows;
-  // Fast path (the usual case: today, nothing later): start from the balance row, read no history.
-  const fast = cancelDates.length === 0 && (latestDate === undefined || (earliest ?? '') >= latestDate);
+  // Fast path (the usual case: today, nothing later): start from the locked balance row, read no history.
+  const fast = cancelDates.length === 0 && (tail.lastDate === null || (earliest ?? '') >= tail.lastDate);
   if (!fast && earliest) {
     start = await runningBefore(tx, productId, earliest);
     const stored = (await liveRowsFrom(tx, productId, earliest))
@@ -148,9 +149,11 @@ async function planProduct(
     rows = [...stored, ...newRows];
   }
   rows.sort(compareLedgerOrder);
-  const result = replayLedger(start, rows);
+  const result = replayLedger(start.balance, rows);
   if (!result.ok) return { shortage: result.shortage, rows };
-  return { plan: { productId, rows, derived: result.rows, balance: result.balance } };
+  const last = rows[rows.length - 1]?.occurredOn ?? start.lastDate;
+  const lastDate = fast && tail.lastDate && last && tail.lastDate > last ? tail.lastDate : last;
+  return { plan: { productId, rows, derived: result.rows, balance: result.balance, lastDate } };
 }
 
 /** Which new row to blame for a shortage: the row itself, or the latest new row before it. */
@@ -186,7 +189,6 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
     const fresh = await rowsToCancel(tx, cancelIds);
     if (fresh.some((row) => row.cancelledAt !== null)) throw conflict('Este movimento já foi cancelado.');
   }
-  const latest = await latestLiveDates(tx, productIds);
   const cancelSet = new Set(cancelIds);
   const plans: ProductPlan[] = [];
   const shortages: RowShortage[] = [];
@@ -194,16 +196,8 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
     let adds = add.flatMap((row, index) => (row.productId === productId ? [{ row, index }] : []));
     const cancelDates = cancelled.filter((r) => r.productId === productId).map((r) => r.occurredOn);
     for (;;) {
-      const tail = tails.get(productId) ?? { quantity: 0n, totalValue: 0n };
-      const outcome = await planProduct(
-        tx,
-        productId,
-        tail,
-        adds,
-        cancelSet,
-        cancelDates,
-        latest.get(productId),
-      );
+      const tail = tails.get(productId) ?? { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
+      const outcome = await planProduct(tx, productId, tail, adds, cancelSet, cancelDates);
       if ('plan' in outcome) {
         plans.push(outcome.plan);
         break;
@@ -251,7 +245,7 @@ async function write(
     );
   }
   const inserts: Array<{ row: NewLedgerRow; derived: DerivedFigures; addIndex: number }> = [];
-  const updates: Array<{ id: number; derived: DerivedFigures }> = [];
+  const updates: Array<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }> = [];
   for (const productPlan of plans) {
     for (const [i, planned] of productPlan.rows.entries()) {
       const derived = productPlan.derived[i];
@@ -260,7 +254,7 @@ async function write(
         const row = add[planned.addIndex];
         if (row) inserts.push({ row, derived, addIndex: planned.addIndex });
       } else if (planned.stored && !sameFigures(planned.stored.derived, derived)) {
-        updates.push({ id: planned.stored.id, derived });
+        updates.push({ id: planned.stored.id, direction: planned.direction, derived });
       }
     }
   }
@@ -275,6 +269,7 @@ async function write(
     plans.map((p) => ({
       productId: p.productId,
       balance: p.balance,
+      lastDate: p.lastDate,
       movedAt: moved.has(p.productId) ? now : null,
     })),
     now,

@@ -40,70 +40,67 @@ export async function readClosedThrough(
   return row?.closed_through ?? null;
 }
 
+export interface LockedBalance {
+  balance: Balance;
+  /** date of the latest live row, or null */
+  lastDate: string | null;
+}
+
 /**
- * Creates missing balance rows and locks every one in product-id order (one fixed order: no deadlocks).
- * SQLite runs one write transaction at a time, so there the read is the lock.
+ * Locks every product's balance row in product-id order (one fixed order: no deadlocks), creating the missing
+ * ones. SQLite runs one write transaction at a time, so there the read is the lock.
  */
 export async function lockBalances(
   tx: Tx,
   dialect: Dialect,
   productIds: readonly number[],
   now: string,
-): Promise<Map<number, Balance>> {
+): Promise<Map<number, LockedBalance>> {
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
-  const balances = new Map<number, Balance>();
+  const locked = new Map<number, LockedBalance>();
+  const read = async (ids: number[]) => {
+    let query = tx
+      .selectFrom('stock_balances')
+      .select(['product_id', 'quantity', 'total_value', 'last_occurred_on'])
+      .where('product_id', 'in', ids)
+      .orderBy('product_id');
+    if (dialect === 'postgres') query = query.forUpdate();
+    for (const row of await query.execute()) {
+      locked.set(row.product_id, {
+        balance: { quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) },
+        lastDate: row.last_occurred_on,
+      });
+    }
+  };
   for (const ids of chunks(sorted, CHUNK)) {
+    await read(ids);
+    const missing = ids.filter((id) => !locked.has(id));
+    if (missing.length === 0) continue;
     await tx
       .insertInto('stock_balances')
       .values(
-        ids.map((id) => ({
+        missing.map((id) => ({
           product_id: id,
           quantity: '0',
           total_value: '0',
           average_cost: '0',
           last_movement_at: null,
+          last_occurred_on: null,
           updated_at: now,
         })),
       )
       .onConflict((oc) => oc.column('product_id').doNothing())
       .execute();
-    let query = tx
-      .selectFrom('stock_balances')
-      .select(['product_id', 'quantity', 'total_value'])
-      .where('product_id', 'in', ids)
-      .orderBy('product_id');
-    if (dialect === 'postgres') query = query.forUpdate();
-    for (const row of await query.execute()) {
-      balances.set(row.product_id, {
-        quantity: toBigInt(row.quantity),
-        totalValue: toBigInt(row.total_value),
-      });
-    }
+    await read(missing);
   }
-  return balances;
-}
-
-/** The date of each product's latest live row (absent: no rows). */
-export async function latestLiveDates(tx: Tx, productIds: readonly number[]): Promise<Map<number, string>> {
-  const dates = new Map<number, string>();
-  for (const ids of chunks(productIds, CHUNK)) {
-    const rows = await tx
-      .selectFrom('stock_ledger')
-      .select((eb) => ['product_id', eb.fn.max('occurred_on').as('last')])
-      .where('product_id', 'in', ids)
-      .where('cancelled_at', 'is', null)
-      .groupBy('product_id')
-      .execute();
-    for (const row of rows) if (row.last) dates.set(row.product_id, String(row.last));
-  }
-  return dates;
+  return locked;
 }
 
 /** Running figures after the last live row dated before `date` (zero when there is none). */
-export async function runningBefore(tx: Tx | Db, productId: number, date: string): Promise<Balance> {
+export async function runningBefore(tx: Tx | Db, productId: number, date: string): Promise<LockedBalance> {
   const row = await tx
     .selectFrom('stock_ledger')
-    .select(['balance_quantity', 'balance_value'])
+    .select(['balance_quantity', 'balance_value', 'occurred_on'])
     .where('product_id', '=', productId)
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '<', date)
@@ -112,8 +109,11 @@ export async function runningBefore(tx: Tx | Db, productId: number, date: string
     .limit(1)
     .executeTakeFirst();
   return row
-    ? { quantity: toBigInt(row.balance_quantity), totalValue: toBigInt(row.balance_value) }
-    : { quantity: 0n, totalValue: 0n };
+    ? {
+        balance: { quantity: toBigInt(row.balance_quantity), totalValue: toBigInt(row.balance_value) },
+        lastDate: row.occurred_on,
+      }
+    : { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
 }
 
 export interface StoredRow extends LedgerFact {
@@ -256,27 +256,49 @@ export async function insertRows(
   return ids;
 }
 
-/** Rewrites derived figures of stored rows: one statement per few thousand rows, not one per row. */
+/**
+ * Rewrites derived figures of stored rows, set-based (one statement per few thousand rows). Entries get their
+ * running figures only: their cost is a fact, and leaving it out of the statement skips the cost guard.
+ */
 export async function updateDerived(
   tx: Tx,
   dialect: Dialect,
-  updates: ReadonlyArray<{ id: number; derived: DerivedFigures }>,
+  updates: ReadonlyArray<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }>,
 ): Promise<void> {
-  if (updates.length === 0) return;
+  const entries = updates.filter((u) => u.direction === 'in');
+  const exits = updates.filter((u) => u.direction === 'out');
+  const text = (part: typeof updates, pick: (d: DerivedFigures) => bigint) =>
+    part.map((u) => pick(u.derived).toString());
+  const ids = (part: typeof updates) => part.map((u) => String(u.id));
   if (dialect === 'postgres') {
-    for (const part of chunks(updates, 50_000)) {
-      const column = (pick: (d: DerivedFigures) => bigint) => part.map((u) => pick(u.derived).toString());
+    for (const part of chunks(entries, 50_000)) {
+      await sql`update stock_ledger as l set balance_quantity = v.bq, balance_value = v.bv
+        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
+          ${text(part, (d) => d.balanceValue)}::bigint[]) as v(id, bq, bv)
+        where l.id = v.id`.execute(tx);
+    }
+    for (const part of chunks(exits, 50_000)) {
       await sql`update stock_ledger as l set
           balance_quantity = v.bq, balance_value = v.bv, unit_cost = v.uc, total_cost = v.tc
-        from unnest(${part.map((u) => String(u.id))}::bigint[], ${column((d) => d.balanceQuantity)}::bigint[],
-          ${column((d) => d.balanceValue)}::bigint[], ${column((d) => d.unitCost)}::bigint[],
-          ${column((d) => d.totalCost)}::bigint[]) as v(id, bq, bv, uc, tc)
+        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
+          ${text(part, (d) => d.balanceValue)}::bigint[], ${text(part, (d) => d.unitCost)}::bigint[],
+          ${text(part, (d) => d.totalCost)}::bigint[]) as v(id, bq, bv, uc, tc)
         where l.id = v.id`.execute(tx);
     }
     return;
   }
-  // SQLite binds at most 32,766 parameters per statement: 5 per row.
-  for (const part of chunks(updates, 6_000)) {
+  // SQLite binds at most 32,766 parameters per statement.
+  for (const part of chunks(entries, 10_000)) {
+    const values = sql.join(
+      part.map(
+        (u) => sql`(${u.id}, ${u.derived.balanceQuantity.toString()}, ${u.derived.balanceValue.toString()})`,
+      ),
+    );
+    await sql`with v(id, bq, bv) as (values ${values})
+      update stock_ledger set balance_quantity = v.bq, balance_value = v.bv
+      from v where stock_ledger.id = v.id`.execute(tx);
+  }
+  for (const part of chunks(exits, 6_000)) {
     const values = sql.join(
       part.map(
         (u) =>
@@ -308,7 +330,12 @@ export async function markCancelled(
 export async function saveBalances(
   tx: Tx,
   dialect: Dialect,
-  balances: ReadonlyArray<{ productId: number; balance: Balance; movedAt: string | null }>,
+  balances: ReadonlyArray<{
+    productId: number;
+    balance: Balance;
+    lastDate: string | null;
+    movedAt: string | null;
+  }>,
   now: string,
 ): Promise<void> {
   if (balances.length === 1) {
@@ -320,6 +347,7 @@ export async function saveBalances(
         quantity: only.balance.quantity.toString(),
         total_value: only.balance.totalValue.toString(),
         average_cost: averageCost(only.balance).toString(),
+        last_occurred_on: only.lastDate,
         ...(only.movedAt ? { last_movement_at: only.movedAt } : {}),
         updated_at: now,
       })
@@ -334,17 +362,21 @@ export async function saveBalances(
     const v = part.map((b) => b.balance.totalValue.toString());
     const a = part.map((b) => averageCost(b.balance).toString());
     const m = part.map((b) => b.movedAt);
+    const d = part.map((b) => b.lastDate);
     if (dialect === 'postgres') {
       await sql`update stock_balances as b set quantity = v.q, total_value = v.v, average_cost = v.a,
-          last_movement_at = coalesce(v.m, b.last_movement_at), updated_at = ${now}
-        from unnest(${ids}::int[], ${q}::bigint[], ${v}::bigint[], ${a}::bigint[], ${m}::timestamptz[])
-          as v(id, q, v, a, m)
+          last_movement_at = coalesce(v.m, b.last_movement_at), last_occurred_on = v.d, updated_at = ${now}
+        from unnest(${ids}::int[], ${q}::bigint[], ${v}::bigint[], ${a}::bigint[], ${m}::timestamptz[], ${d}::date[])
+          as v(id, q, v, a, m, d)
         where b.product_id = v.id`.execute(tx);
     } else {
-      const values = sql.join(part.map((b, i) => sql`(${ids[i]}, ${q[i]}, ${v[i]}, ${a[i]}, ${b.movedAt})`));
-      await sql`with v(id, q, v, a, m) as (values ${values})
+      const values = sql.join(
+        part.map((b, i) => sql`(${ids[i]}, ${q[i]}, ${v[i]}, ${a[i]}, ${b.movedAt}, ${b.lastDate})`),
+      );
+      await sql`with v(id, q, v, a, m, d) as (values ${values})
         update stock_balances set quantity = v.q, total_value = v.v, average_cost = v.a,
-          last_movement_at = coalesce(v.m, stock_balances.last_movement_at), updated_at = ${now}
+          last_movement_at = coalesce(v.m, stock_balances.last_movement_at), last_occurred_on = v.d,
+          updated_at = ${now}
         from v where stock_balances.product_id = v.id`.execute(tx);
     }
   }
