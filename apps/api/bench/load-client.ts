@@ -4,7 +4,10 @@
 import { text } from 'node:stream/consumers';
 
 const [url, countText, concurrencyText] = process.argv.slice(2);
-const { headers, body } = JSON.parse(await text(process.stdin)) as { headers: Record<string, string>; body: unknown };
+const { headers, body } = JSON.parse(await text(process.stdin)) as {
+  headers: Record<string, string>;
+  body: unknown;
+};
 const count = Number(countText);
 const concurrency = Number(concurrencyText);
 const statuses: Record<number, number> = {};

@@ -287,27 +287,30 @@ export async function updateDerived(
     }
     return;
   }
-  // SQLite binds at most 32,766 parameters per statement.
-  for (const part of chunks(entries, 10_000)) {
-    const values = sql.join(
-      part.map(
-        (u) => sql`(${u.id}, ${u.derived.balanceQuantity.toString()}, ${u.derived.balanceValue.toString()})`,
-      ),
+  // SQLite: the figures travel as one JSON text (as strings: exact beyond 2^53) instead of ~5 bound
+  // parameters per row; json_each feeds a rowid lookup per row.
+  for (const part of chunks(entries, 50_000)) {
+    const json = JSON.stringify(
+      part.map((u) => [u.id, u.derived.balanceQuantity.toString(), u.derived.balanceValue.toString()]),
     );
-    await sql`with v(id, bq, bv) as (values ${values})
-      update stock_ledger set balance_quantity = v.bq, balance_value = v.bv
-      from v where stock_ledger.id = v.id`.execute(tx);
+    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
+        balance_value = cast(v.value ->> 2 as integer)
+      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
   }
-  for (const part of chunks(exits, 6_000)) {
-    const values = sql.join(
-      part.map(
-        (u) =>
-          sql`(${u.id}, ${u.derived.balanceQuantity.toString()}, ${u.derived.balanceValue.toString()}, ${u.derived.unitCost.toString()}, ${u.derived.totalCost.toString()})`,
-      ),
+  for (const part of chunks(exits, 50_000)) {
+    const json = JSON.stringify(
+      part.map((u) => [
+        u.id,
+        u.derived.balanceQuantity.toString(),
+        u.derived.balanceValue.toString(),
+        u.derived.unitCost.toString(),
+        u.derived.totalCost.toString(),
+      ]),
     );
-    await sql`with v(id, bq, bv, uc, tc) as (values ${values})
-      update stock_ledger set balance_quantity = v.bq, balance_value = v.bv, unit_cost = v.uc, total_cost = v.tc
-      from v where stock_ledger.id = v.id`.execute(tx);
+    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
+        balance_value = cast(v.value ->> 2 as integer), unit_cost = cast(v.value ->> 3 as integer),
+        total_cost = cast(v.value ->> 4 as integer)
+      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
   }
 }
 
