@@ -21,6 +21,11 @@ import { settingsRoutes } from './routes/settings.ts';
 import { stockRoutes } from './routes/stock.ts';
 import { supplierRoutes } from './routes/suppliers.ts';
 import { userRoutes } from './routes/users.ts';
+import { closingRoutes } from './routes/closings.ts';
+import { kardexRoutes } from './routes/kardex.ts';
+import { createStockService } from './domain/stock/stock-service.ts';
+import { createClosingsService } from './domain/closings/closings-service.ts';
+import { businessClock } from './lib/dates.ts';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -48,6 +53,15 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
   app.decorate('config', options.config);
+  // Services are built once, with their dependencies, and reached from routes as app.<feature>.
+  const services = {
+    db: options.database.db,
+    dialect: options.database.dialect,
+    clock: businessClock(options.config.timeZone),
+  };
+  app.decorate('clock', services.clock);
+  app.decorate('stock', createStockService(services));
+  app.decorate('closings', createClosingsService(services));
   app.decorate(
     'mailer',
     options.mailer ??
@@ -79,6 +93,8 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(productRoutes, { prefix: '/products/v1' });
         await protectedApi.register(supplierRoutes, { prefix: '/suppliers/v1' });
         await protectedApi.register(stockRoutes, { prefix: '/stock' });
+        await protectedApi.register(closingRoutes, { prefix: '/stock/closings/v1' });
+        await protectedApi.register(kardexRoutes, { prefix: '/products/v1' });
         await protectedApi.register(movementRoutes, { prefix: '/stock/movement/v1' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });

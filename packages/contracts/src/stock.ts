@@ -44,6 +44,13 @@ export type TNewStockIn = z.input<typeof ZNewStockIn>;
 export const ZNewStockOut = z.strictObject({ ...movementFields, reason: ZStockReason });
 export type TNewStockOut = z.input<typeof ZNewStockOut>;
 
+/** Where a ledger row came from; every source posts through the one pipeline. */
+export const LEDGER_SOURCES = ['manual', 'sheet', 'nfe', 'count'] as const;
+export const ZLedgerSource = z.enum(LEDGER_SOURCES);
+export type TLedgerSource = z.infer<typeof ZLedgerSource>;
+
+export const LEDGER_STATUSES = ['active', 'cancelled', 'all'] as const;
+
 export const ZLedgerEntry = z.object({
   id: z.number(),
   direction: z.enum(['in', 'out']),
@@ -60,8 +67,12 @@ export const ZLedgerEntry = z.object({
   document: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   stockMovementId: z.nullable(z.number()),
+  source: ZLedgerSource,
   createdBy: ZRef,
   createdAt: z.string(),
+  cancelledAt: z.nullable(z.string()),
+  cancelledBy: z.nullable(ZRef),
+  cancelReason: z.nullable(z.string()),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
@@ -82,6 +93,10 @@ export const ZLedgerQuery = z
     to: z.optional(ZDate),
     productId: z.optional(ZId),
     supplierId: z.optional(ZId),
+    status: z._default(
+      z.enum(LEDGER_STATUSES, { error: orRequired('Situação inválida: use active, cancelled ou all.') }),
+      'active',
+    ),
   })
   .check(
     z.refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -109,6 +124,8 @@ export const STOCK_SORTS = ['name', 'sku', 'category', 'quantity', 'totalValue',
 export const ZStockQuery = z.extend(ZPageQuery, {
   sort: z._default(z.enum(STOCK_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   categoryId: z.optional(ZId),
+  /** Balances as they stood at the end of this date; absent means now. */
+  date: z.optional(ZDate),
   belowMinimum: z.optional(
     z.pipe(
       z.enum(['true', 'false'], { error: orRequired('Use sim (true) ou não (false).') }),
@@ -123,6 +140,7 @@ export type TStockQuery = {
   sort?: (typeof STOCK_SORTS)[number];
   order?: 'asc' | 'desc';
   categoryId?: number;
+  date?: string;
   belowMinimum?: 'true' | 'false';
 };
 

@@ -6,6 +6,7 @@ import { catalogAndStock } from './migrations/002-catalog-and-stock.ts';
 import { searchIndexes } from './migrations/003-search-indexes.ts';
 import { movementDedupe } from './migrations/004-movement-dedupe.ts';
 import { dashboardIndexes } from './migrations/006-dashboard-indexes.ts';
+import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 import { sortKeys } from './migrations/008-sort-keys.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '003-search-indexes': searchIndexes(dialect),
     '004-movement-dedupe': movementDedupe(),
     '006-dashboard-indexes': dashboardIndexes(),
+    '007-posting-pipeline': postingPipeline(dialect),
     '008-sort-keys': sortKeys(dialect),
   };
 }

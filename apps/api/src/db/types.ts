@@ -149,6 +149,8 @@ export interface StockBalanceTable {
   total_value: BigIntColumn;
   average_cost: BigIntColumn;
   last_movement_at: Timestamp | null;
+  /** the date of the latest live ledger row (the posting pipeline's fast-path check) */
+  last_occurred_on: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 
@@ -170,6 +172,7 @@ export interface StockMovementTable {
   cancelled_by: number | null;
 }
 
+export type LedgerSource = 'manual' | 'sheet' | 'nfe' | 'count';
 export type StockReason = 'venda' | 'consumo' | 'perda' | 'devolucao' | 'ajuste';
 
 export interface StockLedgerTable {
@@ -191,9 +194,35 @@ export interface StockLedgerTable {
   created_at: Timestamp;
   cancelled_at: Timestamp | null;
   cancelled_by: number | null;
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  source: ColumnType<LedgerSource, LedgerSource | undefined, LedgerSource>;
+  /** derived: running figures after this row, in ledger order (occurred_on, id); written by the posting pipeline */
+  balance_quantity: ColumnType<
+    string | number | bigint,
+    string | number | bigint | undefined,
+    string | number | bigint
+  >;
+  balance_value: ColumnType<
+    string | number | bigint,
+    string | number | bigint | undefined,
+    string | number | bigint
+  >;
+}
+
+export interface StockClosingTable {
+  id: Generated<number>;
+  year: number;
+  month: number;
+  action: 'close' | 'reopen';
+  reason: string | null;
+  /** the closed period after this action ("YYYY-MM" or null) */
+  closed_through: string | null;
+  user_id: number;
+  created_at: Timestamp;
 }
 
 export interface Database {
+  stock_closings: StockClosingTable;
   products: ProductTable;
   product_unities: ProductUnityTable;
   prices: PriceTable;

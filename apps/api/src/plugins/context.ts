@@ -2,6 +2,9 @@ import type { Db } from '../db/database.ts';
 import type { Dialect } from '../db/types.ts';
 import type { Mailer } from '../domain/auth/mailer.ts';
 import type { SessionPolicy, SessionUser } from '../domain/auth/sessions.ts';
+import type { ClosingsService } from '../domain/closings/closings-service.ts';
+import type { StockService } from '../domain/stock/stock-service.ts';
+import type { Clock } from '../lib/dates.ts';
 
 export interface AppConfig {
   sessions: SessionPolicy;
@@ -17,6 +20,9 @@ declare module 'fastify' {
     dialect: Dialect;
     config: AppConfig;
     mailer: Mailer;
+    clock: Clock;
+    stock: StockService;
+    closings: ClosingsService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -113,7 +113,14 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
         fields.year || fields.month
           ? parseFields(ZMonthQuery, { year: fields.year, month: fields.month })
           : null;
-      return (await service()).previewSheet(app.db, sheet, chosen, today());
+      return (await service()).previewSheet(
+        app.db,
+        app.dialect,
+        currentUser(request).id,
+        sheet,
+        chosen,
+        today(),
+      );
     },
   );
 
@@ -142,7 +149,13 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: ZStockMovementParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const { cancelMovement } = await service();
-      await cancelMovement(app.db, app.dialect, currentUser(request).id, request.params.stockMovementId);
+      await cancelMovement(
+        app.db,
+        app.dialect,
+        currentUser(request).id,
+        request.params.stockMovementId,
+        today(),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZPaged } from '@armazem/contracts/common';
+import { z } from 'zod/mini';
+import { ZErrorResponse, ZId, ZPaged } from '@armazem/contracts/common';
 import {
   ZBelowMinimumList,
   ZLedgerEntry,
@@ -10,76 +11,81 @@ import {
   ZStockQuery,
   ZStockSummary,
 } from '@armazem/contracts/stock';
-import { recordMovement } from '../domain/stock/stock-service.ts';
-import {
-  belowMinimumList,
-  findLedgerEntry,
-  listLedger,
-  listStock,
-  stockSummary,
-} from '../domain/stock/stock-repository.ts';
-import { todayIn } from '../lib/dates.ts';
+import { ZCancelEntry, ZIntegrityReport } from '@armazem/contracts/stock-history';
 import { paged } from '../lib/paging.ts';
+import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['estoque'];
+const ZEntryParams = z.object({ entryId: ZId });
+const refusals = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const today = () => todayIn(app.config.timeZone);
+  const { stock } = app;
 
   app.get(
     '/v1',
-    { schema: { tags, querystring: ZStockQuery, response: { 200: ZStockPage } } },
+    { schema: { tags, querystring: ZStockQuery, response: { 200: ZStockPage, 400: ZErrorResponse } } },
     async (request) => {
-      const { data, total, totals } = await listStock(app.db, app.dialect, request.query);
+      const { data, total, totals } = await stock.listStock(request.query);
       return { ...paged(data, total, request.query.page, request.query.pageSize), totals };
     },
   );
 
-  app.get('/v1/summary', { schema: { tags, response: { 200: ZStockSummary } } }, () => stockSummary(app.db));
+  app.get('/v1/summary', { schema: { tags, response: { 200: ZStockSummary } } }, () => stock.summary());
 
   app.get('/v1/below-minimum', { schema: { tags, response: { 200: ZBelowMinimumList } } }, () =>
-    belowMinimumList(app.db, 100),
+    stock.belowMinimum(),
+  );
+
+  app.get(
+    '/v1/integrity',
+    { preHandler: requireAdmin, schema: { tags, response: { 200: ZIntegrityReport, 403: ZErrorResponse } } },
+    () => stock.integrity(),
   );
 
   for (const direction of ['in', 'out'] as const) {
     app.get(
       `/${direction}/v1`,
-      { schema: { tags, querystring: ZLedgerQuery, response: { 200: ZPaged(ZLedgerEntry) } } },
+      {
+        schema: {
+          tags,
+          querystring: ZLedgerQuery,
+          response: { 200: ZPaged(ZLedgerEntry), 400: ZErrorResponse },
+        },
+      },
       async (request) => {
-        const { data, total } = await listLedger(app.db, direction, request.query);
+        const { data, total } = await stock.listLedger(direction, request.query);
         return paged(data, total, request.query.page, request.query.pageSize);
       },
+    );
+
+    app.post(
+      `/${direction}/v1/:entryId/cancel`,
+      {
+        schema: {
+          tags,
+          params: ZEntryParams,
+          body: ZCancelEntry,
+          response: { 200: ZLedgerEntry, ...refusals },
+        },
+      },
+      (request) =>
+        stock.cancelEntry(currentUser(request).id, direction, request.params.entryId, request.body.reason),
     );
   }
 
   app.post(
     '/in/v1',
-    { schema: { tags, body: ZNewStockIn, response: { 201: ZLedgerEntry } } },
-    async (request, reply) => {
-      const id = await recordMovement(
-        app.db,
-        app.dialect,
-        currentUser(request).id,
-        { direction: 'in', ...request.body },
-        today(),
-      );
-      return reply.status(201).send(await findLedgerEntry(app.db, id));
-    },
+    { schema: { tags, body: ZNewStockIn, response: { 201: ZLedgerEntry, ...refusals } } },
+    async (request, reply) =>
+      reply.status(201).send(await stock.recordEntry(currentUser(request).id, request.body)),
   );
 
   app.post(
     '/out/v1',
-    { schema: { tags, body: ZNewStockOut, response: { 201: ZLedgerEntry } } },
-    async (request, reply) => {
-      const id = await recordMovement(
-        app.db,
-        app.dialect,
-        currentUser(request).id,
-        { direction: 'out', ...request.body },
-        today(),
-      );
-      return reply.status(201).send(await findLedgerEntry(app.db, id));
-    },
+    { schema: { tags, body: ZNewStockOut, response: { 201: ZLedgerEntry, ...refusals } } },
+    async (request, reply) =>
+      reply.status(201).send(await stock.recordExit(currentUser(request).id, request.body)),
   );
 };

@@ -255,11 +255,11 @@ describe('the maxima and the Brazilian rule through a monthly sheet', () => {
         ['02/09/2026', 'AMBIGUO', 'Entrada', '1234.567', null, '1,234.56', null, null, null],
         ['02/09/2026', 'AMBIGUO', 'Entrada', '1.000.001', null, '1.000.000,01', null, null, null],
         ['02/09/2026', 'AMBIGUO', 'Entrada', '-3', null, '-1', null, null, null],
-        ['02/09/2026', 'AMBIGUO', 'Entrada', '1', null, '1', null, null, 'x'.repeat(2001)],
       ]),
       'ambiguo.csv',
     );
-    const [first, second, third, fourth] = response.json().rows;
+    // (a cell over 2.000 characters refuses the whole file: hostile-sheets.test.ts)
+    const [first, second, third] = response.json().rows;
     const invalid = 'Número inválido: use vírgula para os decimais e ponto para os milhares (ex.: 1.234,50).';
     expect(first.errors).toEqual([
       { column: 'Quantidade', message: invalid },
@@ -273,7 +273,6 @@ describe('the maxima and the Brazilian rule through a monthly sheet', () => {
       { column: 'Quantidade', message: 'A quantidade deve ser maior que zero.' },
       { column: 'Custo Unitário', message: 'O custo unitário não pode ser negativo.' },
     ]);
-    expect(fourth.errors).toEqual([{ column: 'Observação', message: 'Máximo de 2.000 caracteres.' }]);
   });
 
   it('imports the maxima written as text and as real numbers, exactly, and reports the month', async () => {

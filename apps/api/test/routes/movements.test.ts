@@ -346,8 +346,10 @@ describe('import and cancel', () => {
     expect(text).toContain('Mercearia Boa Vista');
     expect(text).toContain('CNPJ 11.222.333/0001-81');
     expect(text).toContain('Junho de 2026');
-    // opening 7 (May), entries 30, exits 17, closing 20; value 140 + 750 − 425 = 465
-    expect(text).toContain(`${sku} Café 1 kg UN 7 30 17 20 R$ 23,25 R$ 465,00`);
+    // valued by date: 7 (May, R$ 140) + 30 on 02/06 (R$ 750) = 37 for R$ 890; −12 on 10/06 takes
+    // round(890 × 12 ÷ 37) = R$ 288,6486; −5 on 20/06 takes round(601,3514 × 5 ÷ 25) = R$ 120,2703
+    // → 20 left for R$ 481,0811, average R$ 24,0541 (the May entry typed later still counts first)
+    expect(text).toContain(`${sku} Café 1 kg UN 7 30 17 20 R$ 24,0541 R$ 481,08`);
     expect(text).toContain('Subtotal Bebidas');
     expect(text).toContain('Total geral (1 produto)');
     expect(text).toContain(`${fileName} — 3 linhas (1 entrada, 2 saídas) — importada por Paula Planilha`);
@@ -382,12 +384,20 @@ describe('import and cancel', () => {
       headers: { cookie },
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain(`Não é possível excluir esta importação: ${product.sku}`);
+    // without the sheet's 30 units, today's exit of 15 would meet only the 7 of March
+    expect(refused.json()).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      message: expect.stringMatching(
+        /^Em \d{2}\/\d{2}\/\d{4} o saldo de Café 1 kg ficaria negativo: disponível 7 UN, solicitado 15 UN\.$/,
+      ),
+    });
+    // stock that arrived before today's exit makes the undo possible (the ledger is judged by date)
     await stockIn(ctx.app, cookie, {
       productId: product.id,
       productUnityId: unit,
       quantity: 20,
       unitCost: '25',
+      occurredOn: '2026-10-01',
     });
 
     const before = await stockOf(product.sku);

@@ -62,8 +62,12 @@ describe('entries and exits', () => {
       document: 'NF 1234',
       notes: 'Primeira compra',
       stockMovementId: null,
+      source: 'manual',
       createdBy: { id: expect.any(Number), name: 'Estela Estoquista' },
       createdAt: expect.any(String),
+      cancelledAt: null,
+      cancelledBy: null,
+      cancelReason: null,
     });
 
     await post('/api/stock/in/v1', {
@@ -135,7 +139,9 @@ describe('entries and exits', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'INSUFFICIENT_STOCK',
-      message: 'Estoque insuficiente de Água Mineral: disponível 10 UN, solicitado 12 UN.',
+      message: expect.stringMatching(
+        /^Em \d{2}\/\d{2}\/\d{4} o saldo de Água Mineral ficaria negativo: disponível 10 UN, solicitado 12 UN\.$/,
+      ),
     });
     expect((await get(`/api/products/v1/${product.id}`)).json().stock).toEqual(before);
     const exits = (await get(`/api/stock/out/v1?productId=${product.id}`)).json();
@@ -190,12 +196,12 @@ describe('entries and exits', () => {
       [
         '/api/stock/in/v1',
         { productId: product.id, productUnityId: box.id, quantity: '1.5', unitCost: 1 },
-        /inteiro/,
+        /inteira/,
       ],
       [
         '/api/stock/in/v1',
         { productId: product.id, productUnityId: unit, quantity: '0.5', unitCost: 1 },
-        /inteiro/,
+        /inteira/,
       ],
       [
         '/api/stock/in/v1',
@@ -353,18 +359,18 @@ describe('the database guards the ledger', () => {
     });
     const db = ctx.handle.db;
     await expect(db.deleteFrom('stock_ledger').where('id', '=', entry.id).execute()).rejects.toThrow(
-      /somente de inclusão/,
+      /imutável/,
     );
     await expect(
       db.updateTable('stock_ledger').set({ quantity: '5000' }).where('id', '=', entry.id).execute(),
-    ).rejects.toThrow(/somente de inclusão/);
+    ).rejects.toThrow(/imutável/);
     await expect(
       db
         .updateTable('stock_ledger')
         .set({ cancelled_at: new Date().toISOString() })
         .where('id', '=', entry.id)
         .execute(),
-    ).rejects.toThrow(/somente de inclusão/);
+    ).rejects.toThrow(/imutável/);
     await db.transaction().execute(async (tx) => {
       await tx
         .updateTable('stock_ledger')
@@ -383,7 +389,7 @@ describe('the database guards the ledger', () => {
         .set({ cancelled_at: new Date().toISOString(), cancelled_by: 1 })
         .where('id', '=', entry.id)
         .execute(),
-    ).rejects.toThrow(/somente de inclusão/);
+    ).rejects.toThrow(/imutável/);
     expect((await get(`/api/stock/in/v1?productId=${product.id}`)).json().total).toBe(0);
   });
 

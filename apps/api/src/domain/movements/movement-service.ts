@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { TSheetPreview, TStockMovement } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
-import { nowIso, toBigInt } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { audit } from '../../lib/audit.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { quantityLabel } from '../../lib/numbers.ts';
-import { lockBalance, saveBalance } from '../stock/stock-service.ts';
-import { reverse, type Balance } from '../stock/valuation.ts';
-import { divRound } from '@armazem/contracts/decimal';
-import { readSheet } from './sheet-reader.ts';
-import { checkRows, parseDate, summarize, type CheckedRow } from './sheet-rows.ts';
+import { evaluate, post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
+import { COLUMNS, readSheet } from './sheet-reader.ts';
+import {
+  checkRows,
+  markShortages,
+  parseDate,
+  summarize,
+  type CheckedRow,
+  type ResolvedRow,
+} from './sheet-rows.ts';
 
 export interface UploadedSheet {
   fileName: string;
@@ -28,12 +31,47 @@ function preview(fileName: string, checked: CheckedRow[]): Omit<TSheetPreview, '
   return { fileName, rows: checked.map((row) => row.view), summary: summarize(checked) };
 }
 
+const resolvedRows = (checked: CheckedRow[]) =>
+  checked.map((row) => row.resolved).filter((row) => row !== null);
+
+function toLedgerRows(rows: ResolvedRow[], stockMovementId: number | null): NewLedgerRow[] {
+  return rows.map((row) => ({
+    productId: row.productId,
+    productUnityId: row.productUnityId,
+    direction: row.direction,
+    quantity: row.quantity,
+    baseQuantity: row.baseQuantity,
+    unitCost: row.unitCost,
+    occurredOn: row.occurredOn,
+    supplierId: row.supplierId,
+    reason: row.reason,
+    document: row.document,
+    notes: row.notes,
+    source: 'sheet',
+    stockMovementId,
+  }));
+}
+
+/** Asks the pipeline which rows would take a date below zero, and marks them. Writes nothing. */
+async function judgeStock(tx: Tx, dialect: Dialect, checked: CheckedRow[], userId: number, today: string) {
+  const resolved = resolvedRows(checked);
+  const shortages = await evaluate(tx, dialect, {
+    userId,
+    today,
+    add: toLedgerRows(resolved, null),
+    audit: { action: 'preview', entity: 'stock_movement', entityId: null },
+  });
+  markShortages(checked, resolved, shortages);
+}
+
 /**
  * Reads and checks a sheet; stores nothing. Without a chosen month, the month of the first readable date is
  * used (else the current one), so rows from other months still show as errors.
  */
 export async function previewSheet(
   db: Db,
+  dialect: Dialect,
+  userId: number,
   sheet: UploadedSheet,
   chosen: { year: number; month: number } | null,
   today: string,
@@ -56,17 +94,32 @@ export async function previewSheet(
       .where('cancelled_at', 'is', null)
       .executeTakeFirst(),
   ]);
+  try {
+    // A transaction that is always rolled back: the preview never stores anything.
+    await db.transaction().execute(async (tx) => {
+      await judgeStock(tx, dialect, checked, userId, today);
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) {
+      if (!(error instanceof AppError) || error.code !== 'PERIOD_CLOSED') throw error;
+      for (const row of checked) {
+        row.view.errors.push({ column: COLUMNS.date.label, message: error.message });
+        row.resolved = null;
+      }
+    }
+  }
   const duplicateOf = duplicate
     ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
     : null;
   return { ...preview(sheet.fileName, checked), duplicateOf };
 }
 
-const LEDGER_CHUNK = 500;
+const ROLLBACK = Symbol('rollback');
 
 /**
- * Imports every row of the sheet in one transaction, or none: the sheet is parsed and checked again here, with
- * the balances of every product it touches locked (PostgreSQL) in id order, so nothing can move under it.
+ * Imports every row of the sheet in one transaction, or none: the sheet is parsed and checked again here,
+ * and the posting pipeline places each row by its date, locks the products and refuses any date below zero.
  */
 export async function importSheet(
   db: Db,
@@ -94,11 +147,9 @@ export async function importSheet(
         `Este arquivo já foi importado para ${String(period.month).padStart(2, '0')}/${period.year} (${duplicate.file_name}). Exclua a importação anterior se quiser importá-lo de novo.`,
       );
     }
-    const locked = new Map<number, Balance>();
-    const checked = await checkRows(tx, raw, period, async (ids) => {
-      for (const id of ids) locked.set(id, await lockBalance(tx, dialect, id));
-      return new Map(locked);
-    });
+    const checked = await checkRows(tx, raw, period);
+    if (checked.every((row) => row.resolved !== null))
+      await judgeStock(tx, dialect, checked, userId, period.today);
     const summary = summarize(checked);
     if (summary.invalid > 0) {
       throw new AppError(
@@ -112,7 +163,6 @@ export async function importSheet(
         },
       );
     }
-    const now = nowIso();
     const movement = await tx
       .insertInto('stock_movements')
       .values({
@@ -127,78 +177,34 @@ export async function importSheet(
         entries: summary.entries,
         exits: summary.exits,
         created_by: userId,
-        created_at: now,
+        created_at: nowIso(),
         cancelled_at: null,
         cancelled_by: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-
-    const resolved = checked.map((row) => row.resolved).filter((row) => row !== null);
-    for (let start = 0; start < resolved.length; start += LEDGER_CHUNK) {
-      await tx
-        .insertInto('stock_ledger')
-        .values(
-          resolved.slice(start, start + LEDGER_CHUNK).map((row) => ({
-            product_id: row.productId,
-            product_unity_id: row.productUnityId,
-            direction: row.direction,
-            quantity: row.quantity.toString(),
-            base_quantity: row.baseQuantity.toString(),
-            // an exit's unit cost is what it left at, per package
-            unit_cost: (row.unitCost ?? divRound((row.totalCost ?? 0n) * 1000n, row.quantity)).toString(),
-            total_cost: (row.totalCost ?? 0n).toString(),
-            occurred_on: row.occurredOn,
-            supplier_id: row.supplierId,
-            reason: row.reason,
-            document: row.document,
-            notes: row.notes,
-            stock_movement_id: movement.id,
-            created_by: userId,
-            created_at: now,
-            cancelled_at: null,
-            cancelled_by: null,
-          })),
-        )
-        .execute();
-    }
-    // Replay the rows on the locked balances to get the final state per product.
-    const finals = new Map(locked);
-    for (const row of resolved) {
-      const balance = finals.get(row.productId) ?? { quantity: 0n, totalValue: 0n };
-      finals.set(
-        row.productId,
-        row.direction === 'in'
-          ? {
-              quantity: balance.quantity + row.baseQuantity,
-              totalValue: balance.totalValue + (row.totalCost ?? 0n),
-            }
-          : {
-              quantity: balance.quantity - row.baseQuantity,
-              totalValue: balance.totalValue - (row.totalCost ?? 0n),
-            },
-      );
-    }
-    for (const productId of new Set(resolved.map((row) => row.productId))) {
-      await saveBalance(tx, productId, finals.get(productId) ?? { quantity: 0n, totalValue: 0n }, now);
-    }
-    await audit(tx, {
+    await post(tx, dialect, {
       userId,
-      action: 'import',
-      entity: 'stock_movement',
-      entityId: movement.id,
-      after: { year: period.year, month: period.month, fileName: sheet.fileName, sha256, ...summary },
+      today: period.today,
+      add: toLedgerRows(resolvedRows(checked), movement.id),
+      audit: {
+        action: 'import',
+        entity: 'stock_movement',
+        entityId: movement.id,
+        after: { year: period.year, month: period.month, fileName: sheet.fileName, sha256, ...summary },
+      },
     });
     return movement.id;
   });
 }
 
-/** Undoes an import: its ledger rows are marked cancelled and the balances reversed, all or nothing. */
+/** Undoes an import: its ledger rows are cancelled through the pipeline (dates, closed months), all or nothing. */
 export async function cancelMovement(
   db: Db,
   dialect: Dialect,
   userId: number,
   movementId: number,
+  today: string,
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const movement = await tx
@@ -209,61 +215,26 @@ export async function cancelMovement(
     if (!movement || movement.cancelled_at) throw notFound('Movimentação não encontrada.');
     const rows = await tx
       .selectFrom('stock_ledger')
-      .select(['product_id', 'direction', 'base_quantity', 'total_cost'])
+      .select('id')
       .where('stock_movement_id', '=', movementId)
       .where('cancelled_at', 'is', null)
       .execute();
-    const productIds = [...new Set(rows.map((row) => row.product_id))].sort((a, b) => a - b);
-    const balances = new Map<number, Balance>();
-    for (const id of productIds) balances.set(id, await lockBalance(tx, dialect, id));
-    for (const row of rows) {
-      const current = balances.get(row.product_id) ?? { quantity: 0n, totalValue: 0n };
-      balances.set(
-        row.product_id,
-        reverse(current, {
-          direction: row.direction,
-          baseQuantity: toBigInt(row.base_quantity),
-          totalCost: toBigInt(row.total_cost),
-        }),
-      );
-    }
-    for (const [productId, balance] of balances) {
-      if (balance.quantity < 0n || balance.totalValue < 0n) {
-        const product = await tx
-          .selectFrom('products as p')
-          .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
-          .select(['p.sku', 'p.name', 'u.code'])
-          .where('p.id', '=', productId)
-          .executeTakeFirstOrThrow();
-        const missing =
-          balance.quantity < 0n
-            ? ` faltariam ${quantityLabel(-balance.quantity)} ${product.code}`
-            : ' o valor em estoque ficaria negativo';
-        throw conflict(
-          `Não é possível excluir esta importação: ${product.sku} · ${product.name} já teve saídas depois dela e${missing}.`,
-        );
-      }
-    }
-    const now = nowIso();
-    await tx
-      .updateTable('stock_ledger')
-      .set({ cancelled_at: now, cancelled_by: userId })
-      .where('stock_movement_id', '=', movementId)
-      .where('cancelled_at', 'is', null)
-      .execute();
-    for (const [productId, balance] of balances) await saveBalance(tx, productId, balance, null);
+    await post(tx, dialect, {
+      userId,
+      today,
+      cancel: { ids: rows.map((row) => Number(row.id)), reason: `Importação ${movement.file_name} excluída` },
+      audit: {
+        action: 'cancel',
+        entity: 'stock_movement',
+        entityId: movementId,
+        before: { fileName: movement.file_name, rows: rows.length },
+      },
+    });
     await tx
       .updateTable('stock_movements')
-      .set({ cancelled_at: now, cancelled_by: userId })
+      .set({ cancelled_at: nowIso(), cancelled_by: userId })
       .where('id', '=', movementId)
       .execute();
-    await audit(tx, {
-      userId,
-      action: 'cancel',
-      entity: 'stock_movement',
-      entityId: movementId,
-      before: { fileName: movement.file_name, rows: rows.length },
-    });
   });
 }
 

@@ -18,7 +18,7 @@ import { toBigInt } from '../../db/database.ts';
 import { countLabel, quantityLabel } from '../../lib/numbers.ts';
 import { foldText } from '../../lib/text.ts';
 import { productUnityLabel } from '../catalog/product-unity-label.ts';
-import { applyExit, lineTotal, toBaseQuantity, tryEntry, type Balance } from '../stock/valuation.ts';
+import { baseQuantityOf } from '../stock/stock-rules.ts';
 import { COLUMNS, type CellValue, type ColumnKey, type RawRow, type RawSheet } from './sheet-reader.ts';
 
 /** A row ready for the ledger, once every check passed. */
@@ -29,8 +29,10 @@ export interface ResolvedRow {
   direction: 'in' | 'out';
   quantity: bigint;
   baseQuantity: bigint;
+  /** the product's base unit code, for messages */
+  baseUnit: string;
+  /** an entry's cost per package; an exit's cost is derived by the posting pipeline */
   unitCost: bigint | null;
-  totalCost: bigint | null;
   supplierId: number | null;
   reason: TStockReason | null;
   occurredOn: string;
@@ -234,24 +236,6 @@ async function loadSuppliers(db: Db | Tx, rows: RawRow[]) {
   return map;
 }
 
-export async function loadBalances(db: Db | Tx, productIds: number[]): Promise<Map<number, Balance>> {
-  const balances = new Map<number, Balance>();
-  for (let start = 0; start < productIds.length; start += 500) {
-    const rows = await db
-      .selectFrom('stock_balances')
-      .select(['product_id', 'quantity', 'total_value'])
-      .where('product_id', 'in', productIds.slice(start, start + 500))
-      .execute();
-    for (const row of rows)
-      balances.set(row.product_id, {
-        quantity: toBigInt(row.quantity),
-        totalValue: toBigInt(row.total_value),
-      });
-  }
-  for (const id of productIds) if (!balances.has(id)) balances.set(id, { quantity: 0n, totalValue: 0n });
-  return balances;
-}
-
 function findUnity(product: ProductInfo, value: string | null) {
   if (!value) return product.unities.find((unity) => unity.isDefault);
   const wanted = foldText(value).replace(/\s+/g, ' ');
@@ -262,19 +246,15 @@ function findUnity(product: ProductInfo, value: string | null) {
 }
 
 /**
- * Checks every row against the catalog and the chosen month, and simulates the balances in sheet order (from
- * `balances`, which the caller may have locked), so an exit is judged by the stock it will really meet.
+ * Checks every row against the catalog and the chosen month. Whether the stock is there on each row's date is
+ * the posting pipeline's call (see `markShortages`), the same as for every other source of movements.
  */
 export async function checkRows(
   db: Db | Tx,
   { rows }: Pick<RawSheet, 'rows'>,
   period: { year: number; month: number; today: string },
-  balancesFor: (productIds: number[]) => Promise<Map<number, Balance>> = (ids) => loadBalances(db, ids),
 ): Promise<CheckedRow[]> {
   const [products, suppliers] = await Promise.all([loadProducts(db, rows), loadSuppliers(db, rows)]);
-  const balances = await balancesFor(
-    [...new Set([...products.values()].map((product) => product.id))].sort((a, b) => a - b),
-  );
   const monthPrefix = `${period.year}-${String(period.month).padStart(2, '0')}-`;
 
   const checkRow = (row: RawRow): CheckedRow => {
@@ -322,13 +302,18 @@ export async function checkRows(
     else if (quantity.value > MAX_QUANTITY)
       fail('quantity', `A quantidade deve ser no máximo ${formatQuantityBR(MAX_QUANTITY)}.`);
     else if (unity && product) {
-      const fractional = unity.isDefault ? product.baseFractional : unity.fractional;
-      baseQuantity = toBaseQuantity(quantity.value, unity.quantity);
-      if (!fractional && quantity.value % 1000n !== 0n)
-        fail('quantity', `A quantidade deve ser inteira em ${unity.label}.`);
-      else if (baseQuantity === null || (!product.baseFractional && baseQuantity % 1000n !== 0n)) {
-        fail('quantity', `A quantidade não corresponde a um número exato de ${product.baseCode}.`);
-      }
+      const base = baseQuantityOf(
+        {
+          unitsPerPackage: unity.quantity,
+          packageFractional: unity.isDefault ? product.baseFractional : unity.fractional,
+          baseFractional: product.baseFractional,
+          baseCode: product.baseCode,
+          label: unity.label,
+        },
+        quantity.value,
+      );
+      if (base.ok) baseQuantity = base.baseQuantity;
+      else fail('quantity', base.message);
     }
 
     const cost = parseNumber(v.unitCost, MONEY_SCALE);
@@ -376,37 +361,17 @@ export async function checkRows(
       'value' in quantity &&
       baseQuantity !== null
     ) {
-      const balance = balances.get(product.id) ?? { quantity: 0n, totalValue: 0n };
-      let unitCost: bigint | null = null;
-      let totalCost: bigint | null = null;
-      if (direction === 'in') {
-        unitCost = cost && 'value' in cost ? cost.value : 0n;
-        totalCost = lineTotal(quantity.value, unitCost);
-        const entry = tryEntry(balance, baseQuantity, totalCost);
-        if (entry.ok) balances.set(product.id, entry.balance);
-        else fail(entry.limit === 'quantity' ? 'quantity' : 'unitCost', entry.message);
-      } else {
-        const exit = applyExit(balance, baseQuantity);
-        if (!exit.ok) {
-          fail(
-            'quantity',
-            `Estoque insuficiente: disponível ${quantityLabel(exit.available)} ${product.baseCode}, solicitado ${quantityLabel(baseQuantity)} ${product.baseCode}.`,
-          );
-        } else {
-          totalCost = exit.totalCost;
-          balances.set(product.id, exit.balance);
-        }
-      }
+      const unitCost = direction === 'in' ? (cost && 'value' in cost ? cost.value : 0n) : null;
       if (errors.length === 0) {
         resolved = {
           line: row.line,
+          baseUnit: product.baseCode,
           productId: product.id,
           productUnityId: unity.id,
           direction,
           quantity: quantity.value,
           baseQuantity,
           unitCost,
-          totalCost,
           supplierId,
           reason,
           occurredOn,
@@ -459,4 +424,40 @@ export function summarize(rows: CheckedRow[]) {
     entries: rows.filter((row) => row.view.type === 'Entrada').length,
     exits: rows.filter((row) => row.view.type === 'Saída').length,
   };
+}
+
+/** Adds the pipeline's verdict to the rows it would take below zero on their date. */
+export function markShortages(
+  checked: CheckedRow[],
+  resolved: ResolvedRow[],
+  shortages: ReadonlyArray<{
+    addIndex: number | null;
+    occurredOn: string;
+    available: bigint;
+    requested: bigint;
+    limit?: { limit: 'quantity' | 'value'; message: string };
+  }>,
+): void {
+  const byLine = new Map(checked.map((row) => [row.view.line, row]));
+  for (const shortage of shortages) {
+    const row = shortage.addIndex === null ? undefined : resolved[shortage.addIndex];
+    const target = row ? byLine.get(row.line) : undefined;
+    if (!row || !target) continue;
+    target.resolved = null;
+    if (shortage.limit) {
+      const column = shortage.limit.limit === 'quantity' ? COLUMNS.quantity : COLUMNS.unitCost;
+      target.view.errors.push({ column: column.label, message: shortage.limit.message });
+      continue;
+    }
+    const unit = row.baseUnit;
+    const when =
+      shortage.occurredOn === row.occurredOn
+        ? ''
+        : ` em ${shortage.occurredOn.split('-').reverse().join('/')}`;
+    target.view.errors.push({
+      column: COLUMNS.quantity.label,
+      message: `Estoque insuficiente${when}: disponível ${quantityLabel(shortage.available)} ${unit}, solicitado ${quantityLabel(shortage.requested)} ${unit}.`,
+    });
+    target.resolved = null;
+  }
 }

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TLedgerEntry, TStockRow, ZLedgerQuery, ZStockQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { averageCost } from './valuation.ts';
 import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
@@ -15,6 +16,7 @@ type StockQuery = z.output<typeof ZStockQuery>;
 function ledgerBase(db: Db) {
   return db
     .selectFrom('stock_ledger as l')
+    .leftJoin('users as cu', 'cu.id', 'l.cancelled_by')
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
     .innerJoin('product_unities as pu', 'pu.id', 'l.product_unity_id')
@@ -47,8 +49,12 @@ function ledgerBase(db: Db) {
       's.name as supplier_name',
       'us.id as user_id',
       'us.name as user_name',
-    ])
-    .where('l.cancelled_at', 'is', null);
+      'l.source',
+      'l.cancelled_at',
+      'l.cancel_reason',
+      'cu.id as cancelled_by_id',
+      'cu.name as cancelled_by_name',
+    ]);
 }
 
 type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerBase>['executeTakeFirstOrThrow']>>;
@@ -82,8 +88,15 @@ export function toLedgerEntry(row: LedgerRow): TLedgerEntry {
     document: row.document,
     notes: row.notes,
     stockMovementId: row.stock_movement_id,
+    source: row.source,
     createdBy: { id: row.user_id, name: row.user_name },
     createdAt: row.created_at,
+    cancelledAt: row.cancelled_at,
+    cancelledBy:
+      row.cancelled_by_id !== null && row.cancelled_by_name !== null
+        ? { id: row.cancelled_by_id, name: row.cancelled_by_name }
+        : null,
+    cancelReason: row.cancel_reason,
   };
 }
 
@@ -102,10 +115,9 @@ const LEDGER_SORT = {
 } as const;
 
 export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQuery) {
-  const filters: RawBuilder<boolean>[] = [
-    sql<boolean>`${sql.ref('l.direction')} = ${direction}`,
-    sql<boolean>`${sql.ref('l.cancelled_at')} is null`,
-  ];
+  const filters: RawBuilder<boolean>[] = [sql<boolean>`${sql.ref('l.direction')} = ${direction}`];
+  if (query.status === 'active') filters.push(sql<boolean>`${sql.ref('l.cancelled_at')} is null`);
+  if (query.status === 'cancelled') filters.push(sql<boolean>`${sql.ref('l.cancelled_at')} is not null`);
   if (query.from) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} >= ${query.from}`);
   if (query.to) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} <= ${query.to}`);
   if (query.productId) filters.push(sql<boolean>`${sql.ref('l.product_id')} = ${query.productId}`);
@@ -130,6 +142,7 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
 export async function latestMovements(db: Db, limit: number) {
   // newest first by the date people see (occurred_on); same day: the last recorded first
   const rows = await ledgerBase(db)
+    .where('l.cancelled_at', 'is', null)
     .orderBy('l.occurred_on', 'desc')
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
@@ -280,4 +293,158 @@ export async function stockSummary(db: Db) {
     belowMinimum: toNumber(counts.below ?? 0),
     latestMovements: latest,
   };
+}
+
+// ---------- balances at a past date ----------
+
+/** Each product's running figures after its last live row dated on or before `date`. */
+function balancesAt(db: Db, date: string) {
+  return db
+    .selectFrom('stock_balances as sb')
+    .leftJoin('stock_ledger as x', (join) =>
+      join.on((eb) =>
+        eb(
+          'x.id',
+          '=',
+          eb
+            .selectFrom('stock_ledger as y')
+            .select('y.id')
+            .whereRef('y.product_id', '=', 'sb.product_id')
+            .where('y.cancelled_at', 'is', null)
+            .where('y.occurred_on', '<=', date)
+            .orderBy('y.occurred_on', 'desc')
+            .orderBy('y.id', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
+    .select((eb) => [
+      'sb.product_id',
+      eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
+      eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
+      'x.created_at as last_movement_at',
+    ]);
+}
+
+function stockRowsAt(db: Db, date: string) {
+  return db
+    .selectFrom(balancesAt(db, date).as('b'))
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
+}
+
+/** The stock list as it stood at the end of `date`: same filters, sorts and totals as today's. */
+export async function listStockAt(db: Db, dialect: Dialect, query: StockQuery, date: string) {
+  const filters = stockFilters(dialect, query);
+  const [rows, totals] = await Promise.all([
+    stockRowsAt(db, date)
+      .select([
+        'p.id',
+        'p.sku',
+        'p.name',
+        'p.status',
+        'p.min_stock',
+        'c.id as category_id',
+        'c.name as category_name',
+        'u.id as unity_id',
+        'u.code as unity_code',
+        'u.name as unity_name',
+        'b.quantity',
+        'b.total_value',
+        'b.last_movement_at',
+      ])
+      .where(({ and }) => and(filters))
+      .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
+      .orderBy('p.id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    stockRowsAt(db, date)
+      .where(({ and }) => and(filters))
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum<string | number>('b.total_value').as('value'),
+        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map((row) =>
+      toStockRow({
+        ...row,
+        average_cost: averageCost({
+          quantity: toBigInt(row.quantity),
+          totalValue: toBigInt(row.total_value),
+        }),
+      }),
+    ),
+    total: toNumber(totals.total as string | number),
+    totals: {
+      products: toNumber(totals.total as string | number),
+      totalValue: moneyOut(totals.value ?? 0),
+      belowMinimum: toNumber(totals.below ?? 0),
+    },
+  };
+}
+
+// ---------- what a movement needs to know ----------
+
+export async function findMovementContext(tx: Tx | Db, productId: number, productUnityId: number) {
+  const [product, unity] = await Promise.all([
+    tx
+      .selectFrom('products as p')
+      .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+      .select(['p.id', 'p.name', 'p.status', 'u.code as base_code', 'u.fractional as base_fractional'])
+      .where('p.id', '=', productId)
+      .executeTakeFirst(),
+    tx
+      .selectFrom('product_unities as pu')
+      .innerJoin('products as p', 'p.id', 'pu.product_id')
+      .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+      .innerJoin('unities as u', 'u.id', 'pu.unity_id')
+      .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+      .select([
+        'pu.id',
+        'pu.product_id',
+        'pu.status',
+        'pu.quantity',
+        'pu.is_default',
+        'u.fractional',
+        'ub.name as batch_name',
+        'base.code as base_code',
+        'base.name as base_name',
+        'base.fractional as base_fractional',
+      ])
+      .where('pu.id', '=', productUnityId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    product: product ?? null,
+    unity: unity
+      ? {
+          productId: unity.product_id,
+          status: unity.status,
+          unitsPerPackage: toBigInt(unity.quantity),
+          packageFractional: (unity.is_default === 1 ? unity.base_fractional : unity.fractional) === 1,
+          baseFractional: unity.base_fractional === 1,
+          baseCode: unity.base_code,
+          label: productUnityLabel({
+            isDefault: unity.is_default === 1,
+            batchName: unity.batch_name,
+            quantity: unity.quantity,
+            baseCode: unity.base_code,
+            baseName: unity.base_name,
+          }),
+        }
+      : null,
+  };
+}
+
+export async function findSupplierStatus(tx: Tx | Db, supplierId: number) {
+  return tx
+    .selectFrom('suppliers')
+    .select(['name', 'status'])
+    .where('id', '=', supplierId)
+    .executeTakeFirst();
 }

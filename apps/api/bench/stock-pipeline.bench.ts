@@ -1,0 +1,133 @@
+// Issue 10's figures, on the database under test (SQLite, or PostgreSQL with TEST_DATABASE_URL):
+//  1. a back-dated entry on a product with 100,000 later ledger rows (target < 250 ms);
+//  2. 1,000 racing exits of one product at concurrency 32, the client in its own process
+//     (targets: >= 1,000 exits/s on SQLite, >= 400 exits/s on PostgreSQL), zero 5xx, exact final balance.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildTestApp, signUpAndLogin } from '../test/helper.ts';
+import { createProduct, defaultUnityId, stockIn } from '../test/factories.ts';
+import { post } from '../src/domain/stock/posting-pipeline.ts';
+import type { NewLedgerRow } from '../src/domain/stock/posting-pipeline.ts';
+
+const LATER_ROWS = Number(process.env.BENCH_LATER_ROWS ?? 100_000);
+const EXITS = 1000;
+const CONCURRENCY = 32;
+const ctx = await buildTestApp();
+const dialect = ctx.handle.dialect;
+const report: string[] = [];
+
+function runClient(url: string, headers: Record<string, string>, body: unknown) {
+  return new Promise<{ seconds: number; statuses: Record<string, number>; p50: number; p99: number }>(
+    (resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(import.meta.dirname, 'load-client.ts'), url, String(EXITS), String(CONCURRENCY)],
+        {
+          stdio: ['pipe', 'pipe', 'inherit'],
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('exit', (code) =>
+        code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`cliente saiu com ${code}`)),
+      );
+      child.stdin.end(JSON.stringify({ headers, body }));
+    },
+  );
+}
+
+try {
+  const cookie = await signUpAndLogin(ctx.app, 'bench@armazem.com.br', 'Bench');
+  const user = (await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie } })).json();
+
+  // 1. Back-dated entry under 100,000 later rows.
+  const product = await createProduct(ctx.app, cookie, { name: 'Produto com histórico' });
+  const unit = await defaultUnityId(ctx.app, cookie, product.id);
+  const rows: NewLedgerRow[] = [];
+  for (let i = 0; i < LATER_ROWS; i++) {
+    const day = 1 + (i % 28);
+    const month = 3 + Math.floor(i / (LATER_ROWS / 8));
+    const entry = i % 2 === 0;
+    rows.push({
+      productId: product.id,
+      productUnityId: unit,
+      direction: entry ? 'in' : 'out',
+      quantity: 2000n,
+      baseQuantity: 2000n,
+      unitCost: entry ? 31_234n + BigInt(i % 97) : null,
+      occurredOn: `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      supplierId: null,
+      reason: entry ? null : 'venda',
+      document: null,
+      notes: null,
+      source: 'manual',
+      stockMovementId: null,
+    });
+  }
+  rows.sort((a, b) => (a.occurredOn < b.occurredOn ? -1 : a.occurredOn > b.occurredOn ? 1 : 0));
+  let t = performance.now();
+  await ctx.handle.db
+    .transaction()
+    .execute((tx) =>
+      post(tx, dialect, {
+        userId: user.id,
+        today: '2026-11-22',
+        add: rows,
+        audit: { action: 'seed', entity: 'bench', entityId: null },
+      }),
+    );
+  report.push(
+    `semeadura: ${LATER_ROWS} linhas em um lote pelo pipeline em ${((performance.now() - t) / 1000).toFixed(2)} s`,
+  );
+  const timings: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    t = performance.now();
+    await stockIn(ctx.app, cookie, {
+      productId: product.id,
+      productUnityId: unit,
+      quantity: 1,
+      unitCost: '3.5',
+      occurredOn: `2026-02-${String(10 + i).padStart(2, '0')}`,
+    });
+    timings.push(performance.now() - t);
+  }
+  timings.sort((a, b) => a - b);
+  const median = timings[2] ?? 0;
+  report.push(
+    `entrada retroativa com ${LATER_ROWS} linhas posteriores: mediana ${median.toFixed(0)} ms (alvo < 250 ms) [${timings.map((x) => x.toFixed(0)).join(', ')}]`,
+  );
+  const integrity = (await ctx.app.inject({ url: '/api/stock/v1/integrity', headers: { cookie } })).json();
+  if (!integrity.ok)
+    throw new Error(`integridade falhou: ${JSON.stringify(integrity.mismatches.slice(0, 3))}`);
+
+  // 2. 1,000 racing exits at concurrency 32.
+  const raced = await createProduct(ctx.app, cookie, { name: 'Produto disputado' });
+  const racedUnit = await defaultUnityId(ctx.app, cookie, raced.id);
+  await stockIn(ctx.app, cookie, {
+    productId: raced.id,
+    productUnityId: racedUnit,
+    quantity: EXITS,
+    unitCost: '7.7777',
+  });
+  const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const result = await runClient(
+    `${address}/api/stock/out/v1`,
+    { cookie, 'content-type': 'application/json' },
+    { productId: raced.id, productUnityId: racedUnit, quantity: 1, reason: 'venda' },
+  );
+  const stock = (await ctx.app.inject({ url: `/api/products/v1/${raced.id}`, headers: { cookie } })).json()
+    .stock;
+  const rate = Math.round(EXITS / result.seconds);
+  const target = dialect === 'postgres' ? 400 : 1000;
+  const fivexx = Object.entries(result.statuses)
+    .filter(([s]) => Number(s) >= 500)
+    .reduce((n, [, c]) => n + c, 0);
+  report.push(
+    `${EXITS} saídas concorrentes (${CONCURRENCY} simultâneas, cliente em outro processo): ${rate} saídas/s (alvo >= ${target}); ` +
+      `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; respostas ${JSON.stringify(result.statuses)}; 5xx ${fivexx}; saldo final ${stock.quantity}`,
+  );
+  if (stock.quantity !== '0.000' || fivexx > 0 || result.statuses['201'] !== EXITS) process.exitCode = 1;
+  console.log(`\n[${dialect}]\n  ${report.join('\n  ')}`);
+} finally {
+  await ctx.close();
+}

@@ -1,0 +1,92 @@
+import type { TClosings } from '@armazem/contracts/stock-history';
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/dates.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { readClosedThrough } from '../stock/posting-repository.ts';
+import { monthLabel, monthOf, previousMonth, yearMonth } from '../stock/stock-rules.ts';
+import { closingHistory, closingOf, insertClosing } from './closings-repository.ts';
+
+/**
+ * Month close: an admin closes a month (and so every earlier one) once it is over; nothing dated in a closed
+ * month can then be written, cancelled or undone. Reopening (with a reason) opens that month and every later
+ * one. The period lock makes a close wait for writers in flight, and writers wait for a close.
+ */
+export function createClosingsService({ db, dialect, clock }: { db: Db; dialect: Dialect; clock: Clock }) {
+  return {
+    async list(): Promise<TClosings> {
+      const rows = await closingHistory(db);
+      return {
+        closedThrough: rows[0]?.closed_through ?? null,
+        data: rows.map((row) => ({
+          year: row.year,
+          month: row.month,
+          action: row.action,
+          reason: row.reason,
+          by: { id: row.user_id, name: row.user_name },
+          at: row.created_at,
+        })),
+      };
+    },
+
+    async close(userId: number, year: number, month: number) {
+      const target = yearMonth(year, month);
+      if (target >= monthOf(clock.today())) {
+        throw badRequest('Só é possível fechar um mês que já terminou.', 'month');
+      }
+      return db.transaction().execute(async (tx) => {
+        const closedThrough = await readClosedThrough(tx, dialect, 'exclusive');
+        if (closedThrough !== null && target <= closedThrough) {
+          throw conflict(`O mês ${monthLabel(target)} já está fechado.`);
+        }
+        const at = nowIso();
+        await insertClosing(tx, {
+          year,
+          month,
+          action: 'close',
+          reason: null,
+          closedThrough: target,
+          userId,
+          at,
+        });
+        await audit(tx, {
+          userId,
+          action: 'close',
+          entity: 'stock_period',
+          entityId: target,
+          before: { closedThrough },
+          after: { closedThrough: target },
+        });
+        return { closedThrough: target };
+      });
+    },
+
+    async reopen(userId: number, year: number, month: number, reason: string) {
+      const target = yearMonth(year, month);
+      return db.transaction().execute(async (tx) => {
+        const closedThrough = await readClosedThrough(tx, dialect, 'exclusive');
+        if (closedThrough === null || target > closedThrough) {
+          throw conflict(`O mês ${monthLabel(target)} não está fechado.`);
+        }
+        const after = previousMonth(target);
+        const at = nowIso();
+        await insertClosing(tx, { year, month, action: 'reopen', reason, closedThrough: after, userId, at });
+        await audit(tx, {
+          userId,
+          action: 'reopen',
+          entity: 'stock_period',
+          entityId: target,
+          before: { closedThrough },
+          after: { closedThrough: after, reason },
+        });
+        return { closedThrough: after };
+      });
+    },
+
+    closingOf: (year: number, month: number) => closingOf(db, yearMonth(year, month)),
+  };
+}
+
+export type ClosingsService = ReturnType<typeof createClosingsService>;

@@ -1,0 +1,110 @@
+import type { TIntegrityReport } from '@armazem/contracts/stock-history';
+import type { Db } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
+import { EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
+import { averageCost } from './valuation.ts';
+
+const PRODUCTS_PER_PASS = 200;
+const MAX_REPORTED = 1000;
+
+/**
+ * Replays every product's facts from zero with the same rules the pipeline uses and compares each stored
+ * derived figure (an exit's cost, the running quantity and value) and the balance row with the replay.
+ */
+export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
+  const mismatches: TIntegrityReport['mismatches'] = [];
+  const report = (productId: number, field: string, stored: bigint, replayed: bigint) => {
+    if (stored !== replayed && mismatches.length < MAX_REPORTED) {
+      mismatches.push({ productId, field, stored: stored.toString(), replayed: replayed.toString() });
+    }
+  };
+  const productIds = (
+    await db.selectFrom('stock_balances').select('product_id').orderBy('product_id').execute()
+  ).map((row) => row.product_id);
+  for (let start = 0; start < productIds.length; start += PRODUCTS_PER_PASS) {
+    const ids = productIds.slice(start, start + PRODUCTS_PER_PASS);
+    const [rows, balances] = await Promise.all([
+      db
+        .selectFrom('stock_ledger')
+        .select([
+          'id',
+          'product_id',
+          'direction',
+          'occurred_on',
+          'quantity',
+          'base_quantity',
+          'unit_cost',
+          'total_cost',
+          'balance_quantity',
+          'balance_value',
+        ])
+        .where('product_id', 'in', ids)
+        .where('cancelled_at', 'is', null)
+        .orderBy('product_id')
+        .orderBy('occurred_on')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('stock_balances')
+        .select(['product_id', 'quantity', 'total_value', 'average_cost', 'last_occurred_on'])
+        .where('product_id', 'in', ids)
+        .execute(),
+    ]);
+    const byProduct = new Map<number, typeof rows>();
+    for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+    for (const balance of balances) {
+      const productId = balance.product_id;
+      const stored = byProduct.get(productId) ?? [];
+      const facts: LedgerFact[] = stored.map((row) => ({
+        id: Number(row.id),
+        direction: row.direction,
+        occurredOn: row.occurred_on,
+        quantity: toBigInt(row.quantity),
+        baseQuantity: toBigInt(row.base_quantity),
+        entryCost: row.direction === 'in' ? toBigInt(row.total_cost) : null,
+        entryUnitCost: row.direction === 'in' ? toBigInt(row.unit_cost) : null,
+      }));
+      const replay = replayLedger(EMPTY_BALANCE, facts, { lenient: true });
+      if (!replay.ok) continue;
+      for (const [i, row] of stored.entries()) {
+        const derived = replay.rows[i];
+        if (!derived) continue;
+        report(
+          productId,
+          `ledger[${row.id}].balanceQuantity`,
+          toBigInt(row.balance_quantity),
+          derived.balanceQuantity,
+        );
+        report(
+          productId,
+          `ledger[${row.id}].balanceValue`,
+          toBigInt(row.balance_value),
+          derived.balanceValue,
+        );
+        report(productId, `ledger[${row.id}].totalCost`, toBigInt(row.total_cost), derived.totalCost);
+        report(productId, `ledger[${row.id}].unitCost`, toBigInt(row.unit_cost), derived.unitCost);
+        if (derived.balanceQuantity < 0n)
+          report(productId, `ledger[${row.id}].negative`, 0n, derived.balanceQuantity);
+      }
+      const final = replay.balance;
+      const lastDate = facts[facts.length - 1]?.occurredOn ?? null;
+      if ((balance.last_occurred_on ?? null) !== lastDate && mismatches.length < MAX_REPORTED) {
+        mismatches.push({
+          productId,
+          field: 'balance.lastOccurredOn',
+          stored: String(balance.last_occurred_on),
+          replayed: String(lastDate),
+        });
+      }
+      report(productId, 'balance.quantity', toBigInt(balance.quantity), final.quantity);
+      report(productId, 'balance.totalValue', toBigInt(balance.total_value), final.totalValue);
+      report(
+        productId,
+        'balance.averageCost',
+        toBigInt(balance.average_cost),
+        averageCost(final ?? EMPTY_BALANCE),
+      );
+    }
+  }
+  return { ok: mismatches.length === 0, products: productIds.length, mismatches };
+}

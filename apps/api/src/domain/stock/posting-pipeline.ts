@@ -1,0 +1,294 @@
+import type { Tx } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { audit, type AuditEntry } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { quantityLabel } from '../../lib/numbers.ts';
+import {
+  compareLedgerOrder,
+  dateLabel,
+  isClosed,
+  monthLabel,
+  monthOf,
+  replayLedger,
+  type DerivedFigures,
+  type LedgerFact,
+  type Shortage,
+} from './stock-rules.ts';
+import {
+  insertRows,
+  liveRowsFrom,
+  lockBalances,
+  markCancelled,
+  readClosedThrough,
+  rowsToCancel,
+  runningBefore,
+  saveBalances,
+  updateDerived,
+  type LockedBalance,
+  type NewLedgerRow,
+  type StoredRow,
+} from './posting-repository.ts';
+import { lineTotal, type Balance, type LimitProblem } from './valuation.ts';
+
+/**
+ * The one posting pipeline. Every source of stock movements (manual entries and exits, monthly sheets and
+ * their undo, cancellations, NF-e receipts, inventory counts) hands it a batch of dated facts and/or rows to
+ * cancel; it checks the period, locks the products' balances in a fixed order, places each row in
+ * (occurredOn, id) order, recomputes the derived figures of every later row, refuses any date going negative,
+ * and writes rows, balances and the audit entry in the caller's transaction.
+ */
+
+export type { NewLedgerRow } from './posting-repository.ts';
+
+export interface PostingRequest {
+  userId: number;
+  today: string;
+  add?: readonly NewLedgerRow[];
+  cancel?: { ids: readonly number[]; reason: string | null };
+  audit: Omit<AuditEntry, 'userId'>;
+}
+
+/** A new row the batch cannot take, for sources that report problems per row (the sheet preview). */
+export interface RowShortage {
+  /** index in `add`, or null when the shortage falls on a stored row (a cancellation) */
+  addIndex: number | null;
+  productId: number;
+  occurredOn: string;
+  available: bigint;
+  requested: bigint;
+  /** beyond the storage maxima rather than below zero */
+  limit?: LimitProblem;
+}
+
+interface PlannedRow extends LedgerFact {
+  seq: number;
+  addIndex: number | null;
+  stored: StoredRow | null;
+}
+
+interface ProductPlan {
+  productId: number;
+  rows: PlannedRow[];
+  derived: DerivedFigures[];
+  balance: Balance;
+  /** the date of the product's latest live row once the batch is written */
+  lastDate: string | null;
+}
+
+export function periodClosed(date: string) {
+  return new AppError('PERIOD_CLOSED', `O mês ${monthLabel(monthOf(date))} está fechado para movimentações.`);
+}
+
+async function shortageError(tx: Tx, productId: number, shortage: Shortage | RowShortage) {
+  if (shortage.limit) {
+    return new AppError('CONFLICT', shortage.limit.message, { details: { limit: shortage.limit.limit } });
+  }
+  const product = await tx
+    .selectFrom('products as p')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+    .select(['p.name', 'u.code'])
+    .where('p.id', '=', productId)
+    .executeTakeFirstOrThrow();
+  const available = `${quantityLabel(shortage.available)} ${product.code}`;
+  const requested = `${quantityLabel(shortage.requested)} ${product.code}`;
+  return new AppError(
+    'INSUFFICIENT_STOCK',
+    `Em ${dateLabel(shortage.occurredOn)} o saldo de ${product.name} ficaria negativo: disponível ${available}, solicitado ${requested}.`,
+    {
+      details: {
+        date: shortage.occurredOn,
+        available: quantityLabel(shortage.available),
+        requested: quantityLabel(shortage.requested),
+        unity: product.code,
+      },
+    },
+  );
+}
+
+/** Dates first: nothing in the future, nothing in a closed month. */
+function checkDates(dates: Iterable<string>, today: string, closedThrough: string | null) {
+  for (const date of dates) {
+    if (isClosed(date, closedThrough)) throw periodClosed(date);
+    if (date > today) throw badRequest('A data do movimento não pode ser futura.', 'occurredOn');
+  }
+}
+
+/** Cancellations: each row once, and only what the caller means to cancel. */
+async function loadCancellations(tx: Tx, ids: readonly number[]) {
+  const rows = await rowsToCancel(tx, ids);
+  if (rows.length !== new Set(ids).size) throw conflict('Movimento não encontrado.');
+  return rows;
+}
+
+async function planProduct(
+  tx: Tx,
+  productId: number,
+  tail: LockedBalance,
+  adds: ReadonlyArray<{ row: NewLedgerRow; index: number }>,
+  cancelIds: ReadonlySet<number>,
+  cancelDates: readonly string[],
+): Promise<{ plan: ProductPlan } | { shortage: Shortage; rows: PlannedRow[] }> {
+  const newRows: PlannedRow[] = adds.map(({ row, index }, seq) => ({
+    id: null,
+    seq,
+    addIndex: index,
+    stored: null,
+    direction: row.direction,
+    occurredOn: row.occurredOn,
+    quantity: row.quantity,
+    baseQuantity: row.baseQuantity,
+    entryCost: row.direction === 'in' ? lineTotal(row.quantity, row.unitCost ?? 0n) : null,
+    entryUnitCost: row.direction === 'in' ? (row.unitCost ?? 0n) : null,
+  }));
+  const earliest = [...newRows.map((r) => r.occurredOn), ...cancelDates].sort()[0];
+  let start = tail;
+  let rows = newRows;
+  // Fast path (the usual case: today, nothing later): start from the locked balance row, read no history.
+  const fast = cancelDates.length === 0 && (tail.lastDate === null || (earliest ?? '') >= tail.lastDate);
+  if (!fast && earliest) {
+    start = await runningBefore(tx, productId, earliest);
+    const stored = (await liveRowsFrom(tx, productId, earliest))
+      .filter((row) => !cancelIds.has(row.id))
+      .map((row): PlannedRow => ({ ...row, seq: 0, addIndex: null, stored: row }));
+    rows = [...stored, ...newRows];
+  }
+  rows.sort(compareLedgerOrder);
+  const result = replayLedger(start.balance, rows);
+  if (!result.ok) return { shortage: result.shortage, rows };
+  const last = rows[rows.length - 1]?.occurredOn ?? start.lastDate;
+  const lastDate = fast && tail.lastDate && last && tail.lastDate > last ? tail.lastDate : last;
+  return { plan: { productId, rows, derived: result.rows, balance: result.balance, lastDate } };
+}
+
+/** Which new row to blame for a shortage: the row itself, or the latest new row before it. */
+function blame(rows: PlannedRow[], shortage: Shortage): number | null {
+  for (let i = shortage.index; i >= 0; i--) {
+    const row = rows[i];
+    if (row && row.addIndex !== null) return row.addIndex;
+  }
+  return null;
+}
+
+/**
+ * Plans the whole batch. With `collect`, a shortage drops the blamed new row and the product is planned
+ * again, so every offending row is reported; otherwise the first shortage stops everything.
+ */
+async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: boolean, now: string) {
+  const add = request.add ?? [];
+  const cancelIds = request.cancel?.ids ?? [];
+  const closedThrough = await readClosedThrough(tx, dialect, 'shared');
+  checkDates(
+    add.map((row) => row.occurredOn),
+    request.today,
+    closedThrough,
+  );
+  const cancelled = cancelIds.length > 0 ? await loadCancellations(tx, cancelIds) : [];
+  for (const row of cancelled)
+    if (isClosed(row.occurredOn, closedThrough)) throw periodClosed(row.occurredOn);
+
+  const productIds = [...new Set([...add.map((r) => r.productId), ...cancelled.map((r) => r.productId)])];
+  const tails = await lockBalances(tx, dialect, productIds, now);
+  if (cancelled.length > 0) {
+    // Locked now: a racing cancellation of the same row shows here.
+    const fresh = await rowsToCancel(tx, cancelIds);
+    if (fresh.some((row) => row.cancelledAt !== null)) throw conflict('Este movimento já foi cancelado.');
+  }
+  const cancelSet = new Set(cancelIds);
+  const plans: ProductPlan[] = [];
+  const shortages: RowShortage[] = [];
+  for (const productId of [...productIds].sort((a, b) => a - b)) {
+    let adds = add.flatMap((row, index) => (row.productId === productId ? [{ row, index }] : []));
+    const cancelDates = cancelled.filter((r) => r.productId === productId).map((r) => r.occurredOn);
+    for (;;) {
+      const tail = tails.get(productId) ?? { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
+      const outcome = await planProduct(tx, productId, tail, adds, cancelSet, cancelDates);
+      if ('plan' in outcome) {
+        plans.push(outcome.plan);
+        break;
+      }
+      const addIndex = blame(outcome.rows, outcome.shortage);
+      const shortage = { ...outcome.shortage, addIndex, productId };
+      if (!collect || addIndex === null) throw await shortageError(tx, productId, shortage);
+      shortages.push(shortage);
+      adds = adds.filter((item) => item.index !== addIndex);
+    }
+  }
+  return { plans, shortages, cancelled };
+}
+
+/** Posts a batch; the first problem is thrown in Portuguese and nothing is written. Returns the new ids in `add` order. */
+export async function post(tx: Tx, dialect: Dialect, request: PostingRequest): Promise<number[]> {
+  const now = nowIso();
+  const { plans, cancelled } = await plan(tx, dialect, request, false, now);
+  return write(tx, dialect, request, plans, cancelled, now);
+}
+
+/**
+ * Checks a batch without writing anything and reports every row that would take a date below zero (the
+ * sheet preview and the sheet import's row errors). Period and date problems are still thrown.
+ */
+export async function evaluate(tx: Tx, dialect: Dialect, request: PostingRequest): Promise<RowShortage[]> {
+  const { shortages } = await plan(tx, dialect, request, true, nowIso());
+  return shortages;
+}
+
+async function write(
+  tx: Tx,
+  dialect: Dialect,
+  request: PostingRequest,
+  plans: ProductPlan[],
+  cancelled: ReadonlyArray<{ id: number }>,
+  now: string,
+): Promise<number[]> {
+  const add = request.add ?? [];
+  if (cancelled.length > 0) {
+    await markCancelled(
+      tx,
+      cancelled.map((row) => row.id),
+      { userId: request.userId, reason: request.cancel?.reason ?? null, now },
+    );
+  }
+  const inserts: Array<{ row: NewLedgerRow; derived: DerivedFigures; addIndex: number }> = [];
+  const updates: Array<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }> = [];
+  for (const productPlan of plans) {
+    for (const [i, planned] of productPlan.rows.entries()) {
+      const derived = productPlan.derived[i];
+      if (!derived) continue;
+      if (planned.addIndex !== null) {
+        const row = add[planned.addIndex];
+        if (row) inserts.push({ row, derived, addIndex: planned.addIndex });
+      } else if (planned.stored && !sameFigures(planned.stored.derived, derived)) {
+        updates.push({ id: planned.stored.id, direction: planned.direction, derived });
+      }
+    }
+  }
+  // Ids follow insertion order; insert in ledger order per the batch so equal dates keep the batch's order.
+  inserts.sort((a, b) => a.addIndex - b.addIndex);
+  const ids = await insertRows(tx, inserts, request.userId, now);
+  await updateDerived(tx, dialect, updates);
+  const moved = new Set(add.map((row) => row.productId));
+  await saveBalances(
+    tx,
+    dialect,
+    plans.map((p) => ({
+      productId: p.productId,
+      balance: p.balance,
+      lastDate: p.lastDate,
+      movedAt: moved.has(p.productId) ? now : null,
+    })),
+    now,
+  );
+  await audit(tx, { userId: request.userId, ...request.audit });
+  const byIndex = new Map(inserts.map((item, i) => [item.addIndex, ids[i] ?? 0]));
+  return add.map((_row, index) => byIndex.get(index) ?? 0);
+}
+
+function sameFigures(a: DerivedFigures, b: DerivedFigures) {
+  return (
+    a.balanceQuantity === b.balanceQuantity &&
+    a.balanceValue === b.balanceValue &&
+    a.totalCost === b.totalCost &&
+    a.unitCost === b.unitCost
+  );
+}

@@ -1,0 +1,196 @@
+import { divRound } from '@armazem/contracts/decimal';
+import {
+  averageCost,
+  applyExit,
+  toBaseQuantity,
+  tryEntry,
+  type Balance,
+  type LimitProblem,
+} from './valuation.ts';
+
+/**
+ * The stock rules with no database: how a product's ledger is ordered, valued and checked. The posting
+ * pipeline, the integrity check and the migration that introduced derived figures all call these, so the
+ * valuation by date lives in exactly one place.
+ */
+
+const THOUSAND = 1000n;
+export const EMPTY_BALANCE: Balance = { quantity: 0n, totalValue: 0n };
+
+/** The facts of one ledger row that valuation needs. `id` is null for a row not yet written. */
+export interface LedgerFact {
+  id: number | null;
+  direction: 'in' | 'out';
+  occurredOn: string;
+  /** in the product unity it was typed in, thousandths */
+  quantity: bigint;
+  /** base units, thousandths */
+  baseQuantity: bigint;
+  /** an entry's total cost (a fact); null for an exit, whose cost is derived */
+  entryCost: bigint | null;
+  /** an entry's cost per product unity as typed (a fact); null for an exit */
+  entryUnitCost: bigint | null;
+}
+
+/** What valuation derives for a row: an exit's cost and the running figures after the row. */
+export interface DerivedFigures {
+  totalCost: bigint;
+  /** per product unity of the row (R$ 0,0001) */
+  unitCost: bigint;
+  balanceQuantity: bigint;
+  balanceValue: bigint;
+}
+
+/** Ledger order: by date, then by id; rows not yet written come after every stored row of their date. */
+export function compareLedgerOrder(
+  a: { occurredOn: string; id: number | null; seq?: number },
+  b: { occurredOn: string; id: number | null; seq?: number },
+): number {
+  if (a.occurredOn !== b.occurredOn) return a.occurredOn < b.occurredOn ? -1 : 1;
+  const ka = a.id ?? Number.MAX_SAFE_INTEGER - 1_000_000_000 + (a.seq ?? 0);
+  const kb = b.id ?? Number.MAX_SAFE_INTEGER - 1_000_000_000 + (b.seq ?? 0);
+  return ka - kb;
+}
+
+/** The quantity a row would take below zero: the first such row stops a write. */
+export interface Shortage {
+  index: number;
+  occurredOn: string;
+  available: bigint;
+  requested: bigint;
+  /** set when the row would take the balance beyond the storage maxima instead of below zero */
+  limit?: LimitProblem;
+}
+
+export type ReplayResult =
+  { ok: true; rows: DerivedFigures[]; balance: Balance } | { ok: false; shortage: Shortage };
+
+/**
+ * Walks rows in ledger order from `start` with the weighted moving average: an entry adds its quantity and
+ * cost; an exit takes round_half_up(value × quantity ÷ balance) or, taking everything, the whole value.
+ * `lenient` (only for legacy data) lets a shortage through instead of stopping at it.
+ */
+export function replayLedger(
+  start: Balance,
+  facts: readonly LedgerFact[],
+  options: { lenient?: boolean } = {},
+): ReplayResult {
+  let balance = start;
+  const rows: DerivedFigures[] = [];
+  for (const [index, fact] of facts.entries()) {
+    let totalCost: bigint;
+    let unitCost: bigint;
+    if (fact.direction === 'in') {
+      totalCost = fact.entryCost ?? 0n;
+      unitCost = fact.entryUnitCost ?? exitUnitCost(totalCost, fact.quantity);
+      const entry = tryEntry(balance, fact.baseQuantity, totalCost);
+      if (!entry.ok && !options.lenient) {
+        const limit = { limit: entry.limit, message: entry.message };
+        const shortage = {
+          index,
+          occurredOn: fact.occurredOn,
+          available: balance.quantity,
+          requested: 0n,
+          limit,
+        };
+        return { ok: false, shortage };
+      }
+      balance = entry.ok
+        ? entry.balance
+        : { quantity: balance.quantity + fact.baseQuantity, totalValue: balance.totalValue + totalCost };
+    } else {
+      const exit = applyExit(balance, fact.baseQuantity);
+      if (!exit.ok) {
+        if (!options.lenient) {
+          return {
+            ok: false,
+            shortage: {
+              index,
+              occurredOn: fact.occurredOn,
+              available: exit.available,
+              requested: fact.baseQuantity,
+            },
+          };
+        }
+        totalCost = balance.totalValue;
+        balance = { quantity: balance.quantity - fact.baseQuantity, totalValue: 0n };
+      } else {
+        totalCost = exit.totalCost;
+        balance = exit.balance;
+      }
+      unitCost = exitUnitCost(totalCost, fact.quantity);
+    }
+    rows.push({ totalCost, unitCost, balanceQuantity: balance.quantity, balanceValue: balance.totalValue });
+  }
+  return { ok: true, rows, balance };
+}
+
+/** What an exit cost per product unity it was typed in (R$ 0,0001, half-up). */
+export function exitUnitCost(totalCost: bigint, quantity: bigint): bigint {
+  return quantity === 0n ? 0n : divRound(totalCost * THOUSAND, quantity);
+}
+
+/** Cost per base unit of a row, as the kardex shows it. */
+export function costPerBaseUnit(totalCost: bigint, baseQuantity: bigint): bigint {
+  return baseQuantity === 0n ? 0n : divRound(totalCost * THOUSAND, baseQuantity);
+}
+
+export function positionOf(balance: Balance) {
+  return { quantity: balance.quantity, averageCost: averageCost(balance), totalValue: balance.totalValue };
+}
+
+/** A product unity as the whole-units rule needs it. */
+export interface UnityRule {
+  /** base units per package, thousandths */
+  unitsPerPackage: bigint;
+  /** may the package be counted in fractions */
+  packageFractional: boolean;
+  /** may the base unit hold fractions */
+  baseFractional: boolean;
+  baseCode: string;
+  label: string;
+}
+
+/** Quantity typed in a package → base units, or why it cannot be: the one home of the whole-units rule. */
+export function baseQuantityOf(
+  unity: UnityRule,
+  quantity: bigint,
+): { ok: true; baseQuantity: bigint } | { ok: false; message: string } {
+  if (!unity.packageFractional && quantity % THOUSAND !== 0n) {
+    return { ok: false, message: `A quantidade deve ser inteira em ${unity.label}.` };
+  }
+  const base = toBaseQuantity(quantity, unity.unitsPerPackage);
+  if (base === null || (!unity.baseFractional && base % THOUSAND !== 0n)) {
+    return { ok: false, message: `A quantidade não corresponde a um número exato de ${unity.baseCode}.` };
+  }
+  return { ok: true, baseQuantity: base };
+}
+
+/** "2026-03" of a date. */
+export const monthOf = (date: string) => date.slice(0, 7);
+
+/** "03/2026" */
+export const monthLabel = (yearMonth: string) => `${yearMonth.slice(5, 7)}/${yearMonth.slice(0, 4)}`;
+
+/** "05/09/2026" */
+export const dateLabel = (date: string) => date.split('-').reverse().join('/');
+
+/** Is a date inside the closed period (closedThrough is "YYYY-MM" or null)? */
+export function isClosed(date: string, closedThrough: string | null): boolean {
+  return closedThrough !== null && monthOf(date) <= closedThrough;
+}
+
+/** The month after "YYYY-MM" */
+export function nextMonth(yearMonth: string): string {
+  const year = Number(yearMonth.slice(0, 4));
+  const month = Number(yearMonth.slice(5, 7));
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+export function previousMonth(yearMonth: string): string {
+  const year = Number(yearMonth.slice(0, 4));
+  const month = Number(yearMonth.slice(5, 7));
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+export const yearMonth = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@armazem/contracts/common';
+import { ZProductParams } from '@armazem/contracts/catalog';
+import { ZKardex, ZKardexQuery } from '@armazem/contracts/stock-history';
+
+const tags = ['estoque'];
+
+// exceljs and pdfkit load on the first file asked for, not at start-up
+const files = () => import('../domain/stock/kardex-files.ts');
+
+export const kardexRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:productId/kardex',
+    {
+      schema: {
+        tags,
+        params: ZProductParams,
+        querystring: ZKardexQuery,
+        response: { 200: ZKardex, 400: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const kardex = await app.stock.kardex(request.params.productId, { from, to });
+      if (format === 'json') return kardex;
+      const file = await (await files()).kardexFile(kardex, format);
+      return (
+        reply
+          .type(file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          // a file, not the JSON shape: Fastify sends Buffers as they are, without the response serializer
+          .send(file.bytes as never)
+      );
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import { z } from 'zod/mini';
+import { ZCodeRef, ZDate, ZRef, orRequired, zInt } from './common.ts';
+import { ZDecimalString } from './numbers.ts';
+import { ZLedgerSource, ZStockReason } from './stock.ts';
+
+/** Estorno of one manual entry or exit: the reason is kept on the row forever. */
+export const ZCancelEntry = z.strictObject({
+  reason: z
+    .string({ error: orRequired('Informe o motivo do cancelamento.') })
+    .check(
+      z.trim(),
+      z.minLength(3, { error: 'O motivo deve ter pelo menos 3 caracteres.' }),
+      z.maxLength(200, { error: 'O motivo deve ter no máximo 200 caracteres.' }),
+    ),
+});
+export type TCancelEntry = z.input<typeof ZCancelEntry>;
+
+export const KARDEX_FORMATS = ['json', 'xlsx', 'pdf'] as const;
+export const ZKardexQuery = z
+  .object({
+    from: z.optional(ZDate),
+    to: z.optional(ZDate),
+    format: z._default(
+      z.enum(KARDEX_FORMATS, { error: orRequired('Formato inválido: use json, xlsx ou pdf.') }),
+      'json',
+    ),
+  })
+  .check(
+    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+      error: 'A data inicial deve ser anterior ou igual à final.',
+      path: ['from'],
+    }),
+  );
+export type TKardexQuery = z.input<typeof ZKardexQuery>;
+
+export const ZStockPosition = z.object({
+  quantity: ZDecimalString,
+  averageCost: ZDecimalString,
+  totalValue: ZDecimalString,
+});
+export type TStockPosition = z.infer<typeof ZStockPosition>;
+
+export const ZKardexRow = z.object({
+  id: z.number(),
+  occurredOn: z.string(),
+  direction: z.enum(['in', 'out']),
+  source: ZLedgerSource,
+  reason: z.nullable(ZStockReason),
+  document: z.nullable(z.string()),
+  supplier: z.nullable(ZRef),
+  /** base units */
+  quantity: ZDecimalString,
+  /** per base unit */
+  unitCost: ZDecimalString,
+  totalCost: ZDecimalString,
+  balanceQuantity: ZDecimalString,
+  averageCost: ZDecimalString,
+  balanceValue: ZDecimalString,
+  createdBy: ZRef,
+  createdAt: z.string(),
+});
+export type TKardexRow = z.infer<typeof ZKardexRow>;
+
+export const ZKardex = z.object({
+  product: z.object({ id: z.number(), sku: z.string(), name: z.string() }),
+  unity: ZCodeRef,
+  from: z.string(),
+  to: z.string(),
+  opening: ZStockPosition,
+  data: z.array(ZKardexRow),
+  closing: ZStockPosition,
+});
+export type TKardex = z.infer<typeof ZKardex>;
+
+export const ZIntegrityReport = z.object({
+  ok: z.boolean(),
+  products: z.number(),
+  mismatches: z.array(
+    z.object({ productId: z.number(), field: z.string(), stored: z.string(), replayed: z.string() }),
+  ),
+});
+export type TIntegrityReport = z.infer<typeof ZIntegrityReport>;
+
+const ZYear = zInt('Ano inválido.', 2000, 2100);
+const ZMonth = zInt('Mês inválido: use de 1 a 12.', 1, 12);
+
+export const ZCloseMonth = z.strictObject({ year: ZYear, month: ZMonth });
+export type TCloseMonth = z.input<typeof ZCloseMonth>;
+
+export const ZReopenMonth = z.strictObject({
+  year: ZYear,
+  month: ZMonth,
+  reason: ZCancelEntry.shape.reason,
+});
+export type TReopenMonth = z.input<typeof ZReopenMonth>;
+
+/** "YYYY-MM" of the last closed month, or null when every month is open. */
+export const ZClosedThrough = z.object({ closedThrough: z.nullable(z.string()) });
+
+export const ZClosings = z.object({
+  closedThrough: z.nullable(z.string()),
+  data: z.array(
+    z.object({
+      year: z.number(),
+      month: z.number(),
+      action: z.enum(['close', 'reopen']),
+      reason: z.nullable(z.string()),
+      by: ZRef,
+      at: z.string(),
+    }),
+  ),
+});
+export type TClosings = z.infer<typeof ZClosings>;
