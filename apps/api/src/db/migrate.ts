@@ -5,6 +5,7 @@ import { foundation } from './migrations/001-foundation.ts';
 import { catalogAndStock } from './migrations/002-catalog-and-stock.ts';
 import { searchIndexes } from './migrations/003-search-indexes.ts';
 import { movementDedupe } from './migrations/004-movement-dedupe.ts';
+import { authHardening } from './migrations/005-auth-hardening.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -12,7 +13,13 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-catalog-and-stock': catalogAndStock(dialect),
     '003-search-indexes': searchIndexes(dialect),
     '004-movement-dedupe': movementDedupe(),
+    '005-auth-hardening': authHardening(dialect),
   };
+}
+
+/** The name of the newest migration: a database whose last applied migration is another one is not ready. */
+export function latestMigrationName(dialect: Dialect): string {
+  return Object.keys(migrationsFor(dialect)).sort().at(-1) ?? '';
 }
 
 /** Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances may start together. */

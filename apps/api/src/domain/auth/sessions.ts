@@ -33,12 +33,18 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
   return token;
 }
 
-/** The signed-in user for a cookie token, or null when the session is unknown, idle too long or expired. */
+/** Why a session that exists no longer works, when the person should be told more than "sign in again". */
+export type SessionRefusal = 'disabled' | 'pending' | null;
+
+/**
+ * The signed-in user for a cookie token, or null when the session is unknown, ended, idle too long or expired (then
+ * `refusal` says whether it is because the account is disabled or pending). A refused session is deleted.
+ */
 export async function resolveSession(
   db: Db,
   token: string,
   policy: SessionPolicy,
-): Promise<SessionUser | null> {
+): Promise<{ user: SessionUser | null; refusal: SessionRefusal }> {
   const now = new Date();
   const row = await db
     .selectFrom('sessions')
@@ -47,6 +53,7 @@ export async function resolveSession(
       'sessions.id as sessionId',
       'sessions.last_seen_at',
       'sessions.expires_at',
+      'sessions.ended_at',
       'users.id',
       'users.name',
       'users.email',
@@ -55,15 +62,16 @@ export async function resolveSession(
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) return { user: null, refusal: null };
   const idleLimit = now.getTime() - policy.idleMinutes * 60_000;
   if (
+    row.ended_at !== null ||
     row.status !== 'active' ||
     row.expires_at <= now.toISOString() ||
     Date.parse(row.last_seen_at) < idleLimit
   ) {
     await db.deleteFrom('sessions').where('id', '=', row.sessionId).execute();
-    return null;
+    return { user: null, refusal: row.status === 'active' ? null : row.status };
   }
   // Touch at most once a minute: reads stay reads.
   if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
@@ -73,19 +81,29 @@ export async function resolveSession(
       .where('id', '=', row.sessionId)
       .execute();
   }
-  return { id: row.id, name: row.name, email: row.email, role: row.role, sessionId: row.sessionId };
+  return {
+    user: { id: row.id, name: row.name, email: row.email, role: row.role, sessionId: row.sessionId },
+    refusal: null,
+  };
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }
 
-export async function deleteUserSessions(
-  db: Db | Tx,
-  userId: number,
-  exceptSessionId?: number,
-): Promise<void> {
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+/**
+ * Ends every session of a user (but one): they never work again. The rows stay until presented once more, so that
+ * a disabled person is told why instead of being sent to the login page without a word.
+ */
+export async function endUserSessions(db: Db | Tx, userId: number, exceptSessionId?: number): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ ended_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
   if (exceptSessionId !== undefined) query = query.where('id', '<>', exceptSessionId);
   await query.execute();
 }
+
+/** The name the users routes know it by. */
+export const deleteUserSessions = endUserSessions;
