@@ -79,13 +79,10 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: TErrorCode; message
 
 /** Errors of the multipart parser (busboy) about the body itself: a client mistake, never a server failure. */
 const MULTIPART_MESSAGES: Array<[RegExp, string]> = [
-  [
-    /boundary/i,
-    'Formulário multipart inválido: o cabeçalho Content-Type não traz um boundary que o corpo use.',
-  ],
+  [/boundary/i, 'Formulário multipart inválido: falta o boundary no cabeçalho Content-Type.'],
   [
     /unexpected end of (multipart|form)|part terminated early|malformed (part )?header/i,
-    'Formulário multipart incompleto ou malformado: o envio foi cortado antes do fim. Envie o arquivo de novo.',
+    'Formulário multipart incompleto ou malformado: o corpo foi cortado ou não usa o boundary do Content-Type. Envie o arquivo de novo.',
   ],
   [
     /multipart|unsupported content type/i,
