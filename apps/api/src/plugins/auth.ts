@@ -16,8 +16,10 @@ export async function requireAuth(request: FastifyRequest, reply: FastifyReply):
     : { user: null, refusal: null };
   request.user = user;
   if (!user) {
+    // A refused account keeps its cookie, so that calls already on the way say the same thing.
+    if (refusal) throw unauthenticated(REFUSALS[refusal]);
     if (token) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    throw refusal ? unauthenticated(REFUSALS[refusal]) : unauthenticated();
+    throw unauthenticated();
   }
 }
 

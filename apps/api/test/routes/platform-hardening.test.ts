@@ -370,12 +370,15 @@ describe('disabled and pending accounts (item 6)', () => {
       headers: { cookie: admin },
       payload: { status: 'disabled' },
     });
-    const next = await ctx.app.inject({ url: '/api/products/v1', headers: { cookie: operator } });
-    expect(next.statusCode).toBe(401);
-    expect(next.json()).toEqual({
-      message: 'Seu acesso foi desativado por um administrador. Fale com ele para voltar a entrar.',
-      code: 'UNAUTHENTICATED',
-    });
+    // Every call of that session says so, also those that were already on the way.
+    for (const url of ['/api/products/v1', '/api/auth/v1/me']) {
+      const next = await ctx.app.inject({ url, headers: { cookie: operator } });
+      expect(next.statusCode).toBe(401);
+      expect(next.json()).toEqual({
+        message: 'Seu acesso foi desativado por um administrador. Fale com ele para voltar a entrar.',
+        code: 'UNAUTHENTICATED',
+      });
+    }
     // The session is gone for good: re-enabling the account does not bring it back.
     await ctx.app.inject({
       method: 'PATCH',

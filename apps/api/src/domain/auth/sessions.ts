@@ -21,6 +21,11 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
   const { token, hash } = newToken();
   const now = new Date();
   await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('ended_at', 'is not', null)]))
+    .execute();
+  await db
     .insertInto('sessions')
     .values({
       token_hash: hash,
@@ -70,8 +75,14 @@ export async function resolveSession(
     row.expires_at <= now.toISOString() ||
     Date.parse(row.last_seen_at) < idleLimit
   ) {
+    // A disabled or pending account's session stays (ended) so that every call it sends, even those already on
+    // the way, says why; it can never work again and goes when it expires or its owner signs in again.
+    if (row.status !== 'active') {
+      if (row.ended_at === null) await endSession(db, row.sessionId);
+      return { user: null, refusal: row.status };
+    }
     await db.deleteFrom('sessions').where('id', '=', row.sessionId).execute();
-    return { user: null, refusal: row.status === 'active' ? null : row.status };
+    return { user: null, refusal: null };
   }
   // Touch at most once a minute: reads stay reads.
   if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
@@ -85,6 +96,10 @@ export async function resolveSession(
     user: { id: row.id, name: row.name, email: row.email, role: row.role, sessionId: row.sessionId },
     refusal: null,
   };
+}
+
+async function endSession(db: Db, sessionId: number): Promise<void> {
+  await db.updateTable('sessions').set({ ended_at: nowIso() }).where('id', '=', sessionId).execute();
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
