@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { limitKeys, waitFor, waitMessage, type LimitPolicies, type LimitPolicy } from './limits-rules.ts';
-import { clearCounter, hitCounter, lockCounter, releaseHit, sweepCounters } from './throttle-repository.ts';
+import { clearCounter, hitCounter, lockCounter, releaseHit, sweepCounters } from './limits-repository.ts';
 
 const SIGN_IN_LOCKED = 'Muitas tentativas de entrada sem sucesso.';
 const TOO_MANY_REQUESTS = 'Muitas tentativas em pouco tempo.';
