@@ -46,7 +46,9 @@ async function main() {
       process.exit(1);
     }, 9_500);
     hardStop.unref();
-    await drain(app, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000, deadlineMs: 8_000 });
+    // Ctrl+C at a terminal has no load balancer to wait for.
+    const graceMs = signal === 'SIGTERM' ? env.SHUTDOWN_GRACE_SECONDS * 1000 : 0;
+    await drain(app, { graceMs, deadlineMs: 8_000 });
     await database.destroy();
     process.exit(0);
   };

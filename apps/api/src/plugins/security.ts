@@ -30,9 +30,11 @@ function originOf(url: string): string | null {
 export function isCrossOrigin(request: FastifyRequest, trusted: Set<string>): boolean {
   const origin = request.headers.origin;
   if (origin) {
-    if (trusted.has(origin)) return false;
+    const claimed = originOf(origin);
+    if (claimed === null) return true;
+    if (trusted.has(claimed)) return false;
     const own = originOf(`${request.protocol}://${request.host}`);
-    return !(own !== null && own === originOf(origin) && isAddressHost(new URL(own).hostname));
+    return !(own === claimed && isAddressHost(new URL(claimed).hostname));
   }
   return request.headers['sec-fetch-site'] === 'cross-site';
 }

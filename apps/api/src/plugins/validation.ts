@@ -2,20 +2,32 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { NUL_MESSAGE, hasNul } from '@armazem/contracts/common';
 
-/** The path of the first string holding U+0000 anywhere in a body, query or params, or null. */
-export function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return hasNul(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, [...path, String(index)]);
-      if (found) return found;
-    }
-    return null;
+/**
+ * The path of the first string holding U+0000 anywhere in a body, query or params, or null. Iterative: a hostile
+ * body nested a million levels deep must not overflow the stack.
+ */
+export function findNul(input: unknown): string[] | null {
+  // Each entry points at its parent: the path is built only for the string that has a NUL, so the walk stays linear.
+  interface Entry {
+    value: unknown;
+    key: string;
+    parent: Entry | null;
   }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNul(item, [...path, key]);
-      if (found) return found;
+  const pending: Entry[] = [{ value: input, key: '', parent: null }];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    const { value } = entry;
+    if (typeof value === 'string') {
+      if (!hasNul(value)) continue;
+      const path: string[] = [];
+      for (let at: Entry | null = entry; at?.parent; at = at.parent) path.push(at.key);
+      return path.reverse().slice(0, 8); // enough to name the field; a hostile depth is not echoed back
+    }
+    if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (typeof item === 'string' || (item && typeof item === 'object')) {
+          pending.push({ value: item, key, parent: entry });
+        }
+      }
     }
   }
   return null;

@@ -413,3 +413,17 @@ describe('disabled and pending accounts (item 6)', () => {
     expect(pending.json().message).toBe('Seu cadastro aguarda a aprovação de um administrador.');
   });
 });
+
+describe('hostile nesting', () => {
+  it('answers a body nested 200,000 levels deep with a 400, not a crash', async () => {
+    const depth = 200_000;
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/v1',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: `{"businessName":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)}}`,
+    });
+    expectContractError(response, 400, 'VALIDATION_ERROR');
+    expect(response.body.length).toBeLessThan(1000);
+  });
+});
