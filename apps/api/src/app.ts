@@ -1,16 +1,16 @@
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Mailer } from './domain/auth/mailer.ts';
 import { createMailer } from './domain/auth/mailer.ts';
-import { AppError } from './lib/errors.ts';
 import { registerAuthDecorators, requireAuth } from './plugins/auth.ts';
 import type { AppConfig } from './plugins/context.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, errorHandler, registerErrorHandling } from './plugins/errors.ts';
+import { registerLifecycle } from './plugins/lifecycle.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { validatorWithNulCheck } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -46,9 +46,13 @@ export async function buildApp(options: BuildAppOptions) {
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before a route is found (bad URL encoding, a path parameter too long) and at the socket (headers
+    // too large, malformed HTTP) answer in the contract's format too.
+    frameworkErrors: errorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithNulCheck);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
@@ -72,15 +76,11 @@ export async function buildApp(options: BuildAppOptions) {
       }),
   );
   registerErrorHandling(app);
+  registerLifecycle(app);
   registerAuthDecorators(app);
 
   await app.register(cookie);
   await registerSecurity(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError('RATE_LIMITED', 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.'),
-  });
   await registerDocs(app);
 
   await app.register(

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { drain } from './plugins/lifecycle.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,11 +35,20 @@ async function main() {
   });
 
   let closing = false;
+  // SIGTERM: /api/ready turns 503 at once, requests keep being served for the grace period, then the port closes,
+  // the requests in flight finish and idle keep-alive connections are closed; the process is gone within 10 s.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} recebido: encerrando com calma`);
-    await app.close();
+    const hardStop = setTimeout(() => {
+      app.log.error('encerramento passou de 10 s: saindo assim mesmo');
+      process.exit(1);
+    }, 9_500);
+    hardStop.unref();
+    // Ctrl+C at a terminal has no load balancer to wait for.
+    const graceMs = signal === 'SIGTERM' ? env.SHUTDOWN_GRACE_SECONDS * 1000 : 0;
+    await drain(app, { graceMs, deadlineMs: 8_000 });
     await database.destroy();
     process.exit(0);
   };

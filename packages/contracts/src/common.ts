@@ -17,12 +17,20 @@ export const LIMITS = {
   sheetRows: 50_000,
 } as const;
 
-/** A whole number in a query string or path, checked with a Portuguese message of its own. */
+/**
+ * A whole number: a JSON number, or a string of plain digits as query strings and paths carry it. Nothing else is
+ * read as a number: not `true`, `[7]`, `"+5"`, `" 12 "` or `"1.0"` (which z.coerce would have turned into ids).
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function zInt(message: string, min: number, max: number, minMessage = message, maxMessage = message) {
-  return z.coerce
-    .number({ error: orRequired(message) })
-    .check(z.int({ error: message }), z.gte(min, { error: minMessage }), z.lte(max, { error: maxMessage }));
+  return z.pipe(
+    z.union([z.number(), z.pipe(z.string().check(z.regex(/^-?\d{1,16}$/)), z.transform(Number))], {
+      error: orRequired(message),
+    }),
+    z
+      .number()
+      .check(z.int({ error: message }), z.gte(min, { error: minMessage }), z.lte(max, { error: maxMessage })),
+  );
 }
 
 /**
@@ -43,11 +51,17 @@ export const ZStatus = z.enum(['active', 'inactive'], {
 });
 export type TStatus = z.infer<typeof ZStatus>;
 
+/** PostgreSQL cannot store U+0000 in text; no one types it, so it is refused wherever text comes in. */
+export const NUL_MESSAGE = 'O texto contém um caractere inválido (nulo).';
+export const hasNul = (text: string): boolean => text.includes('\u0000');
+export const noNul = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.refine<string>((text) => !hasNul(text), { error: NUL_MESSAGE });
+
 /* @__NO_SIDE_EFFECTS__ */
-export const zText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+export const zText = (max: number) => z.string().check(noNul(), z.trim(), z.maxLength(max));
 export const ZName = z
   .string()
-  .check(z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(LIMITS.name));
+  .check(noNul(), z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(LIMITS.name));
 /** Optional free text: empty or missing becomes null. */
 export const zOptionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
   z.pipe(
@@ -57,7 +71,7 @@ export const zOptionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
 
 export const ZEmail = z
   .string()
-  .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email({ error: 'E-mail inválido.' }));
+  .check(noNul(), z.trim(), z.toLowerCase(), z.maxLength(254), z.email({ error: 'E-mail inválido.' }));
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isValidDate(text: string): boolean {

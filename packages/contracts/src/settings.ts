@@ -1,17 +1,64 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZName, zText } from './common.ts';
+import { LIMITS, ZName, noNul, orRequired, zText } from './common.ts';
+import { documentKind, normalizeDocument } from './documents.ts';
+
+export const TAX_REGIMES = ['simples', 'presumido', 'real'] as const;
+export const ZTaxRegime = z.enum(TAX_REGIMES, {
+  error: orRequired('Regime tributário inválido: use simples, presumido ou real.'),
+});
+export type TTaxRegime = z.infer<typeof ZTaxRegime>;
+export const TAX_REGIME_LABELS: Record<TTaxRegime, string> = {
+  simples: 'Simples Nacional',
+  presumido: 'Lucro Presumido',
+  real: 'Lucro Real',
+};
 
 export const ZSettings = z.object({
   businessName: z.string(),
+  /** Masked for display: 12.ABC.345/01DE-35 or 529.982.247-25 (empty when not set). */
   businessDocument: z.string(),
+  businessStateRegistration: z.string(),
   businessAddress: z.string(),
+  taxRegime: ZTaxRegime,
   timeZone: z.string(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
+/** The business's CNPJ (numeric or alphanumeric) or CPF, validated like a supplier's; empty while not informed. */
+export const ZBusinessDocument = z
+  .pipe(
+    z.string({ error: 'Campo obrigatório.' }).check(noNul(), z.trim(), z.maxLength(30)),
+    z.transform(normalizeDocument),
+  )
+  .check(
+    z.refine((document) => document === '' || documentKind(document) !== null, {
+      error: 'CNPJ ou CPF inválido: confira os dígitos verificadores.',
+    }),
+  );
+
+/**
+ * Inscrição estadual: `ISENTO`, or its digits (2 to 14, the longest state format), kept without punctuation.
+ * Each state has its own check-digit rule; those are left to the SEFAZ, which is where an IE is really checked.
+ */
+export const ZStateRegistration = z
+  .pipe(
+    z.string({ error: 'Campo obrigatório.' }).check(noNul(), z.trim(), z.maxLength(30)),
+    z.transform((value) => {
+      const upper = value.toUpperCase();
+      return upper === 'ISENTO' ? upper : upper.replace(/[\s./-]/g, '');
+    }),
+  )
+  .check(
+    z.refine((value) => value === '' || value === 'ISENTO' || /^\d{2,14}$/.test(value), {
+      error: 'Inscrição estadual inválida: informe só os números (até 14) ou ISENTO.',
+    }),
+  );
+
 export const ZUpdateSettingsRequest = z.strictObject({
   businessName: ZName,
-  businessDocument: z._default(zText(LIMITS.document), ''),
+  businessDocument: z._default(ZBusinessDocument, ''),
+  businessStateRegistration: z._default(ZStateRegistration, ''),
   businessAddress: z._default(zText(LIMITS.description), ''),
+  taxRegime: z._default(ZTaxRegime, 'simples'),
 });
-export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
+export type TUpdateSettingsRequest = z.input<typeof ZUpdateSettingsRequest>;

@@ -30,7 +30,10 @@ export const ZEnv = z.object({
     .int()
     .min(1)
     .default(7 * 24),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins one e-mail may have from one IP in 15 minutes (then locked 15 minutes); see limits-rules.ts. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** After SIGTERM: seconds to keep serving with /api/ready at 503, so a load balancer stops sending requests. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(8).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUSINESS_TIME_ZONE: z.string().default('America/Sao_Paulo'),
   WEB_DIST: z.string().optional(),

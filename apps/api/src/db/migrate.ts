@@ -5,6 +5,7 @@ import { foundation } from './migrations/001-foundation.ts';
 import { catalogAndStock } from './migrations/002-catalog-and-stock.ts';
 import { searchIndexes } from './migrations/003-search-indexes.ts';
 import { movementDedupe } from './migrations/004-movement-dedupe.ts';
+import { authHardening } from './migrations/005-auth-hardening.ts';
 import { dashboardIndexes } from './migrations/006-dashboard-indexes.ts';
 import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 import { sortKeys } from './migrations/008-sort-keys.ts';
@@ -15,10 +16,16 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '002-catalog-and-stock': catalogAndStock(dialect),
     '003-search-indexes': searchIndexes(dialect),
     '004-movement-dedupe': movementDedupe(),
+    '005-auth-hardening': authHardening(dialect),
     '006-dashboard-indexes': dashboardIndexes(),
     '007-posting-pipeline': postingPipeline(dialect),
     '008-sort-keys': sortKeys(dialect),
   };
+}
+
+/** The name of the newest migration: a database whose last applied migration is another one is not ready. */
+export function latestMigrationName(dialect: Dialect): string {
+  return Object.keys(migrationsFor(dialect)).sort().at(-1) ?? '';
 }
 
 /** Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances may start together. */

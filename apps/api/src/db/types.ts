@@ -31,6 +31,8 @@ export interface SessionTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** Set when the session was ended (logout elsewhere, password change, account disabled); then it never works again. */
+  ended_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PasswordResetTable {
@@ -51,6 +53,14 @@ export interface AuditLogTable {
   before_data: string | null;
   after_data: string | null;
   created_at: Timestamp;
+}
+
+/** A counter of the sign-in limits: hits in the window that started at window_started_at, and a lock. */
+export interface AuthThrottleTable {
+  key: string;
+  hits: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
 }
 
 export interface SettingTable {
@@ -235,6 +245,7 @@ export interface Database {
   sessions: SessionTable;
   password_resets: PasswordResetTable;
   audit_log: AuditLogTable;
+  auth_throttles: AuthThrottleTable;
   settings: SettingTable;
   categories: CategoryTable;
   unities: UnityTable;

@@ -41,6 +41,8 @@ export const FIELD_LABELS: Record<string, string> = {
   year: 'Ano',
   month: 'Mês',
   businessName: 'Nome da empresa',
-  businessDocument: 'CNPJ',
+  businessDocument: 'CNPJ ou CPF',
+  businessStateRegistration: 'Inscrição estadual',
   businessAddress: 'Endereço',
+  taxRegime: 'Regime tributário',
 };

@@ -1,19 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, resolveSession } from '../domain/auth/sessions.ts';
+import { SESSION_COOKIE, resolveSession, type SessionRefusal } from '../domain/auth/sessions.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
 import './context.ts';
 
-export async function loadSessionUser(request: FastifyRequest): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
-  request.user = token
-    ? await resolveSession(request.server.db, token, request.server.config.sessions)
-    : null;
-}
+const REFUSALS: Record<NonNullable<SessionRefusal>, string> = {
+  disabled: 'Seu acesso foi desativado por um administrador. Fale com ele para voltar a entrar.',
+  pending: 'Seu cadastro aguarda a aprovação de um administrador.',
+};
 
+/** The session's user, or 401 (saying so when the account was disabled meanwhile: the web app then shows it). */
 export async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await loadSessionUser(request);
-  if (!request.user) {
-    if (request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const token = request.cookies[SESSION_COOKIE];
+  const { user, refusal } = token
+    ? await resolveSession(request.server.db, token, request.server.config.sessions)
+    : { user: null, refusal: null };
+  request.user = user;
+  if (!user) {
+    // A refused account keeps its cookie, so that calls already on the way say the same thing.
+    if (refusal) throw unauthenticated(REFUSALS[refusal]);
+    if (token) reply.clearCookie(SESSION_COOKIE, { path: '/' });
     throw unauthenticated();
   }
 }

@@ -12,11 +12,13 @@ import {
 } from '@armazem/contracts/auth';
 import { authenticate, register, requestPasswordReset, resetPassword } from '../domain/auth/auth-service.ts';
 import { hashPassword, verifyPassword } from '../domain/auth/passwords.ts';
+import { limitKeys, limitPolicies } from '../domain/auth/limits-rules.ts';
+import { limitRequest, limitSignIn } from '../domain/auth/limits-service.ts';
 import {
   SESSION_COOKIE,
   createSession,
   deleteSessionByToken,
-  deleteUserSessions,
+  endUserSessions,
 } from '../domain/auth/sessions.ts';
 import { findUserById, toMe } from '../domain/users/users-repository.ts';
 import { audit } from '../lib/audit.ts';
@@ -30,13 +32,16 @@ const tags = ['autenticação'];
 const ZAccepted = z.object({ message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const strictLimit = { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } };
+  const limits = limitPolicies(app.config.loginRateLimit);
 
   app.post(
     '/login',
-    { config: strictLimit, schema: { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } } },
+    { schema: { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } } },
     async (request, reply) => {
-      const user = await authenticate(app.db, request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const user = await limitSignIn(app.db, limits, email, request.ip, () =>
+        authenticate(app.db, email, password),
+      );
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSessionByToken(app.db, previous);
       const token = await createSession(app.db, user.id, app.config.sessions);
@@ -83,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('id', '=', me.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (passwordHash) await deleteUserSessions(tx, me.id, me.sessionId);
+        if (passwordHash) await endUserSessions(tx, me.id, me.sessionId);
         await audit(tx, {
           userId: me.id,
           action: 'update',
@@ -100,8 +105,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { config: strictLimit, schema: { tags, body: ZRegisterRequest, response: { 201: ZRegisterResponse } } },
+    { schema: { tags, body: ZRegisterRequest, response: { 201: ZRegisterResponse } } },
     async (request, reply) => {
+      await limitRequest(app.db, [{ key: limitKeys.registerIp(request.ip), policy: limits.registerIp }]);
       const user = await register(app.db, app.dialect, request.body);
       const message =
         user.status === 'active'
@@ -113,8 +119,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { config: strictLimit, schema: { tags, body: ZForgotPasswordRequest, response: { 202: ZAccepted } } },
+    { schema: { tags, body: ZForgotPasswordRequest, response: { 202: ZAccepted } } },
     async (request, reply) => {
+      // Counted per e-mail whether or not it exists, so a refusal tells nothing about the address.
+      await limitRequest(app.db, [
+        { key: limitKeys.resetIp(request.ip), policy: limits.resetIp },
+        { key: limitKeys.resetEmail(request.body.email), policy: limits.resetEmail },
+      ]);
       await requestPasswordReset(app.db, app.mailer, request.body.email, app.config.publicUrl, (error) =>
         request.log.error({ err: error }, 'password reset e-mail failed'),
       );
@@ -126,8 +137,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { config: strictLimit, schema: { tags, body: ZResetPasswordRequest, response: { 204: z.null() } } },
+    { schema: { tags, body: ZResetPasswordRequest, response: { 204: z.null() } } },
     async (request, reply) => {
+      await limitRequest(app.db, [{ key: limitKeys.resetIp(request.ip), policy: limits.resetIp }]);
       await resetPassword(app.db, request.body.token, request.body.password);
       return reply.status(204).send(null);
     },

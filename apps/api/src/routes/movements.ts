@@ -53,6 +53,8 @@ async function readUpload(
         bytes,
       };
     } else {
+      if (part.valueTruncated)
+        throw new AppError('PAYLOAD_TOO_LARGE', `O campo "${part.fieldname}" passou do limite de 64 KB.`);
       fields[part.fieldname] = String(part.value);
     }
   }
@@ -190,8 +192,10 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: ZStockMovementParams } },
     async (request, reply) => {
       const file = await (await service()).originalSheet(app.db, request.params.stockMovementId);
+      // Only real .xlsx (a zip) or .csv are ever accepted: serve what the bytes are, never the uploader's claim.
+      const isZip = file.bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
       return reply
-        .type(file.contentType)
+        .type(isZip ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv')
         .header('Content-Disposition', disposition('attachment', file.fileName))
         .send(file.bytes);
     },

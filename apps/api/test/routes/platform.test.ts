@@ -191,7 +191,9 @@ describe('reference data and settings', () => {
     expect(read.json()).toEqual({
       businessName: 'Mercadinho São João',
       businessDocument: '12.ABC.345/01DE-35',
+      businessStateRegistration: '',
       businessAddress: 'Rua A, 1',
+      taxRegime: 'simples',
       timeZone: 'America/Sao_Paulo',
     });
   });

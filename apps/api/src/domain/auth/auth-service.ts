@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { countUsers, findUserByEmail, insertUser } from '../users/users-repository.ts';
 import type { Mailer } from './mailer.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import { deleteUserSessions } from './sessions.ts';
+import { endUserSessions } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const INVALID_LOGIN = 'E-mail ou senha inválidos.';
@@ -64,16 +64,24 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(db, email);
   if (!user || user.status === 'disabled') return;
   const { token, hash } = newToken();
-  await db
-    .insertInto('password_resets')
-    .values({
-      token_hash: hash,
-      user_id: user.id,
-      expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
-      used_at: null,
-      created_at: nowIso(),
-    })
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    // Only the newest link works: an older e-mail lying in an inbox must not still open the account.
+    await tx
+      .deleteFrom('password_resets')
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    await tx
+      .insertInto('password_resets')
+      .values({
+        token_hash: hash,
+        user_id: user.id,
+        expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+        used_at: null,
+        created_at: nowIso(),
+      })
+      .execute();
+  });
   const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
   // Not awaited: the answer must take the same time whether or not the e-mail exists.
   mailer
@@ -111,7 +119,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .set({ password_hash: passwordHash, updated_at: now })
       .where('id', '=', claimed.user_id)
       .execute();
-    await deleteUserSessions(tx, claimed.user_id);
+    await endUserSessions(tx, claimed.user_id);
     await audit(tx, {
       userId: claimed.user_id,
       action: 'password_reset',

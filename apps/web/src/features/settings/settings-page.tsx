@@ -1,6 +1,7 @@
 import type { TSettings } from '@armazem/contracts/settings';
-import { ZUpdateSettingsRequest } from '@armazem/contracts/settings';
+import { TAX_REGIMES, TAX_REGIME_LABELS, ZUpdateSettingsRequest } from '@armazem/contracts/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
 import { messages } from '../../config/messages.ts';
@@ -9,6 +10,8 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { showNotification } from '../../stores/header-slice.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
+
+const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
 
 export default function SettingsPage() {
   usePageTitle('Configurações');
@@ -23,12 +26,19 @@ function SettingsForm({ settings }: { settings: TSettings }) {
   const form = useZodForm(ZUpdateSettingsRequest, {
     businessName: settings.businessName,
     businessDocument: settings.businessDocument,
+    businessStateRegistration: settings.businessStateRegistration,
     businessAddress: settings.businessAddress,
+    taxRegime: settings.taxRegime,
   });
   const onSubmit = form.handleSubmit(async (body) => {
     const result = await updateSettings(body);
     if ('error' in result) form.setErrors(fieldErrors(result.error));
-    else dispatch(showNotification({ message: messages.success.settingsUpdated, status: 1 }));
+    else {
+      // Show the document as the server keeps it: masked, upper-case.
+      form.setValue('businessDocument', result.data.businessDocument);
+      form.setValue('businessStateRegistration', result.data.businessStateRegistration);
+      dispatch(showNotification({ message: messages.success.settingsUpdated, status: 1 }));
+    }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-2">
@@ -36,7 +46,24 @@ function SettingsForm({ settings }: { settings: TSettings }) {
         Estes dados aparecem no cabeçalho dos relatórios. Fuso horário: {settings.timeZone}.
       </p>
       <TextField label="Nome da empresa" disabled={!isAdmin} {...form.field('businessName')} />
-      <TextField label="CNPJ" disabled={!isAdmin} {...form.field('businessDocument')} />
+      <TextField
+        label="CNPJ ou CPF"
+        placeholder="00.000.000/0000-00"
+        disabled={!isAdmin}
+        {...form.field('businessDocument')}
+      />
+      <TextField
+        label="Inscrição estadual"
+        placeholder="Somente números, ou ISENTO"
+        disabled={!isAdmin}
+        {...form.field('businessStateRegistration')}
+      />
+      <SelectField
+        label="Regime tributário"
+        options={REGIME_OPTIONS}
+        disabled={!isAdmin}
+        {...form.field('taxRegime')}
+      />
       <TextField label="Endereço" disabled={!isAdmin} {...form.field('businessAddress')} />
       {isAdmin ? (
         <button type="submit" className="btn btn-primary mt-2 w-fit" disabled={isLoading}>

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ZLoginRequest } from '@armazem/contracts/auth';
 import { paths } from '../../../config/paths.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldErrors } from '../../../lib/api.ts';
+import { errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useLoginMutation } from '../auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -11,16 +12,27 @@ export default function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
   const form = useZodForm(ZLoginRequest, { email: '', password: '' });
+  // Why the sign-in failed (wrong password, account disabled or awaiting approval, too many attempts), kept on the
+  // form until the next try instead of a toast that fades away.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (loginObj) => {
+    setFailure(null);
     const result = await login(loginObj);
-    if ('error' in result) form.setErrors(fieldErrors(result.error));
-    else void navigate(paths.welcome, { replace: true });
+    if ('error' in result) {
+      form.setErrors(fieldErrors(result.error));
+      setFailure(errorMessage(result.error));
+    } else void navigate(paths.welcome, { replace: true });
   });
 
   return (
     <AuthLayout title="Entrar">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        {failure ? (
+          <div role="alert" className="alert alert-error">
+            {failure}
+          </div>
+        ) : null}
         <TextField label="E-mail" type="email" autoComplete="email" autoFocus {...form.field('email')} />
         <TextField
           label="Senha"

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+
+useBrowser();
+
+describe('Configurações (issue 8 item 3)', () => {
+  it('validates the CNPJ, saves IE and tax regime, and shows the document masked', async () => {
+    await loginAsAdmin();
+    await page.goto('/app/settings');
+    const documentField = page.getByLabel('CNPJ ou CPF');
+    await documentField.fill('12.345.678/0001-00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.getByText('CNPJ ou CPF inválido: confira os dígitos verificadores.').isVisible())
+      .toBe(true);
+
+    await documentField.fill('12abc34501de35');
+    await page.getByLabel('Inscrição estadual').fill('isento');
+    await page.getByLabel('Regime tributário').selectOption({ label: 'Lucro Presumido' });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.getByTestId('notification').textContent())
+      .toContain('Configurações Atualizadas!');
+    await expect.poll(() => documentField.inputValue()).toBe('12.ABC.345/01DE-35');
+
+    const admin = await apiLogin(adminAccount().email, adminAccount().password);
+    const settings = await (await api('/api/settings/v1', { cookie: admin })).json();
+    expect(settings).toMatchObject({
+      businessDocument: '12.ABC.345/01DE-35',
+      businessStateRegistration: 'ISENTO',
+      taxRegime: 'presumido',
+    });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Regime tributário').inputValue()).toBe('presumido');
+    expect(await page.getByLabel('Inscrição estadual').inputValue()).toBe('ISENTO');
+  });
+});
