@@ -66,16 +66,14 @@ try {
   }
   rows.sort((a, b) => (a.occurredOn < b.occurredOn ? -1 : a.occurredOn > b.occurredOn ? 1 : 0));
   let t = performance.now();
-  await ctx.handle.db
-    .transaction()
-    .execute((tx) =>
-      post(tx, dialect, {
-        userId: user.id,
-        today: '2026-11-22',
-        add: rows,
-        audit: { action: 'seed', entity: 'bench', entityId: null },
-      }),
-    );
+  await ctx.handle.db.transaction().execute((tx) =>
+    post(tx, dialect, {
+      userId: user.id,
+      today: '2026-11-22',
+      add: rows,
+      audit: { action: 'seed', entity: 'bench', entityId: null },
+    }),
+  );
   report.push(
     `semeadura: ${LATER_ROWS} linhas em um lote pelo pipeline em ${((performance.now() - t) / 1000).toFixed(2)} s`,
   );

@@ -39,9 +39,8 @@ export function zInt(message: string, min: number, max: number, minMessage = mes
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function zChoice(message: string) {
-  return z.coerce
-    .number({ error: message })
-    .check(z.int({ error: message }), z.gte(1, { error: message }), z.lte(2_147_483_647, { error: message }));
+  // as strict as ZId (a JSON integer or a string of digits), with a message that says what to choose
+  return zInt(message, 1, 2_147_483_647);
 }
 
 export const ZId = zInt('Identificador inválido.', 1, 2_147_483_647);

@@ -23,9 +23,9 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
   };
 }
 
-/** The name of the newest migration: a database whose last applied migration is another one is not ready. */
-export function latestMigrationName(dialect: Dialect): string {
-  return Object.keys(migrationsFor(dialect)).sort().at(-1) ?? '';
+/** Every migration this code expects: a database missing any of them is not ready. */
+export function expectedMigrationNames(dialect: Dialect): string[] {
+  return Object.keys(migrationsFor(dialect)).sort();
 }
 
 /** Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances may start together. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { latestMigrationName } from '../db/migrate.ts';
+import { expectedMigrationNames } from '../db/migrate.ts';
 
 const ZHealth = z.object({ status: z.literal('ok') });
 const ZReady = z.object({
@@ -11,7 +11,7 @@ const ZReady = z.object({
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const latest = latestMigrationName(app.dialect);
+  const expected = expectedMigrationNames(app.dialect);
 
   app.get('/health', { schema: { tags: ['saúde'], response: { 200: ZHealth } } }, async () => ({
     status: 'ok' as const,
@@ -29,13 +29,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           .send({ status: 'unavailable' as const, database: app.dialect, reason });
       if (app.lifecycle.draining) return unavailable('O servidor está sendo encerrado.');
       try {
-        const applied = await sql<{
-          name: string;
-        }>`select name from kysely_migration order by name desc limit 1`.execute(app.db);
-        const current = applied.rows[0]?.name;
-        if (current !== latest) {
+        const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(app.db);
+        const names = new Set(applied.rows.map((row) => row.name));
+        const missing = expected.filter((name) => !names.has(name));
+        if (missing.length > 0) {
           return unavailable(
-            `O banco de dados não está na versão esperada (${current ?? 'vazio'}; esperada ${latest}).`,
+            `O banco de dados não está na versão esperada (falta a migração ${missing[0]}).`,
           );
         }
         return { status: 'ok' as const, database: app.dialect };
