@@ -39,8 +39,19 @@ export function zInt(message: string, min: number, max: number, minMessage = mes
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function zChoice(message: string) {
-  // as strict as ZId (a JSON integer or a string of digits), with a message that says what to choose
-  return zInt(message, 1, 2_147_483_647);
+  // as strict as ZId (a JSON integer or a string of digits); missing or wrong, the message says what to choose
+  return z.pipe(
+    z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,16}$/)), z.transform(Number))], {
+      error: message,
+    }),
+    z
+      .number()
+      .check(
+        z.int({ error: message }),
+        z.gte(1, { error: message }),
+        z.lte(2_147_483_647, { error: message }),
+      ),
+  );
 }
 
 export const ZId = zInt('Identificador inválido.', 1, 2_147_483_647);
