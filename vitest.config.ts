@@ -29,6 +29,8 @@ export default defineConfig({
           setupFiles: ['./test-support/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for a state, never for time; 1 s (the default) is too short on a busy 2-core CI machine
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           fileParallelism: false,
           // Browser tests run after the API suites, one file at a time, against one server.
           sequence: { groupOrder: 1 },

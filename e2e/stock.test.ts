@@ -105,7 +105,9 @@ describe('stock in the browser', () => {
     await modal().getByRole('button', { name: 'Registrar saída' }).click();
     await expect
       .poll(() => notification().textContent())
-      .toContain('Estoque insuficiente de Biscoito Maizena: disponível 10 UN, solicitado 12 UN.');
+      .toMatch(
+        /Em \d{2}\/\d{2}\/\d{4} o saldo de Biscoito Maizena ficaria negativo: disponível 10 UN, solicitado 12 UN\./,
+      );
     expect(await notification().getAttribute('data-status')).toBe('0');
     await page.keyboard.press('Escape');
 

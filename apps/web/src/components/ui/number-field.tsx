@@ -18,6 +18,8 @@ interface NumberFieldProps {
   placeholder?: string;
   autoFocus?: boolean;
   className?: string;
+  /** the form control's name, so the form can find (and focus) it */
+  name?: string | undefined;
 }
 
 function defaultReading(plain: string, kind: 'quantity' | 'money', unit: string | undefined): string {
@@ -41,6 +43,7 @@ export function NumberField({
   placeholder,
   autoFocus,
   className,
+  name,
 }: NumberFieldProps) {
   const id = useId();
   const plain = parseTypedNumber(value);
@@ -56,6 +59,7 @@ export function NumberField({
       </label>
       <input
         id={id}
+        name={name}
         className={`input w-full ${error ? 'input-error' : ''}`}
         inputMode="decimal"
         autoComplete="off"
