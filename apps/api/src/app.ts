@@ -25,6 +25,8 @@ import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
 import { createStockService } from './domain/stock/stock-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
+import { createProductsService } from './domain/products/products-service.ts';
+import { createReferenceService } from './domain/reference/reference-service.ts';
 import { businessClock } from './lib/dates.ts';
 
 export interface BuildAppOptions {
@@ -66,6 +68,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('clock', services.clock);
   app.decorate('stock', createStockService(services));
   app.decorate('closings', createClosingsService(services));
+  app.decorate('products', createProductsService(services));
+  app.decorate('reference', createReferenceService(services));
   app.decorate(
     'mailer',
     options.mailer ??

@@ -3,6 +3,8 @@ import type { Dialect } from '../db/types.ts';
 import type { Mailer } from '../domain/auth/mailer.ts';
 import type { SessionPolicy, SessionUser } from '../domain/auth/sessions.ts';
 import type { ClosingsService } from '../domain/closings/closings-service.ts';
+import type { ProductsService } from '../domain/products/products-service.ts';
+import type { ReferenceService } from '../domain/reference/reference-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
 
@@ -23,6 +25,8 @@ declare module 'fastify' {
     clock: Clock;
     stock: StockService;
     closings: ClosingsService;
+    products: ProductsService;
+    reference: ReferenceService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -12,7 +12,7 @@ import { nowIso, toNumber } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { foldText, matchesAllWords, sortKey } from '../../lib/text.ts';
-import { ledgerReferences } from './products-repository.ts';
+import { ledgerReferences } from '../products/product-unities-repository.ts';
 
 type ListQuery = z.output<typeof ZSupplierListQuery>;
 type NewSupplier = z.output<typeof ZNewSupplier>;

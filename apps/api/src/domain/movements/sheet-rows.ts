@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { countLabel, quantityLabel } from '../../lib/numbers.ts';
 import { foldText } from '../../lib/text.ts';
-import { productUnityLabel } from '../catalog/product-unity-label.ts';
+import { productUnityLabel } from '../products/products-rules.ts';
 import { baseQuantityOf } from '../stock/stock-rules.ts';
 import { COLUMNS, type CellValue, type ColumnKey, type RawRow, type RawSheet } from './sheet-reader.ts';
 

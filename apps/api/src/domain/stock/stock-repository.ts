@@ -7,7 +7,7 @@ import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
-import { productUnityLabel } from '../catalog/product-unity-label.ts';
+import { productUnityLabel } from '../products/products-rules.ts';
 import { isBelowMinimum } from './below-minimum.ts';
 
 type LedgerQuery = z.output<typeof ZLedgerQuery>;

@@ -1,18 +1,11 @@
-import { sql, type RawBuilder } from 'kysely';
-import type {
-  TLinkedSupplier,
-  TPrice,
-  TProduct,
-  TProductUnity,
-  ZProductListQuery,
-} from '@armazem/contracts/catalog';
+import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import type { TProduct, ZProductListQuery } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
-import { toNumber } from '../../db/database.ts';
+import { nowIso, toNumber } from '../../db/database.ts';
+import type { Dialect, ProductTable } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
-import type { Dialect } from '../../db/types.ts';
-import { productUnityLabel } from './product-unity-label.ts';
 
 type Query = z.output<typeof ZProductListQuery>;
 
@@ -110,7 +103,7 @@ const SORT_COLUMNS = {
   stockQuantity: 'b.quantity',
 } as const;
 
-export function productFilters(
+function productFilters(
   dialect: Dialect,
   query: Pick<Query, 'q' | 'categoryId' | 'status'>,
 ): RawBuilder<boolean>[] {
@@ -167,150 +160,82 @@ export async function findProduct(db: Db | Tx, id: number, today: string): Promi
   return toProduct(row, prices.get(id) ?? null);
 }
 
-export async function listProductUnities(
-  db: Db | Tx,
-  productId: number,
-  onlyActive = false,
-): Promise<TProductUnity[]> {
-  let query = db
-    .selectFrom('product_unities as pu')
-    .innerJoin('products as p', 'p.id', 'pu.product_id')
-    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
-    .innerJoin('unities as u', 'u.id', 'pu.unity_id')
-    .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
-    .select([
-      'pu.id',
-      'pu.product_id',
-      'pu.quantity',
-      'pu.barcode',
-      'pu.status',
-      'pu.is_default',
-      'u.id as unity_id',
-      'u.code as unity_code',
-      'u.name as unity_name',
-      'ub.id as batch_id',
-      'ub.code as batch_code',
-      'ub.name as batch_name',
-      'base.code as base_code',
-      'base.name as base_name',
-    ])
-    .where('pu.product_id', '=', productId);
-  if (onlyActive) query = query.where('pu.status', '=', 'active');
-  const rows = await query.orderBy('pu.is_default', 'desc').orderBy('pu.quantity').orderBy('pu.id').execute();
-  return rows.map((row) => ({
-    id: row.id,
-    productId: row.product_id,
-    unity: { id: row.unity_id, code: row.unity_code, name: row.unity_name },
-    unityBatch: { id: row.batch_id, code: row.batch_code, name: row.batch_name },
-    quantity: quantityOut(row.quantity),
-    barcode: row.barcode,
-    status: row.status,
-    isDefault: row.is_default === 1,
-    label: productUnityLabel({
-      isDefault: row.is_default === 1,
-      batchName: row.batch_name,
-      quantity: row.quantity,
-      baseCode: row.base_code,
-      baseName: row.base_name,
-    }),
-  }));
+/** Active products for a picker: every word of `q` matches. */
+export async function selectProducts(db: Db, dialect: Dialect, query: { q?: string; limit?: number }) {
+  let select = db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.sku', 'p.name'])
+    .where('p.status', '=', 'active');
+  for (const condition of productMatchesAllWords(dialect, query.q)) select = select.where(condition);
+  if (query.limit) select = select.limit(query.limit);
+  return select.orderBy('p.name').orderBy('p.id').execute();
 }
 
-export async function listPrices(
-  db: Db | Tx,
-  productId: number,
-  unities: TProductUnity[],
-): Promise<TPrice[]> {
-  const labels = new Map(unities.map((unity) => [unity.id, unity.label]));
-  const rows = await db
-    .selectFrom('prices as pr')
-    .innerJoin('users as us', 'us.id', 'pr.created_by')
-    .select([
-      'pr.id',
-      'pr.product_id',
-      'pr.product_unity_id',
-      'pr.cost_price',
-      'pr.sale_price',
-      'pr.effective_from',
-      'pr.created_at',
-      'us.id as user_id',
-      'us.name as user_name',
-    ])
-    .where('pr.product_id', '=', productId)
-    .orderBy('pr.effective_from', 'desc')
-    .orderBy('pr.id', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    productId: row.product_id,
-    productUnity: row.product_unity_id
-      ? { id: row.product_unity_id, label: labels.get(row.product_unity_id) ?? '' }
-      : null,
-    costPrice: moneyOut(row.cost_price),
-    salePrice: moneyOut(row.sale_price),
-    effectiveFrom: row.effective_from,
-    createdBy: { id: row.user_id, name: row.user_name },
-    createdAt: row.created_at,
-  }));
+/** The stored row, as it is (the audit's "before"). */
+export function findProductRow(db: Db | Tx, productId: number) {
+  return db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
 }
 
-export async function listLinkedSuppliers(db: Db | Tx, productId: number): Promise<TLinkedSupplier[]> {
-  const rows = await db
-    .selectFrom('supplier_products as sp')
-    .innerJoin('suppliers as s', 's.id', 'sp.supplier_id')
-    .select(['s.id', 's.name', 's.trade_name', 's.document', 's.status', 'sp.created_at'])
-    .where('sp.product_id', '=', productId)
-    .orderBy('s.name')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    tradeName: row.trade_name,
-    document: row.document,
-    status: row.status,
-    linkedAt: row.created_at,
-  }));
-}
-
-export async function stockSummary(db: Db | Tx, productId: number) {
-  const row = await db
-    .selectFrom('stock_balances')
-    .select(['quantity', 'average_cost', 'total_value', 'last_movement_at'])
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
-  return {
-    quantity: quantityOut(row?.quantity),
-    averageCost: moneyOut(row?.average_cost),
-    totalValue: moneyOut(row?.total_value),
-    lastMovementAt: row?.last_movement_at ?? null,
-  };
-}
-
-export async function isBarcodeTaken(
-  db: Db | Tx,
-  barcode: string,
-  except: { productId?: number; unityId?: number } = {},
-) {
-  let products = db.selectFrom('products').select('id').where('barcode', '=', barcode);
-  if (except.productId) products = products.where('id', '<>', except.productId);
-  let unities = db.selectFrom('product_unities').select('id').where('barcode', '=', barcode);
-  if (except.unityId) unities = unities.where('id', '<>', except.unityId);
-  const [product, unity] = await Promise.all([products.executeTakeFirst(), unities.executeTakeFirst()]);
-  return Boolean(product || unity);
-}
-
-export async function ledgerReferences(
-  db: Db | Tx,
-  column: 'product_id' | 'product_unity_id' | 'supplier_id',
-  id: number,
-) {
-  const row = await db
-    .selectFrom('stock_ledger')
-    .select('id')
-    .where(column, '=', id)
-    .limit(1)
-    .executeTakeFirst();
+export async function isSkuTaken(db: Db | Tx, sku: string): Promise<boolean> {
+  const row = await db.selectFrom('products').select('id').where('sku', '=', sku).executeTakeFirst();
   return Boolean(row);
+}
+
+/** A new product with its default package (`defaultUnity`) and an empty balance, all in the caller's transaction. */
+export async function insertProduct(
+  tx: Tx,
+  row: Omit<Insertable<ProductTable>, 'created_at' | 'updated_at'>,
+  defaultUnity: { unityBatchId: number; quantity: bigint },
+): Promise<number> {
+  const now = nowIso();
+  const product = await tx
+    .insertInto('products')
+    .values({ ...row, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('product_unities')
+    .values({
+      product_id: product.id,
+      unity_id: row.base_unity_id,
+      unity_batch_id: defaultUnity.unityBatchId,
+      quantity: defaultUnity.quantity.toString(),
+      barcode: null,
+      status: 'active',
+      is_default: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await tx
+    .insertInto('stock_balances')
+    .values({
+      product_id: product.id,
+      quantity: '0',
+      total_value: '0',
+      average_cost: '0',
+      last_movement_at: null,
+      updated_at: now,
+    })
+    .execute();
+  return product.id;
+}
+
+export async function updateProductRow(
+  tx: Tx,
+  productId: number,
+  set: Omit<Updateable<ProductTable>, 'updated_at'>,
+): Promise<void> {
+  await tx
+    .updateTable('products')
+    .set({ ...set, updated_at: nowIso() })
+    .where('id', '=', productId)
+    .execute();
+}
+
+/** Deletes the product; its packages, prices and supplier links go with it (ON DELETE CASCADE). */
+export async function deleteProductRow(tx: Tx, productId: number): Promise<void> {
+  await tx.deleteFrom('products').where('id', '=', productId).execute();
 }
 
 /**

@@ -1,0 +1,150 @@
+import type { TProduct, ZNewProduct, ZProductListQuery, ZUpdateProduct } from '@armazem/contracts/catalog';
+import type { z } from 'zod/mini';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/dates.ts';
+import { referenceExists, unityBatchId, unityTakesFractions } from '../reference/reference-repository.ts';
+import { assertReferenceExists } from '../reference/reference-rules.ts';
+import { listLinkedSuppliers, listPrices, stockSummary } from './product-details-repository.ts';
+import { isBarcodeTaken, ledgerReferences, listProductUnities } from './product-unities-repository.ts';
+import { createProductUnitiesService } from './product-unities-service.ts';
+import {
+  deleteProductRow,
+  findProduct,
+  findProductByCode,
+  findProductRow,
+  insertProduct,
+  isSkuTaken,
+  listProducts,
+  selectProducts,
+  updateProductRow,
+} from './products-repository.ts';
+import {
+  assertBarcodeFree,
+  assertMinStockFits,
+  assertProductDeletable,
+  assertSkuFree,
+  DEFAULT_BATCH_CODE,
+  found,
+  ONE,
+  productNotFound,
+  productSearchColumns,
+} from './products-rules.ts';
+
+type NewProduct = z.output<typeof ZNewProduct>;
+type UpdateProduct = z.output<typeof ZUpdateProduct>;
+type ProductListQuery = z.output<typeof ZProductListQuery>;
+
+export interface ProductsServiceDeps {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+}
+
+async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise<number> {
+  assertSkuFree(input.sku, await isSkuTaken(tx, input.sku));
+  assertReferenceExists(
+    'categories',
+    await referenceExists(tx, 'categories', input.categoryId),
+    'categoryId',
+  );
+  assertReferenceExists('unities', await referenceExists(tx, 'unities', input.baseUnityId), 'baseUnityId');
+  if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode));
+  const minStock = input.minStock ?? 0n;
+  assertMinStockFits({ fractional: await unityTakesFractions(tx, input.baseUnityId) }, minStock);
+  const productId = await insertProduct(
+    tx,
+    {
+      sku: input.sku,
+      name: input.name,
+      description: input.description,
+      category_id: input.categoryId,
+      base_unity_id: input.baseUnityId,
+      min_stock: minStock.toString(),
+      barcode: input.barcode ?? null,
+      status: 'active',
+      ...productSearchColumns(input),
+    },
+    { unityBatchId: await unityBatchId(tx, DEFAULT_BATCH_CODE), quantity: ONE },
+  );
+  await audit(tx, { userId, action: 'create', entity: 'product', entityId: productId, after: input });
+  return productId;
+}
+
+async function updateProduct(tx: Tx, userId: number, productId: number, input: UpdateProduct) {
+  const before = found(await findProductRow(tx, productId), productNotFound);
+  if (input.categoryId !== undefined) {
+    const exists = await referenceExists(tx, 'categories', input.categoryId);
+    assertReferenceExists('categories', exists, 'categoryId');
+  }
+  if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode, { productId }));
+  if (input.minStock !== undefined) {
+    assertMinStockFits({ fractional: await unityTakesFractions(tx, before.base_unity_id) }, input.minStock);
+  }
+  const name = input.name ?? before.name;
+  const barcode = input.barcode === undefined ? before.barcode : input.barcode;
+  await updateProductRow(tx, productId, {
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
+    ...(input.minStock !== undefined ? { min_stock: input.minStock.toString() } : {}),
+    ...(input.barcode !== undefined ? { barcode: input.barcode } : {}),
+    ...productSearchColumns({ sku: before.sku, name, barcode }),
+  });
+  await audit(tx, { userId, action: 'update', entity: 'product', entityId: productId, before, after: input });
+}
+
+/** A product that never moved stock can be deleted with its own packages, prices and supplier links. */
+async function deleteProduct(tx: Tx, userId: number, productId: number) {
+  const before = found(await findProductRow(tx, productId), productNotFound);
+  assertProductDeletable(await ledgerReferences(tx, 'product_id', productId));
+  await deleteProductRow(tx, productId);
+  await audit(tx, { userId, action: 'delete', entity: 'product', entityId: productId, before });
+}
+
+/** Products, their packages and prices: built once per app and reached from routes as `app.products`. */
+export function createProductsService(deps: ProductsServiceDeps) {
+  const { db, dialect, clock } = deps;
+
+  async function product(productId: number): Promise<TProduct> {
+    const found = await findProduct(db, productId, clock.today());
+    if (!found) throw productNotFound();
+    return found;
+  }
+
+  return {
+    list: (query: ProductListQuery) => listProducts(db, dialect, query, clock.today()),
+    select: (query: { q?: string; limit?: number }) => selectProducts(db, dialect, query),
+    lookup: async (code: string) => ({ match: await findProductByCode(db, code) }),
+    product,
+
+    async detail(productId: number) {
+      const found = await product(productId);
+      const unities = await listProductUnities(db, productId);
+      const [prices, suppliers, stock] = await Promise.all([
+        listPrices(db, productId, unities),
+        listLinkedSuppliers(db, productId),
+        stockSummary(db, productId),
+      ]);
+      return { ...found, unities, prices, suppliers, stock };
+    },
+
+    async create(userId: number, input: NewProduct) {
+      return product(await db.transaction().execute((tx) => createProduct(tx, userId, input)));
+    },
+
+    async update(userId: number, productId: number, input: UpdateProduct) {
+      await db.transaction().execute((tx) => updateProduct(tx, userId, productId, input));
+      return product(productId);
+    },
+
+    remove: (userId: number, productId: number) =>
+      db.transaction().execute((tx) => deleteProduct(tx, userId, productId)),
+
+    ...createProductUnitiesService(deps),
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;
