@@ -69,6 +69,8 @@ describe('stock in the browser', () => {
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Estoque', exact: true })
       .click();
+    // the list is paged and other tests add products: look this one up, as a person would
+    await page.goto(`/app/stock?q=${encodeURIComponent(sku)}`);
     const row = page.getByTestId(`stock-row-${sku}`);
     await expect.poll(() => row.getByTestId('stock-quantity').textContent()).toBe('31 UN');
     expect(await row.getByTestId('stock-average').textContent()).toBe('R$\u00a010,00');
@@ -111,7 +113,7 @@ describe('stock in the browser', () => {
     expect(await notification().getAttribute('data-status')).toBe('0');
     await page.keyboard.press('Escape');
 
-    await page.goto('/app/stock');
+    await page.goto(`/app/stock?q=${encodeURIComponent(sku)}`);
     const row = page.getByTestId(`stock-row-${sku}`);
     await expect.poll(() => row.getByTestId('stock-quantity').textContent()).toBe('10 UN');
     expect(await row.getAttribute('data-below-minimum')).toBe('true');
