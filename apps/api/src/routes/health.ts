@@ -12,7 +12,9 @@ const ZReady = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { health } = app;
 
-  app.get('/health', { schema: { tags, response: { 200: ZHealth } } }, async () => ({ status: 'ok' as const }));
+  app.get('/health', { schema: { tags, response: { 200: ZHealth } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   app.get('/ready', { schema: { tags, response: { 200: ZReady, 503: ZReady } } }, async (_request, reply) => {
     const readiness = await health.readiness(app.lifecycle.draining);

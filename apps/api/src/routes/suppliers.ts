@@ -39,7 +39,13 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:supplierId',
-    { schema: { tags, params: ZSupplierParams, response: { 200: ZSupplier, 400: ZErrorResponse, 404: ZErrorResponse } } },
+    {
+      schema: {
+        tags,
+        params: ZSupplierParams,
+        response: { 200: ZSupplier, 400: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
     (request) => suppliers.find(request.params.supplierId),
   );
 
@@ -52,7 +58,14 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:supplierId',
-    { schema: { tags, params: ZSupplierParams, body: ZUpdateSupplier, response: { 200: ZSupplier, ...refusals } } },
+    {
+      schema: {
+        tags,
+        params: ZSupplierParams,
+        body: ZUpdateSupplier,
+        response: { 200: ZSupplier, ...refusals },
+      },
+    },
     (request) => suppliers.update(currentUser(request).id, request.params.supplierId, request.body),
   );
 

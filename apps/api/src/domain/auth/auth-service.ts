@@ -77,7 +77,8 @@ async function limitSignIn<T>(
   const counters = signInCounters(policies, email, ip);
   const now = new Date();
   const states = [];
-  for (const counter of counters) states.push(await hitCounter(db, counter.key, counter.policy.windowMs, now));
+  for (const counter of counters)
+    states.push(await hitCounter(db, counter.key, counter.policy.windowMs, now));
   const wait = longestWait(states, counters, now);
   if (wait > 0) {
     for (const counter of counters) await releaseHit(db, counter.key);
@@ -91,7 +92,8 @@ async function limitSignIn<T>(
     return result;
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
-      for (const lock of locksAfterFailure(states, counters, new Date())) await lockCounter(db, lock.key, lock.until);
+      for (const lock of locksAfterFailure(states, counters, new Date()))
+        await lockCounter(db, lock.key, lock.until);
     } else {
       for (const counter of counters) await releaseHit(db, counter.key);
     }
@@ -119,118 +121,134 @@ async function authenticate(db: Db, email: string, password: string) {
   return user;
 }
 
-export function createAuthService({ db, dialect, mailer, config }: AuthServiceDeps) {
-  const limits = limitPolicies(config.loginRateLimit);
+interface Context extends AuthServiceDeps {
+  limits: LimitPolicies;
+}
 
-  /** The first account becomes an active admin; every later one waits for an admin's approval. */
-  async function register(input: TRegisterRequest, ip: string) {
-    await limitRequest(db, [{ key: limitKeys.registerIp(ip), policy: limits.registerIp }]);
-    const passwordHash = await hashPassword(input.password);
-    const user = await db.transaction().execute(async (tx) => {
-      await lockRegistrations(tx, dialect);
-      if (await findUserByEmail(tx, input.email)) {
-        throw conflict('Este e-mail já está cadastrado. Entre ou recupere a senha.');
-      }
-      const created = await insertUser(tx, {
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        ...accessOfNewAccount(await countUsers(tx)),
-      });
-      const { name, email, role, status } = created;
-      await audit(tx, {
-        userId: created.id,
-        action: 'register',
-        entity: 'user',
-        entityId: created.id,
-        after: { name, email, role, status },
-      });
-      return created;
-    });
-    return { user: { ...toMe(user), status: user.status }, message: registrationMessage(user.status) };
-  }
-
-  /** A session for the right password (under the sign-in limits); the browser's previous session ends. */
-  async function signIn(credentials: { email: string; password: string }, ip: string, previousToken?: string) {
-    const { email, password } = credentials;
-    const user = await limitSignIn(db, limits, email, ip, () => authenticate(db, email, password));
-    if (previousToken) await deleteSessionByToken(db, previousToken);
-    const token = await createSession(db, user.id, config.sessions);
-    return { token, user: toMe(user) };
-  }
-
-  /** A new password needs the current one, and signs out every other session of the person. */
-  async function updateProfile(me: SessionUser, input: UpdateProfile) {
-    const user = await findUserById(db, me.id);
-    if (!user) throw badRequest('Usuário não encontrado.');
-    let passwordHash: string | undefined;
-    if (input.newPassword) {
-      if (!(await verifyPassword(user.password_hash, input.currentPassword ?? ''))) {
-        throw badRequest('Senha atual incorreta.', 'currentPassword');
-      }
-      passwordHash = await hashPassword(input.newPassword);
+/** The first account becomes an active admin; every later one waits for an admin's approval. */
+async function register({ db, dialect, limits }: Context, input: TRegisterRequest, ip: string) {
+  await limitRequest(db, [{ key: limitKeys.registerIp(ip), policy: limits.registerIp }]);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction().execute(async (tx) => {
+    await lockRegistrations(tx, dialect);
+    if (await findUserByEmail(tx, input.email)) {
+      throw conflict('Este e-mail já está cadastrado. Entre ou recupere a senha.');
     }
-    const updated = await db.transaction().execute(async (tx) => {
-      const row = await updateUserProfile(tx, me.id, { name: input.name ?? user.name, passwordHash });
-      if (passwordHash) await endUserSessions(tx, me.id, me.sessionId);
-      await audit(tx, {
-        userId: me.id,
-        action: 'update',
-        entity: 'user',
-        entityId: me.id,
-        before: { name: user.name },
-        after: { name: row.name, passwordChanged: Boolean(passwordHash) },
-      });
-      return row;
+    const created = await insertUser(tx, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      ...accessOfNewAccount(await countUsers(tx)),
     });
-    return toMe(updated);
-  }
-
-  /**
-   * Sends a reset link when the account exists and is not disabled. The answer is the same either way, and is
-   * counted per e-mail whether or not it exists, so a refusal tells nothing about the address.
-   */
-  async function requestPasswordReset(email: string, ip: string, onMailError: (error: unknown) => void) {
-    await limitRequest(db, [
-      { key: limitKeys.resetIp(ip), policy: limits.resetIp },
-      { key: limitKeys.resetEmail(email), policy: limits.resetEmail },
-    ]);
-    const user = await findUserByEmail(db, email);
-    if (!user || user.status === 'disabled') return { message: RESET_REQUESTED };
-    const { token, hash } = newToken();
-    await db
-      .transaction()
-      .execute((tx) => replacePasswordReset(tx, user.id, hash, new Date(Date.now() + RESET_TTL_MS)));
-    // Not awaited: the answer must take the same time whether or not the e-mail exists.
-    mailer.send(passwordResetMail(user, config.publicUrl, token)).catch(onMailError);
-    return { message: RESET_REQUESTED };
-  }
-
-  /** A valid link sets the new password once, and signs the person out everywhere. */
-  async function resetPassword(token: string, password: string, ip: string) {
-    await limitRequest(db, [{ key: limitKeys.resetIp(ip), policy: limits.resetIp }]);
-    const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (tx) => {
-      const now = nowIso();
-      const userId = await claimPasswordReset(tx, hashToken(token), now);
-      if (userId === null) {
-        throw badRequest('Link de redefinição inválido ou expirado. Solicite um novo.', 'token');
-      }
-      await setPasswordHash(tx, userId, passwordHash, now);
-      await endUserSessions(tx, userId);
-      await audit(tx, { userId, action: 'password_reset', entity: 'user', entityId: userId });
+    const { name, email, role, status } = created;
+    await audit(tx, {
+      userId: created.id,
+      action: 'register',
+      entity: 'user',
+      entityId: created.id,
+      after: { name, email, role, status },
     });
-  }
+    return created;
+  });
+  return { user: { ...toMe(user), status: user.status }, message: registrationMessage(user.status) };
+}
 
+/** A session for the right password (under the sign-in limits); the browser's previous session ends. */
+async function signIn(
+  { db, limits, config }: Context,
+  credentials: { email: string; password: string },
+  ip: string,
+  previousToken?: string,
+) {
+  const { email, password } = credentials;
+  const user = await limitSignIn(db, limits, email, ip, () => authenticate(db, email, password));
+  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const token = await createSession(db, user.id, config.sessions);
+  return { token, user: toMe(user) };
+}
+
+/** A new password needs the current one, and signs out every other session of the person. */
+async function updateProfile({ db }: Context, me: SessionUser, input: UpdateProfile) {
+  const user = await findUserById(db, me.id);
+  if (!user) throw badRequest('Usuário não encontrado.');
+  let passwordHash: string | undefined;
+  if (input.newPassword) {
+    if (!(await verifyPassword(user.password_hash, input.currentPassword ?? ''))) {
+      throw badRequest('Senha atual incorreta.', 'currentPassword');
+    }
+    passwordHash = await hashPassword(input.newPassword);
+  }
+  const updated = await db.transaction().execute(async (tx) => {
+    const row = await updateUserProfile(tx, me.id, { name: input.name ?? user.name, passwordHash });
+    if (passwordHash) await endUserSessions(tx, me.id, me.sessionId);
+    await audit(tx, {
+      userId: me.id,
+      action: 'update',
+      entity: 'user',
+      entityId: me.id,
+      before: { name: user.name },
+      after: { name: row.name, passwordChanged: Boolean(passwordHash) },
+    });
+    return row;
+  });
+  return toMe(updated);
+}
+
+/**
+ * Sends a reset link when the account exists and is not disabled. The answer is the same either way, and is
+ * counted per e-mail whether or not it exists, so a refusal tells nothing about the address.
+ */
+async function requestPasswordReset(
+  { db, limits, mailer, config }: Context,
+  email: string,
+  ip: string,
+  onMailError: (error: unknown) => void,
+) {
+  await limitRequest(db, [
+    { key: limitKeys.resetIp(ip), policy: limits.resetIp },
+    { key: limitKeys.resetEmail(email), policy: limits.resetEmail },
+  ]);
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status === 'disabled') return { message: RESET_REQUESTED };
+  const { token, hash } = newToken();
+  await db
+    .transaction()
+    .execute((tx) => replacePasswordReset(tx, user.id, hash, new Date(Date.now() + RESET_TTL_MS)));
+  // Not awaited: the answer must take the same time whether or not the e-mail exists.
+  mailer.send(passwordResetMail(user, config.publicUrl, token)).catch(onMailError);
+  return { message: RESET_REQUESTED };
+}
+
+/** A valid link sets the new password once, and signs the person out everywhere. */
+async function resetPassword({ db, limits }: Context, token: string, password: string, ip: string) {
+  await limitRequest(db, [{ key: limitKeys.resetIp(ip), policy: limits.resetIp }]);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    const now = nowIso();
+    const userId = await claimPasswordReset(tx, hashToken(token), now);
+    if (userId === null) {
+      throw badRequest('Link de redefinição inválido ou expirado. Solicite um novo.', 'token');
+    }
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await endUserSessions(tx, userId);
+    await audit(tx, { userId, action: 'password_reset', entity: 'user', entityId: userId });
+  });
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const context: Context = { ...deps, limits: limitPolicies(deps.config.loginRateLimit) };
   return {
-    register,
-    signIn,
+    register: (input: TRegisterRequest, ip: string) => register(context, input, ip),
+    signIn: (credentials: { email: string; password: string }, ip: string, previousToken?: string) =>
+      signIn(context, credentials, ip, previousToken),
     signOut: async (token: string | undefined) => {
-      if (token) await deleteSessionByToken(db, token);
+      if (token) await deleteSessionByToken(deps.db, token);
     },
-    updateProfile,
-    requestPasswordReset,
-    resetPassword,
+    updateProfile: (me: SessionUser, input: UpdateProfile) => updateProfile(context, me, input),
+    requestPasswordReset: (email: string, ip: string, onMailError: (error: unknown) => void) =>
+      requestPasswordReset(context, email, ip, onMailError),
+    resetPassword: (token: string, password: string, ip: string) =>
+      resetPassword(context, token, password, ip),
   };
 }
 

@@ -4,8 +4,7 @@ import { appliedMigrationNames } from './health-repository.ts';
 import { DATABASE_DOWN, DRAINING, schemaProblem } from './health-rules.ts';
 
 export type Readiness =
-  | { status: 'ok'; database: string }
-  | { status: 'unavailable'; database: string; reason: string };
+  { status: 'ok'; database: string } | { status: 'unavailable'; database: string; reason: string };
 
 export function createHealthService({ db, dialect }: Pick<ServiceDeps, 'db' | 'dialect'>) {
   const expected = expectedMigrationNames(dialect);

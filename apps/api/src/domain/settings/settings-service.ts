@@ -12,7 +12,14 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
       db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, timeZone);
         await writeSettings(tx, values);
-        await audit(tx, { userId, action: 'update', entity: 'settings', entityId: null, before, after: values });
+        await audit(tx, {
+          userId,
+          action: 'update',
+          entity: 'settings',
+          entityId: null,
+          before,
+          after: values,
+        });
         return readSettings(tx, timeZone);
       }),
   };

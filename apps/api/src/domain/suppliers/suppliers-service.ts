@@ -1,4 +1,9 @@
-import type { TSupplier, ZNewSupplier, ZSupplierListQuery, ZUpdateSupplier } from '@armazem/contracts/catalog';
+import type {
+  TSupplier,
+  ZNewSupplier,
+  ZSupplierListQuery,
+  ZUpdateSupplier,
+} from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';

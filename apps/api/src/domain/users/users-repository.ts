@@ -88,5 +88,9 @@ export function updateUserProfile(tx: Tx, id: number, profile: { name: string; p
 }
 
 export async function setPasswordHash(tx: Tx, id: number, passwordHash: string, at: string) {
-  await tx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+  await tx
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }

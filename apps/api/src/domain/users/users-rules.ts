@@ -15,7 +15,11 @@ export function nextAccess(before: Access, change: Partial<Access>): Access {
 
 /** True when an active admin would stop being one (demoted, disabled or sent back to pending). */
 export function losesActiveAdmin(before: Access, after: Access): boolean {
-  return before.role === 'admin' && before.status === 'active' && (after.role !== 'admin' || after.status !== 'active');
+  return (
+    before.role === 'admin' &&
+    before.status === 'active' &&
+    (after.role !== 'admin' || after.status !== 'active')
+  );
 }
 
 /** The business always keeps one active admin, or nobody could approve, promote or re-enable anyone again. */

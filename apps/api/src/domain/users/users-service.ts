@@ -15,7 +15,13 @@ export function createUsersService({ db }: Pick<ServiceDeps, 'db'>) {
     async list(query: UsersQuery) {
       const { rows, total } = await listUsers(db, query);
       const { page, per_page } = query;
-      return { page, per_page, total, total_pages: Math.ceil(total / per_page), data: rows.map(toUserListItem) };
+      return {
+        page,
+        per_page,
+        total,
+        total_pages: Math.ceil(total / per_page),
+        data: rows.map(toUserListItem),
+      };
     },
 
     /** An admin approves, disables or changes the role of someone; a person no longer active is signed out. */
@@ -24,7 +30,11 @@ export function createUsersService({ db }: Pick<ServiceDeps, 'db'>) {
         const before = await findUserById(tx, userId);
         if (!before) throw notFound('Usuário não encontrado.');
         const after = nextAccess(before, change);
-        const refusal = lastAdminRefusal(before, after, await countUsers(tx, { role: 'admin', status: 'active' }));
+        const refusal = lastAdminRefusal(
+          before,
+          after,
+          await countUsers(tx, { role: 'admin', status: 'active' }),
+        );
         if (refusal) throw conflict(refusal);
         const row = await updateUserAccess(tx, userId, after);
         if (after.status !== 'active') await endUserSessions(tx, userId);
