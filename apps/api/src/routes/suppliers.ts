@@ -78,6 +78,13 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  await app.register(supplierProductRoutes);
+};
+
+/** The products a supplier sells: listed, linked and unlinked. */
+const supplierProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { suppliers } = app;
+
   app.get(
     '/:supplierId/products/v1',
     {
