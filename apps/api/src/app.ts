@@ -27,6 +27,11 @@ import { createStockService } from './domain/stock/stock-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
 import { createProductsService } from './domain/products/products-service.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
+import { createAuthService } from './domain/auth/auth-service.ts';
+import { createHealthService } from './domain/health/health-service.ts';
+import { createSettingsService } from './domain/settings/settings-service.ts';
+import { createSuppliersService } from './domain/suppliers/suppliers-service.ts';
+import { createUsersService } from './domain/users/users-service.ts';
 import { businessClock } from './lib/dates.ts';
 
 export interface BuildAppOptions {
@@ -79,6 +84,11 @@ export async function buildApp(options: BuildAppOptions) {
         logger: app.log,
       }),
   );
+  app.decorate('auth', createAuthService({ ...services, mailer: app.mailer, config: options.config }));
+  app.decorate('users', createUsersService(services));
+  app.decorate('suppliers', createSuppliersService(services));
+  app.decorate('settings', createSettingsService({ ...services, timeZone: options.config.timeZone }));
+  app.decorate('health', createHealthService(services));
   registerErrorHandling(app);
   registerLifecycle(app);
   registerAuthDecorators(app);

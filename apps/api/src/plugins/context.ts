@@ -2,9 +2,14 @@ import type { Db } from '../db/database.ts';
 import type { Dialect } from '../db/types.ts';
 import type { Mailer } from '../domain/auth/mailer.ts';
 import type { SessionPolicy, SessionUser } from '../domain/auth/sessions.ts';
+import type { AuthService } from '../domain/auth/auth-service.ts';
 import type { ClosingsService } from '../domain/closings/closings-service.ts';
 import type { ProductsService } from '../domain/products/products-service.ts';
 import type { ReferenceService } from '../domain/reference/reference-service.ts';
+import type { HealthService } from '../domain/health/health-service.ts';
+import type { SettingsService } from '../domain/settings/settings-service.ts';
+import type { SuppliersService } from '../domain/suppliers/suppliers-service.ts';
+import type { UsersService } from '../domain/users/users-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
 
@@ -27,6 +32,11 @@ declare module 'fastify' {
     closings: ClosingsService;
     products: ProductsService;
     reference: ReferenceService;
+    auth: AuthService;
+    users: UsersService;
+    suppliers: SuppliersService;
+    settings: SettingsService;
+    health: HealthService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -10,78 +10,91 @@ import {
   ZSupplierSelect,
   ZUpdateSupplier,
 } from '@armazem/contracts/catalog';
-import { ZPaged } from '@armazem/contracts/common';
-import {
-  createSupplier,
-  deleteSupplier,
-  findSupplier,
-  listSupplierProducts,
-  listSuppliers,
-  setSupplierProductLink,
-  updateSupplier,
-} from '../domain/catalog/suppliers.ts';
+import { ZErrorResponse, ZPaged } from '@armazem/contracts/common';
 import { paged } from '../lib/paging.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['fornecedores'];
+const refusals = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { suppliers } = app;
+
   app.get(
     '/',
-    { schema: { tags, querystring: ZSupplierListQuery, response: { 200: ZPaged(ZSupplier) } } },
+    {
+      schema: {
+        tags,
+        querystring: ZSupplierListQuery,
+        response: { 200: ZPaged(ZSupplier), 400: ZErrorResponse },
+      },
+    },
     async (request) => {
-      const { data, total } = await listSuppliers(app.db, request.query);
+      const { data, total } = await suppliers.list(request.query);
       return paged(data, total, request.query.page, request.query.pageSize);
     },
   );
 
-  app.get('/select', { schema: { tags, response: { 200: ZSupplierSelect } } }, () =>
-    app.db
-      .selectFrom('suppliers')
-      .select(['id', 'name', 'document'])
-      .where('status', '=', 'active')
-      .orderBy('name')
-      .orderBy('id')
-      .execute(),
-  );
+  app.get('/select', { schema: { tags, response: { 200: ZSupplierSelect } } }, () => suppliers.options());
 
   app.get(
     '/:supplierId',
-    { schema: { tags, params: ZSupplierParams, response: { 200: ZSupplier } } },
-    (request) => findSupplier(app.db, request.params.supplierId),
+    {
+      schema: {
+        tags,
+        params: ZSupplierParams,
+        response: { 200: ZSupplier, 400: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    (request) => suppliers.find(request.params.supplierId),
   );
 
   app.post(
     '/',
-    { schema: { tags, body: ZNewSupplier, response: { 201: ZSupplier } } },
-    async (request, reply) => {
-      const id = await createSupplier(app.db, currentUser(request).id, request.body);
-      return reply.status(201).send(await findSupplier(app.db, id));
-    },
+    { schema: { tags, body: ZNewSupplier, response: { 201: ZSupplier, ...refusals } } },
+    async (request, reply) =>
+      reply.status(201).send(await suppliers.create(currentUser(request).id, request.body)),
   );
 
   app.patch(
     '/:supplierId',
-    { schema: { tags, params: ZSupplierParams, body: ZUpdateSupplier, response: { 200: ZSupplier } } },
-    async (request) => {
-      await updateSupplier(app.db, currentUser(request).id, request.params.supplierId, request.body);
-      return findSupplier(app.db, request.params.supplierId);
+    {
+      schema: {
+        tags,
+        params: ZSupplierParams,
+        body: ZUpdateSupplier,
+        response: { 200: ZSupplier, ...refusals },
+      },
     },
+    (request) => suppliers.update(currentUser(request).id, request.params.supplierId, request.body),
   );
 
   app.delete(
     '/:supplierId',
-    { schema: { tags, params: ZSupplierParams, response: { 204: z.null() } } },
+    { schema: { tags, params: ZSupplierParams, response: { 204: z.null(), ...refusals } } },
     async (request, reply) => {
-      await deleteSupplier(app.db, currentUser(request).id, request.params.supplierId);
+      await suppliers.remove(currentUser(request).id, request.params.supplierId);
       return reply.status(204).send(null);
     },
   );
 
+  await app.register(supplierProductRoutes);
+};
+
+/** The products a supplier sells: listed, linked and unlinked. */
+const supplierProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { suppliers } = app;
+
   app.get(
     '/:supplierId/products/v1',
-    { schema: { tags, params: ZSupplierParams, response: { 200: ZSupplierProducts } } },
-    (request) => listSupplierProducts(app.db, request.params.supplierId),
+    {
+      schema: {
+        tags,
+        params: ZSupplierParams,
+        response: { 200: ZSupplierProducts, 400: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    (request) => suppliers.products(request.params.supplierId),
   );
 
   for (const [method, linked] of [
@@ -91,10 +104,10 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/:supplierId/products/v1/:productId',
-      schema: { tags, params: ZSupplierProductParams, response: { 204: z.null() } },
+      schema: { tags, params: ZSupplierProductParams, response: { 204: z.null(), ...refusals } },
       handler: async (request, reply) => {
         const { supplierId, productId } = request.params;
-        await setSupplierProductLink(app.db, currentUser(request).id, supplierId, productId, linked);
+        await suppliers.setProductLink(currentUser(request).id, supplierId, productId, linked);
         return reply.status(204).send(null);
       },
     });

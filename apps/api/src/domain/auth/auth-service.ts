@@ -1,130 +1,255 @@
-import { sql } from 'kysely';
-import type { TRegisterRequest } from '@armazem/contracts/auth';
+import type { TRegisterRequest, ZUpdateProfileRequest } from '@armazem/contracts/auth';
+import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { countUsers, findUserByEmail, insertUser } from '../users/users-repository.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
+import { countUsers, findUserByEmail, findUserById, insertUser } from '../users/users-repository.ts';
+import { setPasswordHash, updateUserProfile } from '../users/users-repository.ts';
+import { accessOfNewAccount, toMe } from '../users/users-rules.ts';
+import {
+  claimPasswordReset,
+  clearCounter,
+  hitCounter,
+  lockCounter,
+  lockRegistrations,
+  releaseHit,
+  replacePasswordReset,
+  sweepCounters,
+} from './auth-repository.ts';
+import {
+  INVALID_LOGIN,
+  RESET_REQUESTED,
+  RESET_TTL_MS,
+  limitKeys,
+  limitPolicies,
+  locksAfterFailure,
+  longestWait,
+  passwordResetMail,
+  registrationMessage,
+  signInCounters,
+  signInRefusal,
+  waitFor,
+  waitMessage,
+  type LimitCounter,
+  type LimitPolicies,
+} from './auth-rules.ts';
 import type { Mailer } from './mailer.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import { endUserSessions } from './sessions.ts';
+import {
+  createSession,
+  deleteSessionByToken,
+  endUserSessions,
+  type SessionPolicy,
+  type SessionUser,
+} from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const INVALID_LOGIN = 'E-mail ou senha inválidos.';
-const RESET_TTL_MS = 60 * 60 * 1000;
+type UpdateProfile = z.output<typeof ZUpdateProfileRequest>;
 
-/** The first account becomes an active admin; every later one waits for an admin's approval. */
-export async function register(db: Db, dialect: string, input: TRegisterRequest) {
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (tx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(tx);
-    const existing = await tx
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    if (existing) throw conflict('Este e-mail já está cadastrado. Entre ou recupere a senha.');
-    const isFirst = (await countUsers(tx)) === 0;
-    const user = await insertUser(tx, {
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      role: isFirst ? 'admin' : 'operator',
-      status: isFirst ? 'active' : 'pending',
-    });
-    await audit(tx, {
-      userId: user.id,
-      action: 'register',
-      entity: 'user',
-      entityId: user.id,
-      after: { name: user.name, email: user.email, role: user.role, status: user.status },
-    });
-    return user;
+export interface AuthServiceDeps extends ServiceDeps {
+  mailer: Mailer;
+  config: { sessions: SessionPolicy; loginRateLimit: number; publicUrl: string };
+}
+
+const SIGN_IN_LOCKED = 'Muitas tentativas de entrada sem sucesso.';
+const TOO_MANY_REQUESTS = 'Muitas tentativas em pouco tempo.';
+
+function rateLimited(waitMs: number, what: string): AppError {
+  return new AppError('RATE_LIMITED', waitMessage(waitMs, what), {
+    details: { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) },
   });
 }
 
-export async function authenticate(db: Db, email: string, password: string) {
+/**
+ * Runs one sign-in attempt under the limits of its (e-mail, IP) pair and of its IP. The attempt takes a hit on both
+ * counters before the password is checked, so parallel guesses cannot all slip past the limit; a wrong password
+ * keeps the hit (and locks the counter that reached its maximum), anything else gives it back: successes never count.
+ */
+async function limitSignIn<T>(
+  db: Db,
+  policies: LimitPolicies,
+  email: string,
+  ip: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const counters = signInCounters(policies, email, ip);
+  const now = new Date();
+  const states = [];
+  for (const counter of counters)
+    states.push(await hitCounter(db, counter.key, counter.policy.windowMs, now));
+  const wait = longestWait(states, counters, now);
+  if (wait > 0) {
+    for (const counter of counters) await releaseHit(db, counter.key);
+    throw rateLimited(wait, SIGN_IN_LOCKED);
+  }
+  try {
+    const result = await attempt();
+    await clearCounter(db, counters[0]!.key);
+    await releaseHit(db, counters[1]!.key);
+    await sweepCounters(db, now);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+      for (const lock of locksAfterFailure(states, counters, new Date()))
+        await lockCounter(db, lock.key, lock.until);
+    } else {
+      for (const counter of counters) await releaseHit(db, counter.key);
+    }
+    throw error;
+  }
+}
+
+/** Counts a request (registration, reset link) against each key; past the maximum it is refused until the window ends. */
+async function limitRequest(db: Db, counters: LimitCounter[]) {
+  const now = new Date();
+  for (const counter of counters) {
+    const state = await hitCounter(db, counter.key, counter.policy.windowMs, now);
+    const wait = waitFor(state, counter.policy, now);
+    if (wait > 0) throw rateLimited(wait, TOO_MANY_REQUESTS);
+  }
+}
+
+/** The account for an e-mail and password, checked in the same time whether or not the e-mail exists. */
+async function authenticate(db: Db, email: string, password: string) {
   const user = await findUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.password_hash, password) : await burnPasswordCheck(password);
   if (!user || !valid) throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
-  if (user.status === 'pending')
-    throw new AppError('FORBIDDEN', 'Seu cadastro aguarda a aprovação de um administrador.');
-  if (user.status === 'disabled')
-    throw new AppError('FORBIDDEN', 'Seu acesso está desativado. Fale com um administrador.');
+  const refusal = signInRefusal(user.status);
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
   return user;
 }
 
-export async function requestPasswordReset(
-  db: Db,
-  mailer: Mailer,
-  email: string,
-  publicUrl: string,
-  onMailError: (error: unknown) => void,
-) {
-  const user = await findUserByEmail(db, email);
-  if (!user || user.status === 'disabled') return;
-  const { token, hash } = newToken();
-  await db.transaction().execute(async (tx) => {
-    // Only the newest link works: an older e-mail lying in an inbox must not still open the account.
-    await tx
-      .deleteFrom('password_resets')
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .execute();
-    await tx
-      .insertInto('password_resets')
-      .values({
-        token_hash: hash,
-        user_id: user.id,
-        expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
-        used_at: null,
-        created_at: nowIso(),
-      })
-      .execute();
-  });
-  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  // Not awaited: the answer must take the same time whether or not the e-mail exists.
-  mailer
-    .send({
-      to: user.email,
-      subject: 'Armazém: redefinição de senha',
-      text: [
-        `Olá, ${user.name}.`,
-        '',
-        'Recebemos um pedido para redefinir a sua senha no Armazém. Para criar uma nova senha, abra o link abaixo:',
-        link,
-        '',
-        'O link vale por 1 hora e pode ser usado uma única vez. Se você não pediu a redefinição, ignore esta mensagem.',
-      ].join('\n'),
-    })
-    .catch(onMailError);
+interface Context extends AuthServiceDeps {
+  limits: LimitPolicies;
 }
 
-export async function resetPassword(db: Db, token: string, password: string) {
+/** The first account becomes an active admin; every later one waits for an admin's approval. */
+async function register({ db, dialect, limits }: Context, input: TRegisterRequest, ip: string) {
+  await limitRequest(db, [{ key: limitKeys.registerIp(ip), policy: limits.registerIp }]);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction().execute(async (tx) => {
+    await lockRegistrations(tx, dialect);
+    if (await findUserByEmail(tx, input.email)) {
+      throw conflict('Este e-mail já está cadastrado. Entre ou recupere a senha.');
+    }
+    const created = await insertUser(tx, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      ...accessOfNewAccount(await countUsers(tx)),
+    });
+    const { name, email, role, status } = created;
+    await audit(tx, {
+      userId: created.id,
+      action: 'register',
+      entity: 'user',
+      entityId: created.id,
+      after: { name, email, role, status },
+    });
+    return created;
+  });
+  return { user: { ...toMe(user), status: user.status }, message: registrationMessage(user.status) };
+}
+
+/** A session for the right password (under the sign-in limits); the browser's previous session ends. */
+async function signIn(
+  { db, limits, config }: Context,
+  credentials: { email: string; password: string },
+  ip: string,
+  previousToken?: string,
+) {
+  const { email, password } = credentials;
+  const user = await limitSignIn(db, limits, email, ip, () => authenticate(db, email, password));
+  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const token = await createSession(db, user.id, config.sessions);
+  return { token, user: toMe(user) };
+}
+
+/** A new password needs the current one, and signs out every other session of the person. */
+async function updateProfile({ db }: Context, me: SessionUser, input: UpdateProfile) {
+  const user = await findUserById(db, me.id);
+  if (!user) throw badRequest('Usuário não encontrado.');
+  let passwordHash: string | undefined;
+  if (input.newPassword) {
+    if (!(await verifyPassword(user.password_hash, input.currentPassword ?? ''))) {
+      throw badRequest('Senha atual incorreta.', 'currentPassword');
+    }
+    passwordHash = await hashPassword(input.newPassword);
+  }
+  const updated = await db.transaction().execute(async (tx) => {
+    const row = await updateUserProfile(tx, me.id, { name: input.name ?? user.name, passwordHash });
+    if (passwordHash) await endUserSessions(tx, me.id, me.sessionId);
+    await audit(tx, {
+      userId: me.id,
+      action: 'update',
+      entity: 'user',
+      entityId: me.id,
+      before: { name: user.name },
+      after: { name: row.name, passwordChanged: Boolean(passwordHash) },
+    });
+    return row;
+  });
+  return toMe(updated);
+}
+
+/**
+ * Sends a reset link when the account exists and is not disabled. The answer is the same either way, and is
+ * counted per e-mail whether or not it exists, so a refusal tells nothing about the address.
+ */
+async function requestPasswordReset(
+  { db, limits, mailer, config }: Context,
+  email: string,
+  ip: string,
+  onMailError: (error: unknown) => void,
+) {
+  await limitRequest(db, [
+    { key: limitKeys.resetIp(ip), policy: limits.resetIp },
+    { key: limitKeys.resetEmail(email), policy: limits.resetEmail },
+  ]);
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status === 'disabled') return { message: RESET_REQUESTED };
+  const { token, hash } = newToken();
+  await db
+    .transaction()
+    .execute((tx) => replacePasswordReset(tx, user.id, hash, new Date(Date.now() + RESET_TTL_MS)));
+  // Not awaited: the answer must take the same time whether or not the e-mail exists.
+  mailer.send(passwordResetMail(user, config.publicUrl, token)).catch(onMailError);
+  return { message: RESET_REQUESTED };
+}
+
+/** A valid link sets the new password once, and signs the person out everywhere. */
+async function resetPassword({ db, limits }: Context, token: string, password: string, ip: string) {
+  await limitRequest(db, [{ key: limitKeys.resetIp(ip), policy: limits.resetIp }]);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
     const now = nowIso();
-    // Claiming the token with a conditional update makes it single-use even under concurrent requests.
-    const claimed = await tx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['user_id'])
-      .executeTakeFirst();
-    if (!claimed) throw badRequest('Link de redefinição inválido ou expirado. Solicite um novo.', 'token');
-    await tx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
-      .where('id', '=', claimed.user_id)
-      .execute();
-    await endUserSessions(tx, claimed.user_id);
-    await audit(tx, {
-      userId: claimed.user_id,
-      action: 'password_reset',
-      entity: 'user',
-      entityId: claimed.user_id,
-    });
+    const userId = await claimPasswordReset(tx, hashToken(token), now);
+    if (userId === null) {
+      throw badRequest('Link de redefinição inválido ou expirado. Solicite um novo.', 'token');
+    }
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await endUserSessions(tx, userId);
+    await audit(tx, { userId, action: 'password_reset', entity: 'user', entityId: userId });
   });
 }
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const context: Context = { ...deps, limits: limitPolicies(deps.config.loginRateLimit) };
+  return {
+    register: (input: TRegisterRequest, ip: string) => register(context, input, ip),
+    signIn: (credentials: { email: string; password: string }, ip: string, previousToken?: string) =>
+      signIn(context, credentials, ip, previousToken),
+    signOut: async (token: string | undefined) => {
+      if (token) await deleteSessionByToken(deps.db, token);
+    },
+    updateProfile: (me: SessionUser, input: UpdateProfile) => updateProfile(context, me, input),
+    requestPasswordReset: (email: string, ip: string, onMailError: (error: unknown) => void) =>
+      requestPasswordReset(context, email, ip, onMailError),
+    resetPassword: (token: string, password: string, ip: string) =>
+      resetPassword(context, token, password, ip),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

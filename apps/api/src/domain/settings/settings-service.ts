@@ -1,19 +1,28 @@
 import type { TSettings } from '@armazem/contracts/settings';
-import type { Db } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
 
-/** Saves the business settings (already validated and normalised by the contract) and audits the change. */
-export async function updateSettings(
-  db: Db,
-  userId: number,
-  timeZone: string,
-  values: Omit<TSettings, 'timeZone'>,
-): Promise<TSettings> {
-  return db.transaction().execute(async (tx) => {
-    const before = await readSettings(tx, timeZone);
-    await writeSettings(tx, values);
-    await audit(tx, { userId, action: 'update', entity: 'settings', entityId: null, before, after: values });
-    return readSettings(tx, timeZone);
-  });
+export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> & { timeZone: string }) {
+  return {
+    read: () => readSettings(db, timeZone),
+
+    /** Saves the business settings (already validated and normalised by the contract) and audits the change. */
+    update: (userId: number, values: Omit<TSettings, 'timeZone'>): Promise<TSettings> =>
+      db.transaction().execute(async (tx) => {
+        const before = await readSettings(tx, timeZone);
+        await writeSettings(tx, values);
+        await audit(tx, {
+          userId,
+          action: 'update',
+          entity: 'settings',
+          entityId: null,
+          before,
+          after: values,
+        });
+        return readSettings(tx, timeZone);
+      }),
+  };
 }
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

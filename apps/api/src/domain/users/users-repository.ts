@@ -1,10 +1,13 @@
-import type { TRole, TUserListItem, TUserStatus } from '@armazem/contracts/auth';
+import type { TRole, TUserStatus, ZUsersQuery } from '@armazem/contracts/auth';
+import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
-import type { User } from '../../db/types.ts';
 import { sortKey } from '../../lib/text.ts';
 
-export function findUserByEmail(db: Db, email: string) {
+type UsersQuery = z.output<typeof ZUsersQuery>;
+const USER_SORT = { name: 'name_sort', email: 'email', role: 'role', status: 'status' } as const;
+
+export function findUserByEmail(db: Db | Tx, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
@@ -18,6 +21,25 @@ export async function countUsers(db: Db | Tx, filter: { role?: TRole; status?: T
   if (filter.status) query = query.where('status', '=', filter.status);
   const row = await query.executeTakeFirstOrThrow();
   return toNumber(row.total as number | string);
+}
+
+/** One page of users; without a sort, pending sign-ups come first: they are what an admin comes here for. */
+export async function listUsers(db: Db, { page, per_page, status, sort, order }: UsersQuery) {
+  let query = db.selectFrom('users');
+  if (status) query = query.where('status', '=', status);
+  const [rows, total] = await Promise.all([
+    (sort
+      ? query.selectAll().orderBy(USER_SORT[sort], order)
+      : query.selectAll().orderBy((eb) => eb.case().when('status', '=', 'pending').then(0).else(1).end())
+    )
+      .orderBy('name_sort', order)
+      .orderBy('id', order)
+      .limit(per_page)
+      .offset((page - 1) * per_page)
+      .execute(),
+    countUsers(db, status ? { status } : {}),
+  ]);
+  return { rows, total };
 }
 
 export async function insertUser(
@@ -41,20 +63,34 @@ export async function insertUser(
     .executeTakeFirstOrThrow();
 }
 
-export function toMe(user: Pick<User, 'id' | 'name' | 'email' | 'role'>) {
-  return { id: user.id, name: user.name, email: user.email, role: user.role };
+export function updateUserAccess(tx: Tx, id: number, access: { role: TRole; status: TUserStatus }) {
+  return tx
+    .updateTable('users')
+    .set({ ...access, updated_at: nowIso() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** first_name / last_name / avatar keep the shape of the template's placeholder list (reqres.in). */
-export function toUserListItem(user: User): TUserListItem {
-  const [first = '', ...rest] = user.name.trim().split(/\s+/);
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: first,
-    last_name: rest.join(' '),
-    avatar: null,
-    role: user.role,
-    status: user.status,
-  };
+/** Name and, when given, a new password hash. */
+export function updateUserProfile(tx: Tx, id: number, profile: { name: string; passwordHash?: string }) {
+  return tx
+    .updateTable('users')
+    .set({
+      name: profile.name,
+      name_sort: sortKey(profile.name),
+      updated_at: nowIso(),
+      ...(profile.passwordHash ? { password_hash: profile.passwordHash } : {}),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setPasswordHash(tx: Tx, id: number, passwordHash: string, at: string) {
+  await tx
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { CounterState } from './limits-rules.ts';
+import { nowIso as currentIso, type Db, type Tx } from '../../db/database.ts';
+import type { CounterState } from './auth-rules.ts';
 
 /**
  * Counts one hit atomically (one statement, so every instance on the same database shares the count): a window
@@ -53,4 +53,37 @@ export async function sweepCounters(db: Db, now: Date): Promise<void> {
     .where('window_started_at', '<', dayAgo)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
     .execute();
+}
+
+/** Registrations run one at a time on PostgreSQL, so two first sign-ups cannot both become admin. */
+export async function lockRegistrations(tx: Tx, dialect: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(tx);
+}
+
+/** Only the newest link works: an older e-mail lying in an inbox must not still open the account. */
+export async function replacePasswordReset(tx: Tx, userId: number, tokenHash: string, expiresAt: Date) {
+  await tx.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await tx
+    .insertInto('password_resets')
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      expires_at: expiresAt.toISOString(),
+      used_at: null,
+      created_at: currentIso(),
+    })
+    .execute();
+}
+
+/** Claims a live token with a conditional update, which makes it single-use even under concurrent requests. */
+export async function claimPasswordReset(tx: Tx, tokenHash: string, now: string) {
+  const claimed = await tx
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id'])
+    .executeTakeFirst();
+  return claimed?.user_id ?? null;
 }
