@@ -25,6 +25,7 @@ import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
 import { createStockService } from './domain/stock/stock-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
+import { createMovementsService } from './domain/movements/movements-service.ts';
 import { businessClock } from './lib/dates.ts';
 
 export interface BuildAppOptions {
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('clock', services.clock);
   app.decorate('stock', createStockService(services));
   app.decorate('closings', createClosingsService(services));
+  app.decorate('movements', createMovementsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate(
     'mailer',
     options.mailer ??

@@ -3,6 +3,7 @@ import type { Dialect } from '../db/types.ts';
 import type { Mailer } from '../domain/auth/mailer.ts';
 import type { SessionPolicy, SessionUser } from '../domain/auth/sessions.ts';
 import type { ClosingsService } from '../domain/closings/closings-service.ts';
+import type { MovementsService } from '../domain/movements/movements-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
 
@@ -23,6 +24,7 @@ declare module 'fastify' {
     clock: Clock;
     stock: StockService;
     closings: ClosingsService;
+    movements: MovementsService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -3,7 +3,7 @@ import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { averageCost } from '../stock/valuation.ts';
-import { listMovements } from './movement-service.ts';
+import { listMovements } from './movements-repository.ts';
 
 export interface ReportLine {
   sku: string;
