@@ -81,11 +81,8 @@ function parseData(text: string | undefined) {
   return parseFields(ZMovementData, json);
 }
 
-export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
-    throwFileSizeLimit: true,
-  });
+/** The month's imports: list, preview, import and undo. */
+const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { movements } = app;
 
   app.get(
@@ -153,6 +150,11 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+};
+
+/** The files: the month's report, the sheet's model and each import's original sheet. */
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { movements } = app;
 
   app.get(
     '/report',
@@ -188,4 +190,13 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(file.bytes as never);
     },
   );
+};
+
+export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(sheetRoutes);
+  await app.register(fileRoutes);
 };

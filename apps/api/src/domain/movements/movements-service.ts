@@ -59,163 +59,179 @@ const NOT_FOUND = 'Movimentação não encontrada.';
 const pdf = () => import('./report-pdf.ts');
 const templates = () => import('./template.ts');
 
-export function createMovementsService({ db, dialect, clock, timeZone }: MovementsServiceDeps) {
-  async function check(tx: Db | Tx, rows: RawRow[], period: Period): Promise<CheckedRow[]> {
-    const catalog = await findSheetCatalog(tx, { codes: sheetCodes(rows), documents: sheetDocuments(rows) });
-    return checkRows(rows, catalog, period);
-  }
+type Deps = MovementsServiceDeps;
 
-  /** Asks the pipeline which rows would take a date below zero, and marks them. Writes nothing. */
-  async function judgeStock(tx: Tx, checked: CheckedRow[], userId: number, today: string) {
-    const resolved = resolvedRows(checked);
-    const shortages = await evaluate(tx, dialect, {
-      userId,
-      today,
-      add: toLedgerRows(resolved, null),
-      audit: { action: 'preview', entity: 'stock_movement', entityId: null },
-    });
-    markShortages(checked, resolved, shortages);
-  }
+async function check(tx: Db | Tx, rows: RawRow[], period: Period): Promise<CheckedRow[]> {
+  const catalog = await findSheetCatalog(tx, { codes: sheetCodes(rows), documents: sheetDocuments(rows) });
+  return checkRows(rows, catalog, period);
+}
 
-  /** The pipeline's verdict in a transaction that is always rolled back: the preview never stores anything. */
-  async function judgeWithoutWriting(checked: CheckedRow[], userId: number, today: string) {
-    try {
-      await db.transaction().execute(async (tx) => {
-        await judgeStock(tx, checked, userId, today);
-        throw ROLLBACK;
-      });
-    } catch (error) {
-      if (error === ROLLBACK) return;
-      if (!(error instanceof AppError) || error.code !== 'PERIOD_CLOSED') throw error;
-      markPeriodClosed(checked, error.message);
-    }
-  }
+/** Asks the pipeline which rows would take a date below zero, and marks them. Writes nothing. */
+async function judgeStock(tx: Tx, dialect: Dialect, checked: CheckedRow[], userId: number, today: string) {
+  const resolved = resolvedRows(checked);
+  const shortages = await evaluate(tx, dialect, {
+    userId,
+    today,
+    add: toLedgerRows(resolved, null),
+    audit: { action: 'preview', entity: 'stock_movement', entityId: null },
+  });
+  markShortages(checked, resolved, shortages);
+}
 
-  async function find(id: number): Promise<TStockMovement> {
-    const movement = await findStandingMonth(db, id);
-    if (!movement) throw notFound(NOT_FOUND);
-    const listed = (await listMovements(db, movement.year, movement.month)).find((item) => item.id === id);
-    if (!listed) throw notFound(NOT_FOUND);
-    return listed;
-  }
-
-  /** Reads and checks a sheet; stores nothing. */
-  async function previewSheet(
-    userId: number,
-    sheet: UploadedSheet,
-    chosen: Month | null,
-  ): Promise<TSheetPreview> {
-    const today = clock.today();
-    const raw = await readSheet(sheet.bytes);
-    const period = previewPeriod(chosen, raw.rows, today);
-    const [checked, duplicate] = await Promise.all([
-      check(db, raw.rows, period),
-      findStandingDuplicate(db, period, sheetFingerprint(sheet.bytes)),
-    ]);
-    await judgeWithoutWriting(checked, userId, today);
-    const duplicateOf = duplicate
-      ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
-      : null;
-    return { ...preview(sheet.fileName, checked), duplicateOf };
-  }
-
-  /**
-   * Imports every row of the sheet in one transaction, or none: the sheet is parsed and checked again here,
-   * and the posting pipeline places each row by its date, locks the products and refuses any date below zero.
-   */
-  async function importSheet(userId: number, sheet: UploadedSheet, month: Month, description: string | null) {
-    const period: Period = { ...month, today: clock.today() };
-    const raw = await readSheet(sheet.bytes);
-    if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', EMPTY_SHEET_MESSAGE);
-    const sha256 = sheetFingerprint(sheet.bytes);
-    const id = await db.transaction().execute(async (tx) => {
-      const duplicate = await findStandingDuplicate(tx, period, sha256);
-      if (duplicate) throw conflict(duplicateImportMessage(period, duplicate.file_name));
-      const checked = await check(tx, raw.rows, period);
-      if (checked.every((row) => row.resolved !== null)) await judgeStock(tx, checked, userId, period.today);
-      const summary = summarize(checked);
-      if (summary.invalid > 0) {
-        const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
-        throw new AppError('UNPROCESSABLE', invalidRowsMessage(summary.invalid), {
-          details: { rows, summary },
-        });
-      }
-      const { fileName, contentType, bytes } = sheet;
-      const movementId = await insertMovement(tx, {
-        ...month,
-        fileName,
-        contentType,
-        bytes,
-        sha256,
-        description,
-        summary,
-        userId,
-      });
-      await post(tx, dialect, {
-        userId,
-        today: period.today,
-        add: toLedgerRows(resolvedRows(checked), movementId),
-        audit: {
-          action: 'import',
-          entity: 'stock_movement',
-          entityId: movementId,
-          after: { year: period.year, month: period.month, fileName, sha256, ...summary },
-        },
-      });
-      return movementId;
-    });
-    return find(id);
-  }
-
-  /** Undoes an import: its ledger rows are cancelled through the pipeline (dates, closed months), all or nothing. */
-  async function undo(userId: number, movementId: number): Promise<void> {
+/** The pipeline's verdict in a transaction that is always rolled back: the preview never stores anything. */
+async function judgeWithoutWriting(
+  { db, dialect }: Deps,
+  checked: CheckedRow[],
+  userId: number,
+  today: string,
+) {
+  try {
     await db.transaction().execute(async (tx) => {
-      const movement = await findMovementStatus(tx, movementId);
-      if (!movement || movement.cancelled_at) throw notFound(NOT_FOUND);
-      const ids = await liveLedgerIds(tx, movementId);
-      await post(tx, dialect, {
-        userId,
-        today: clock.today(),
-        cancel: { ids, reason: `Importação ${movement.file_name} excluída` },
-        audit: {
-          action: 'cancel',
-          entity: 'stock_movement',
-          entityId: movementId,
-          before: { fileName: movement.file_name, rows: ids.length },
-        },
-      });
-      await markMovementCancelled(tx, movementId, userId);
+      await judgeStock(tx, dialect, checked, userId, today);
+      throw ROLLBACK;
     });
+  } catch (error) {
+    if (error === ROLLBACK) return;
+    if (!(error instanceof AppError) || error.code !== 'PERIOD_CLOSED') throw error;
+    markPeriodClosed(checked, error.message);
   }
+}
 
+async function findMovement(db: Db, id: number): Promise<TStockMovement> {
+  const movement = await findStandingMonth(db, id);
+  if (!movement) throw notFound(NOT_FOUND);
+  const listed = (await listMovements(db, movement.year, movement.month)).find((item) => item.id === id);
+  if (!listed) throw notFound(NOT_FOUND);
+  return listed;
+}
+
+/** Reads and checks a sheet; stores nothing. */
+async function previewSheet(
+  deps: Deps,
+  userId: number,
+  sheet: UploadedSheet,
+  chosen: Month | null,
+): Promise<TSheetPreview> {
+  const today = deps.clock.today();
+  const raw = await readSheet(sheet.bytes);
+  const period = previewPeriod(chosen, raw.rows, today);
+  const [checked, duplicate] = await Promise.all([
+    check(deps.db, raw.rows, period),
+    findStandingDuplicate(deps.db, period, sheetFingerprint(sheet.bytes)),
+  ]);
+  await judgeWithoutWriting(deps, checked, userId, today);
+  const duplicateOf = duplicate
+    ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
+    : null;
+  return { ...preview(sheet.fileName, checked), duplicateOf };
+}
+
+/**
+ * Imports every row of the sheet in one transaction, or none: the sheet is parsed and checked again here,
+ * and the posting pipeline places each row by its date, locks the products and refuses any date below zero.
+ */
+async function importSheet(
+  { db, dialect, clock }: Deps,
+  userId: number,
+  sheet: UploadedSheet,
+  month: Month,
+  description: string | null,
+): Promise<TStockMovement> {
+  const period: Period = { ...month, today: clock.today() };
+  const raw = await readSheet(sheet.bytes);
+  if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', EMPTY_SHEET_MESSAGE);
+  const sha256 = sheetFingerprint(sheet.bytes);
+  const id = await db.transaction().execute(async (tx) => {
+    const duplicate = await findStandingDuplicate(tx, period, sha256);
+    if (duplicate) throw conflict(duplicateImportMessage(period, duplicate.file_name));
+    const checked = await check(tx, raw.rows, period);
+    if (checked.every((row) => row.resolved !== null))
+      await judgeStock(tx, dialect, checked, userId, period.today);
+    const summary = summarize(checked);
+    if (summary.invalid > 0) {
+      const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
+      throw new AppError('UNPROCESSABLE', invalidRowsMessage(summary.invalid), {
+        details: { rows, summary },
+      });
+    }
+    const { fileName, contentType, bytes } = sheet;
+    const movementId = await insertMovement(tx, {
+      ...month,
+      fileName,
+      contentType,
+      bytes,
+      sha256,
+      description,
+      summary,
+      userId,
+    });
+    await post(tx, dialect, {
+      userId,
+      today: period.today,
+      add: toLedgerRows(resolvedRows(checked), movementId),
+      audit: {
+        action: 'import',
+        entity: 'stock_movement',
+        entityId: movementId,
+        after: { year: period.year, month: period.month, fileName, sha256, ...summary },
+      },
+    });
+    return movementId;
+  });
+  return findMovement(db, id);
+}
+
+/** Undoes an import: its ledger rows are cancelled through the pipeline (dates, closed months), all or nothing. */
+async function undoImport({ db, dialect, clock }: Deps, userId: number, movementId: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const movement = await findMovementStatus(tx, movementId);
+    if (!movement || movement.cancelled_at) throw notFound(NOT_FOUND);
+    const ids = await liveLedgerIds(tx, movementId);
+    await post(tx, dialect, {
+      userId,
+      today: clock.today(),
+      cancel: { ids, reason: `Importação ${movement.file_name} excluída` },
+      audit: {
+        action: 'cancel',
+        entity: 'stock_movement',
+        entityId: movementId,
+        before: { fileName: movement.file_name, rows: ids.length },
+      },
+    });
+    await markMovementCancelled(tx, movementId, userId);
+  });
+}
+
+/** The file as uploaded, served as what its bytes are. */
+async function originalSheet(db: Db, id: number) {
+  const row = await findOriginalSheet(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const bytes = Buffer.from(row.sheet);
+  return { fileName: row.file_name, contentType: sheetContentType(bytes), bytes };
+}
+
+/** The month's PDF report, signed by who asked for it. */
+async function report({ db, timeZone }: Deps, userName: string, month: Month) {
+  const { renderReport } = await pdf();
+  const [data, settings] = await Promise.all([
+    monthReport(db, month.year, month.month),
+    readSettings(db, timeZone),
+  ]);
+  return { fileName: reportFileName(month), pdf: await renderReport(data, settings, userName, new Date()) };
+}
+
+export function createMovementsService(deps: Deps) {
+  const { db } = deps;
   return {
-    preview: previewSheet,
-    import: importSheet,
-    undo,
+    preview: (userId: number, sheet: UploadedSheet, chosen: Month | null) =>
+      previewSheet(deps, userId, sheet, chosen),
+    import: (userId: number, sheet: UploadedSheet, month: Month, description: string | null) =>
+      importSheet(deps, userId, sheet, month, description),
+    undo: (userId: number, movementId: number) => undoImport(deps, userId, movementId),
     list: ({ year, month }: Month) => listMovements(db, year, month),
-    find,
-
-    /** The file as uploaded, served as what its bytes are. */
-    async originalSheet(id: number) {
-      const row = await findOriginalSheet(db, id);
-      if (!row) throw notFound(NOT_FOUND);
-      const bytes = Buffer.from(row.sheet);
-      return { fileName: row.file_name, contentType: sheetContentType(bytes), bytes };
-    },
-
-    /** The month's PDF report, signed by who asked for it. */
-    async report(userName: string, month: Month) {
-      const { renderReport } = await pdf();
-      const [data, settings] = await Promise.all([
-        monthReport(db, month.year, month.month),
-        readSettings(db, timeZone),
-      ]);
-      return {
-        fileName: reportFileName(month),
-        pdf: await renderReport(data, settings, userName, new Date()),
-      };
-    },
-
+    find: (id: number) => findMovement(db, id),
+    originalSheet: (id: number) => originalSheet(db, id),
+    report: (userName: string, month: Month) => report(deps, userName, month),
     /** The monthly sheet's model (.xlsx). */
     template: async () => (await templates()).buildTemplate(),
   };
