@@ -32,6 +32,7 @@ import { createHealthService } from './domain/health/health-service.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
 import { createSuppliersService } from './domain/suppliers/suppliers-service.ts';
 import { createUsersService } from './domain/users/users-service.ts';
+import { createMovementsService } from './domain/movements/movements-service.ts';
 import { businessClock } from './lib/dates.ts';
 
 export interface BuildAppOptions {
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('closings', createClosingsService(services));
   app.decorate('products', createProductsService(services));
   app.decorate('reference', createReferenceService(services));
+  app.decorate('movements', createMovementsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate(
     'mailer',
     options.mailer ??

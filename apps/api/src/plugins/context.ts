@@ -10,6 +10,7 @@ import type { HealthService } from '../domain/health/health-service.ts';
 import type { SettingsService } from '../domain/settings/settings-service.ts';
 import type { SuppliersService } from '../domain/suppliers/suppliers-service.ts';
 import type { UsersService } from '../domain/users/users-service.ts';
+import type { MovementsService } from '../domain/movements/movements-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
 
@@ -37,6 +38,7 @@ declare module 'fastify' {
     suppliers: SuppliersService;
     settings: SettingsService;
     health: HealthService;
+    movements: MovementsService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
-import { LIMITS } from '@armazem/contracts/common';
+import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
 import {
   ZMonthQuery,
   ZMovementData,
@@ -12,21 +12,16 @@ import {
   ZStockMovementList,
   ZStockMovementParams,
 } from '@armazem/contracts/movements';
-import type { UploadedSheet } from '../domain/movements/movement-service.ts';
-import { readSettings } from '../domain/settings/settings-repository.ts';
-import { todayIn } from '../lib/dates.ts';
+import type { UploadedSheet } from '../domain/movements/movements-service.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['movimentação'];
 
-// exceljs and pdfkit weigh ~30 MB each: loaded on the first sheet or report call, not at start-up
-const service = () => import('../domain/movements/movement-service.ts');
-const reports = async () => ({
-  ...(await import('../domain/movements/report-data.ts')),
-  ...(await import('../domain/movements/report-pdf.ts')),
-});
-const templates = () => import('../domain/movements/template.ts');
+// Some refusals carry more than the message: the rows with errors (422), a shortage's figures (409).
+const ZRefusal = zm.looseObject(ZErrorResponse.shape);
+const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Content-Disposition that keeps accents (RFC 5987) with an ASCII fallback. */
 function disposition(kind: 'inline' | 'attachment', fileName: string) {
@@ -86,25 +81,24 @@ function parseData(text: string | undefined) {
   return parseFields(ZMovementData, json);
 }
 
-export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
-    throwFileSizeLimit: true,
-  });
-  const today = () => todayIn(app.config.timeZone);
+/** The month's imports: list, preview, import and undo. */
+const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { movements } = app;
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZMonthQuery, response: { 200: ZStockMovementList } } },
-    async (request) => ({
-      data: await (await service()).listMovements(app.db, request.query.year, request.query.month),
-    }),
+    { schema: { tags, querystring: ZMonthQuery, response: { 200: ZStockMovementList, 400: ZRefusal } } },
+    async (request) => ({ data: await movements.list(request.query) }),
   );
 
   app.post(
     '/sheet',
     {
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZSheetPreview } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZSheetPreview, ...refused },
+      },
       // up to 50,000 rows that the row checks just built in this shape: checking them again against the schema
       // held the event loop for about half a second, so the preview is only stringified
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -115,89 +109,94 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
         fields.year || fields.month
           ? parseFields(ZMonthQuery, { year: fields.year, month: fields.month })
           : null;
-      return (await service()).previewSheet(
-        app.db,
-        app.dialect,
-        currentUser(request).id,
-        sheet,
-        chosen,
-        today(),
-      );
+      return movements.preview(currentUser(request).id, sheet, chosen);
     },
   );
 
   app.post(
     '/',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZStockMovement } } },
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZStockMovement, ...refused },
+      },
+    },
     async (request, reply) => {
       const { sheet, fields } = await readUpload(request);
       const period = parseFields(ZMonthQuery, { year: fields.year, month: fields.month });
       const data = parseData(fields.data);
-      const { importSheet, findMovement } = await service();
-      const id = await importSheet(
-        app.db,
-        app.dialect,
+      const movement = await movements.import(
         currentUser(request).id,
         sheet,
-        { ...period, today: today() },
+        period,
         data.description ?? null,
       );
-      return reply.status(201).send(await findMovement(app.db, id));
+      return reply.status(201).send(movement);
     },
   );
 
   app.delete(
     '/:stockMovementId',
-    { schema: { tags, params: ZStockMovementParams, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        params: ZStockMovementParams,
+        response: { 204: z.null(), ...refused },
+      },
+    },
     async (request, reply) => {
-      const { cancelMovement } = await service();
-      await cancelMovement(
-        app.db,
-        app.dialect,
-        currentUser(request).id,
-        request.params.stockMovementId,
-        today(),
-      );
+      await movements.undo(currentUser(request).id, request.params.stockMovementId);
       return reply.status(204).send(null);
     },
   );
+};
 
-  app.get('/report', { schema: { tags, querystring: ZMonthQuery } }, async (request, reply) => {
-    const { year, month } = request.query;
-    const { monthReport, renderReport } = await reports();
-    const [data, settings] = await Promise.all([
-      monthReport(app.db, year, month),
-      readSettings(app.db, app.config.timeZone),
-    ]);
-    const pdf = await renderReport(data, settings, currentUser(request).name, new Date());
-    return reply
-      .type('application/pdf')
-      .header(
-        'Content-Disposition',
-        disposition('inline', `relatorio-estoque-${year}-${String(month).padStart(2, '0')}.pdf`),
-      )
-      .header('Cache-Control', 'no-store')
-      .send(pdf);
-  });
+/** The files: the month's report, the sheet's model and each import's original sheet. */
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { movements } = app;
+
+  app.get(
+    '/report',
+    { schema: { tags, querystring: ZMonthQuery, response: { 400: ZRefusal } } },
+    async (request, reply) => {
+      const { fileName, pdf } = await movements.report(currentUser(request).name, request.query);
+      return (
+        reply
+          .type('application/pdf')
+          .header('Content-Disposition', disposition('inline', fileName))
+          .header('Cache-Control', 'no-store')
+          // a file: Fastify sends Buffers as they are, without the response serializer
+          .send(pdf as never)
+      );
+    },
+  );
 
   app.get('/template', { schema: { tags } }, async (_request, reply) =>
     reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .type(XLSX)
       .header('Content-Disposition', disposition('attachment', 'modelo-movimentacao-estoque.xlsx'))
-      .send(await (await templates()).buildTemplate()),
+      .send(await movements.template()),
   );
 
   app.get(
     '/:stockMovementId/sheet',
-    { schema: { tags, params: ZStockMovementParams } },
+    { schema: { tags, params: ZStockMovementParams, response: { 400: ZRefusal, 404: ZRefusal } } },
     async (request, reply) => {
-      const file = await (await service()).originalSheet(app.db, request.params.stockMovementId);
-      // Only real .xlsx (a zip) or .csv are ever accepted: serve what the bytes are, never the uploader's claim.
-      const isZip = file.bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+      const file = await movements.originalSheet(request.params.stockMovementId);
       return reply
-        .type(isZip ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv')
+        .type(file.contentType)
         .header('Content-Disposition', disposition('attachment', file.fileName))
-        .send(file.bytes);
+        .send(file.bytes as never);
     },
   );
+};
+
+export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(sheetRoutes);
+  await app.register(fileRoutes);
 };

@@ -3,7 +3,7 @@ import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { averageCost } from '../stock/valuation.ts';
-import { listMovements } from './movement-service.ts';
+import { listMovements } from './movements-repository.ts';
 
 export interface ReportLine {
   sku: string;
@@ -36,11 +36,10 @@ export function monthBounds(year: number, month: number) {
  * rows land in the right month, and cancelled rows count nowhere. Opening = everything before the month;
  * closing value = entries' cost − exits' cost up to the month's end.
  */
-export async function monthReport(db: Db, year: number, month: number): Promise<ReportData> {
-  const { start, end } = monthBounds(year, month);
+function monthSums(db: Db, start: string, end: string) {
   const signed = (column: 'base_quantity' | 'total_cost') =>
     sql<string>`case when direction = 'in' then ${sql.ref(column)} else -${sql.ref(column)} end`;
-  const sums = await db
+  return db
     .selectFrom('stock_ledger')
     .select((eb) => [
       'product_id',
@@ -65,9 +64,13 @@ export async function monthReport(db: Db, year: number, month: number): Promise<
     .where('occurred_on', '<=', end)
     .groupBy('product_id')
     .execute();
+}
 
-  const info = new Map<number, { sku: string; name: string; unit: string; category: string }>();
-  const ids = sums.map((row) => row.product_id);
+type MonthSum = Awaited<ReturnType<typeof monthSums>>[number];
+type ProductInfo = { sku: string; name: string; unit: string; category: string };
+
+async function productsById(db: Db, ids: number[]): Promise<Map<number, ProductInfo>> {
+  const info = new Map<number, ProductInfo>();
   for (let offset = 0; offset < ids.length; offset += 1000) {
     const products = await db
       .selectFrom('products as p')
@@ -84,32 +87,39 @@ export async function monthReport(db: Db, year: number, month: number): Promise<
         category: product.category,
       });
   }
+  return info;
+}
 
-  const byCategory = new Map<string, ReportLine[]>();
+/** A product's line of the month, or null when it had no stock and no movement. */
+function reportLine(row: MonthSum, product: ProductInfo): ReportLine | null {
+  const opening = toBigInt(row.opening);
+  const entries = toBigInt(row.entries);
+  const exits = toBigInt(row.exits);
+  if (opening === 0n && entries === 0n && exits === 0n) return null;
+  const closing = opening + entries - exits;
+  const closingValue = toBigInt(row.closing_value);
+  return {
+    sku: product.sku,
+    name: product.name,
+    unit: product.unit,
+    opening,
+    entries,
+    exits,
+    closing,
+    closingValue,
+    averageCost: averageCost({ quantity: closing, totalValue: closingValue }),
+  };
+}
+
+/** Lines grouped by category, both in Portuguese alphabetical order, with subtotals and totals. */
+function byCategory(sums: MonthSum[], info: Map<number, ProductInfo>) {
+  const groups = new Map<string, ReportLine[]>();
   for (const row of sums) {
     const product = info.get(row.product_id);
-    if (!product) continue;
-    const opening = toBigInt(row.opening);
-    const entries = toBigInt(row.entries);
-    const exits = toBigInt(row.exits);
-    if (opening === 0n && entries === 0n && exits === 0n) continue;
-    const closing = opening + entries - exits;
-    const closingValue = toBigInt(row.closing_value);
-    const line: ReportLine = {
-      sku: product.sku,
-      name: product.name,
-      unit: product.unit,
-      opening,
-      entries,
-      exits,
-      closing,
-      closingValue,
-      averageCost: averageCost({ quantity: closing, totalValue: closingValue }),
-    };
-    byCategory.set(product.category, [...(byCategory.get(product.category) ?? []), line]);
+    const line = product ? reportLine(row, product) : null;
+    if (product && line) groups.set(product.category, [...(groups.get(product.category) ?? []), line]);
   }
-
-  const categories = [...byCategory.entries()]
+  const categories = [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'pt-BR'))
     .map(([name, lines]) => ({
       name,
@@ -117,17 +127,22 @@ export async function monthReport(db: Db, year: number, month: number): Promise<
       closingValue: lines.reduce((total, line) => total + line.closingValue, 0n),
     }));
   const all = categories.flatMap((category) => category.lines);
-  return {
-    year,
-    month,
-    categories,
-    totals: {
-      opening: all.reduce((t, l) => t + l.opening, 0n),
-      entries: all.reduce((t, l) => t + l.entries, 0n),
-      exits: all.reduce((t, l) => t + l.exits, 0n),
-      closingValue: all.reduce((t, l) => t + l.closingValue, 0n),
-      products: all.length,
-    },
-    movements: await listMovements(db, year, month),
+  const totals = {
+    opening: all.reduce((t, l) => t + l.opening, 0n),
+    entries: all.reduce((t, l) => t + l.entries, 0n),
+    exits: all.reduce((t, l) => t + l.exits, 0n),
+    closingValue: all.reduce((t, l) => t + l.closingValue, 0n),
+    products: all.length,
   };
+  return { categories, totals };
+}
+
+export async function monthReport(db: Db, year: number, month: number): Promise<ReportData> {
+  const { start, end } = monthBounds(year, month);
+  const sums = await monthSums(db, start, end);
+  const info = await productsById(
+    db,
+    sums.map((row) => row.product_id),
+  );
+  return { year, month, ...byCategory(sums, info), movements: await listMovements(db, year, month) };
 }

@@ -2,7 +2,7 @@
  * The one definition of "below minimum" (docs/decisions/0013): an active product whose balance is under its
  * minimum stock. An inactive product is never below minimum: nobody restocks what the shop stopped selling, so it
  * neither raises the alarm nor hides from the list filtered with belowMinimum=false. The repository's SQL
- * expression (`belowMinimumSql` in stock-repository.ts) says the same thing for the database.
+ * expression (`belowMinimum` in balances-repository.ts) says the same thing for the database.
  */
 export function isBelowMinimum(product: {
   status: 'active' | 'inactive';

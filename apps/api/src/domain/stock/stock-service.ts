@@ -6,16 +6,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { post } from './posting-pipeline.ts';
 import { baseQuantityOf, monthLabel, monthOf } from './stock-rules.ts';
-import {
-  belowMinimumList,
-  findLedgerEntry,
-  findMovementContext,
-  findSupplierStatus,
-  listLedger,
-  listStock,
-  listStockAt,
-  stockSummary,
-} from './stock-repository.ts';
+import { belowMinimumList, listStock, listStockAt, stockSummary } from './balances-repository.ts';
+import { findLedgerEntry, listLedger } from './ledger-repository.ts';
+import { findMovementContext, findSupplierStatus } from './stock-repository.ts';
 import { kardex } from './kardex.ts';
 import { checkIntegrity } from './integrity.ts';
 

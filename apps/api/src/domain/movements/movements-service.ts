@@ -1,0 +1,240 @@
+import type { TSheetPreview, TStockMovement } from '@armazem/contracts/movements';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import type { Clock } from '../../lib/dates.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { readSettings } from '../settings/settings-repository.ts';
+import { evaluate, post } from '../stock/posting-pipeline.ts';
+import {
+  findMovementStatus,
+  findOriginalSheet,
+  findSheetCatalog,
+  findStandingDuplicate,
+  findStandingMonth,
+  insertMovement,
+  listMovements,
+  liveLedgerIds,
+  markMovementCancelled,
+} from './movements-repository.ts';
+import {
+  EMPTY_SHEET_MESSAGE,
+  duplicateImportMessage,
+  invalidRowsMessage,
+  markPeriodClosed,
+  markShortages,
+  preview,
+  previewPeriod,
+  reportFileName,
+  resolvedRows,
+  sheetContentType,
+  sheetFingerprint,
+  summarize,
+  toLedgerRows,
+  type Month,
+  type Period,
+} from './movements-rules.ts';
+import { monthReport } from './report-data.ts';
+import { sheetCodes, sheetDocuments } from './sheet-cells.ts';
+import { readSheet, type RawRow } from './sheet-reader.ts';
+import { checkRows, type CheckedRow } from './sheet-row-rules.ts';
+
+export interface UploadedSheet {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+export interface MovementsServiceDeps {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  /** the business time zone, as the report's settings show it */
+  timeZone: string;
+}
+
+const ROLLBACK = Symbol('rollback');
+const NOT_FOUND = 'Movimentação não encontrada.';
+
+// exceljs and pdfkit weigh ~30 MB each: loaded on the first report or template call, not at start-up
+const pdf = () => import('./report-pdf.ts');
+const templates = () => import('./template.ts');
+
+type Deps = MovementsServiceDeps;
+
+async function check(tx: Db | Tx, rows: RawRow[], period: Period): Promise<CheckedRow[]> {
+  const catalog = await findSheetCatalog(tx, { codes: sheetCodes(rows), documents: sheetDocuments(rows) });
+  return checkRows(rows, catalog, period);
+}
+
+/** Asks the pipeline which rows would take a date below zero, and marks them. Writes nothing. */
+async function judgeStock(tx: Tx, dialect: Dialect, checked: CheckedRow[], userId: number, today: string) {
+  const resolved = resolvedRows(checked);
+  const shortages = await evaluate(tx, dialect, {
+    userId,
+    today,
+    add: toLedgerRows(resolved, null),
+    audit: { action: 'preview', entity: 'stock_movement', entityId: null },
+  });
+  markShortages(checked, resolved, shortages);
+}
+
+/** The pipeline's verdict in a transaction that is always rolled back: the preview never stores anything. */
+async function judgeWithoutWriting(
+  { db, dialect }: Deps,
+  checked: CheckedRow[],
+  userId: number,
+  today: string,
+) {
+  try {
+    await db.transaction().execute(async (tx) => {
+      await judgeStock(tx, dialect, checked, userId, today);
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error === ROLLBACK) return;
+    if (!(error instanceof AppError) || error.code !== 'PERIOD_CLOSED') throw error;
+    markPeriodClosed(checked, error.message);
+  }
+}
+
+async function findMovement(db: Db, id: number): Promise<TStockMovement> {
+  const movement = await findStandingMonth(db, id);
+  if (!movement) throw notFound(NOT_FOUND);
+  const listed = (await listMovements(db, movement.year, movement.month)).find((item) => item.id === id);
+  if (!listed) throw notFound(NOT_FOUND);
+  return listed;
+}
+
+/** Reads and checks a sheet; stores nothing. */
+async function previewSheet(
+  deps: Deps,
+  userId: number,
+  sheet: UploadedSheet,
+  chosen: Month | null,
+): Promise<TSheetPreview> {
+  const today = deps.clock.today();
+  const raw = await readSheet(sheet.bytes);
+  const period = previewPeriod(chosen, raw.rows, today);
+  const [checked, duplicate] = await Promise.all([
+    check(deps.db, raw.rows, period),
+    findStandingDuplicate(deps.db, period, sheetFingerprint(sheet.bytes)),
+  ]);
+  await judgeWithoutWriting(deps, checked, userId, today);
+  const duplicateOf = duplicate
+    ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
+    : null;
+  return { ...preview(sheet.fileName, checked), duplicateOf };
+}
+
+/**
+ * Imports every row of the sheet in one transaction, or none: the sheet is parsed and checked again here,
+ * and the posting pipeline places each row by its date, locks the products and refuses any date below zero.
+ */
+async function importSheet(
+  { db, dialect, clock }: Deps,
+  userId: number,
+  sheet: UploadedSheet,
+  month: Month,
+  description: string | null,
+): Promise<TStockMovement> {
+  const period: Period = { ...month, today: clock.today() };
+  const raw = await readSheet(sheet.bytes);
+  if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', EMPTY_SHEET_MESSAGE);
+  const sha256 = sheetFingerprint(sheet.bytes);
+  const id = await db.transaction().execute(async (tx) => {
+    const duplicate = await findStandingDuplicate(tx, period, sha256);
+    if (duplicate) throw conflict(duplicateImportMessage(period, duplicate.file_name));
+    const checked = await check(tx, raw.rows, period);
+    if (checked.every((row) => row.resolved !== null))
+      await judgeStock(tx, dialect, checked, userId, period.today);
+    const summary = summarize(checked);
+    if (summary.invalid > 0) {
+      const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
+      throw new AppError('UNPROCESSABLE', invalidRowsMessage(summary.invalid), {
+        details: { rows, summary },
+      });
+    }
+    const { fileName, contentType, bytes } = sheet;
+    const movementId = await insertMovement(tx, {
+      ...month,
+      fileName,
+      contentType,
+      bytes,
+      sha256,
+      description,
+      summary,
+      userId,
+    });
+    await post(tx, dialect, {
+      userId,
+      today: period.today,
+      add: toLedgerRows(resolvedRows(checked), movementId),
+      audit: {
+        action: 'import',
+        entity: 'stock_movement',
+        entityId: movementId,
+        after: { year: period.year, month: period.month, fileName, sha256, ...summary },
+      },
+    });
+    return movementId;
+  });
+  return findMovement(db, id);
+}
+
+/** Undoes an import: its ledger rows are cancelled through the pipeline (dates, closed months), all or nothing. */
+async function undoImport({ db, dialect, clock }: Deps, userId: number, movementId: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const movement = await findMovementStatus(tx, movementId);
+    if (!movement || movement.cancelled_at) throw notFound(NOT_FOUND);
+    const ids = await liveLedgerIds(tx, movementId);
+    await post(tx, dialect, {
+      userId,
+      today: clock.today(),
+      cancel: { ids, reason: `Importação ${movement.file_name} excluída` },
+      audit: {
+        action: 'cancel',
+        entity: 'stock_movement',
+        entityId: movementId,
+        before: { fileName: movement.file_name, rows: ids.length },
+      },
+    });
+    await markMovementCancelled(tx, movementId, userId);
+  });
+}
+
+/** The file as uploaded, served as what its bytes are. */
+async function originalSheet(db: Db, id: number) {
+  const row = await findOriginalSheet(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const bytes = Buffer.from(row.sheet);
+  return { fileName: row.file_name, contentType: sheetContentType(bytes), bytes };
+}
+
+/** The month's PDF report, signed by who asked for it. */
+async function report({ db, timeZone }: Deps, userName: string, month: Month) {
+  const { renderReport } = await pdf();
+  const [data, settings] = await Promise.all([
+    monthReport(db, month.year, month.month),
+    readSettings(db, timeZone),
+  ]);
+  return { fileName: reportFileName(month), pdf: await renderReport(data, settings, userName, new Date()) };
+}
+
+export function createMovementsService(deps: Deps) {
+  const { db } = deps;
+  return {
+    preview: (userId: number, sheet: UploadedSheet, chosen: Month | null) =>
+      previewSheet(deps, userId, sheet, chosen),
+    import: (userId: number, sheet: UploadedSheet, month: Month, description: string | null) =>
+      importSheet(deps, userId, sheet, month, description),
+    undo: (userId: number, movementId: number) => undoImport(deps, userId, movementId),
+    list: ({ year, month }: Month) => listMovements(db, year, month),
+    find: (id: number) => findMovement(db, id),
+    originalSheet: (id: number) => originalSheet(db, id),
+    report: (userName: string, month: Month) => report(deps, userName, month),
+    /** The monthly sheet's model (.xlsx). */
+    template: async () => (await templates()).buildTemplate(),
+  };
+}
+
+export type MovementsService = ReturnType<typeof createMovementsService>;

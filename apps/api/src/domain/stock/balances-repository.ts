@@ -1,0 +1,248 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { TStockRow, ZStockQuery } from '@armazem/contracts/stock';
+import type { z } from 'zod/mini';
+import type { Db } from '../../db/database.ts';
+import { toBigInt, toNumber } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { productMatchesAllWords } from '../../lib/text.ts';
+import { isBelowMinimum } from './below-minimum.ts';
+import { latestMovements } from './ledger-repository.ts';
+import { averageCost } from './valuation.ts';
+
+type StockQuery = z.output<typeof ZStockQuery>;
+
+// The SQL side of isBelowMinimum (below-minimum.ts): every filter, flag and count uses this one expression.
+const belowMinimum = sql<boolean>`(p.status = 'active' and b.quantity < p.min_stock)`;
+
+function stockFilters(
+  dialect: Dialect,
+  query: Pick<StockQuery, 'q' | 'categoryId' | 'belowMinimum'>,
+): RawBuilder<boolean>[] {
+  const filters = productMatchesAllWords(dialect, query.q);
+  if (query.categoryId) filters.push(sql<boolean>`${sql.ref('p.category_id')} = ${query.categoryId}`);
+  if (query.belowMinimum === true) filters.push(belowMinimum);
+  if (query.belowMinimum === false) filters.push(sql<boolean>`not ${belowMinimum}`);
+  return filters;
+}
+
+const STOCK_SORT = {
+  name: 'p.name_sort',
+  sku: 'p.sku',
+  category: 'c.name_sort',
+  quantity: 'b.quantity',
+  totalValue: 'b.total_value',
+  lastMovementAt: 'b.last_movement_at',
+} as const;
+
+function stockRows(db: Db) {
+  return db
+    .selectFrom('stock_balances as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
+}
+
+function toStockRow(row: {
+  id: number;
+  sku: string;
+  name: string;
+  status: 'active' | 'inactive';
+  category_id: number;
+  category_name: string;
+  unity_id: number;
+  unity_code: string;
+  unity_name: string;
+  quantity: string | number | bigint;
+  min_stock: string | number | bigint;
+  average_cost: string | number | bigint;
+  total_value: string | number | bigint;
+  last_movement_at: string | null;
+}): TStockRow {
+  return {
+    product: { id: row.id, sku: row.sku, name: row.name },
+    category: { id: row.category_id, name: row.category_name },
+    unity: { id: row.unity_id, code: row.unity_code, name: row.unity_name },
+    status: row.status,
+    quantity: quantityOut(row.quantity),
+    minStock: quantityOut(row.min_stock),
+    averageCost: moneyOut(row.average_cost),
+    totalValue: moneyOut(row.total_value),
+    belowMinimum: isBelowMinimum({
+      status: row.status,
+      quantity: toBigInt(row.quantity),
+      minStock: toBigInt(row.min_stock),
+    }),
+    lastMovementAt: row.last_movement_at,
+  };
+}
+
+const STOCK_COLUMNS = [
+  'p.id',
+  'p.sku',
+  'p.name',
+  'p.status',
+  'p.min_stock',
+  'c.id as category_id',
+  'c.name as category_name',
+  'u.id as unity_id',
+  'u.code as unity_code',
+  'u.name as unity_name',
+  'b.quantity',
+  'b.average_cost',
+  'b.total_value',
+  'b.last_movement_at',
+] as const;
+
+export async function listStock(db: Db, dialect: Dialect, query: StockQuery) {
+  const filters = stockFilters(dialect, query);
+  const [rows, totals] = await Promise.all([
+    stockRows(db)
+      .select(STOCK_COLUMNS)
+      .where(({ and }) => and(filters))
+      .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
+      .orderBy('p.id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    stockRows(db)
+      .where(({ and }) => and(filters))
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum<string | number>('b.total_value').as('value'),
+        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map(toStockRow),
+    total: toNumber(totals.total as string | number),
+    totals: {
+      products: toNumber(totals.total as string | number),
+      totalValue: moneyOut(totals.value ?? 0),
+      belowMinimum: toNumber(totals.below ?? 0),
+    },
+  };
+}
+
+export async function belowMinimumList(db: Db, limit: number) {
+  const rows = await stockRows(db)
+    .select(STOCK_COLUMNS)
+    .where(belowMinimum)
+    .orderBy('p.name')
+    .limit(limit)
+    .execute();
+  return rows.map(toStockRow);
+}
+
+export async function stockSummary(db: Db) {
+  const [counts, latest] = await Promise.all([
+    stockRows(db)
+      .select((eb) => [
+        eb.fn.sum<string | number>(sql`case when p.status = 'active' then 1 else 0 end`).as('active'),
+        eb.fn.sum<string | number>('b.total_value').as('value'),
+        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
+      ])
+      .executeTakeFirstOrThrow(),
+    latestMovements(db, 10),
+  ]);
+  return {
+    activeProducts: toNumber(counts.active ?? 0),
+    stockValue: moneyOut(counts.value ?? 0),
+    belowMinimum: toNumber(counts.below ?? 0),
+    latestMovements: latest,
+  };
+}
+
+// ---------- balances at a past date ----------
+
+/** Each product's running figures after its last live row dated on or before `date`. */
+function balancesAt(db: Db, date: string) {
+  return db
+    .selectFrom('stock_balances as sb')
+    .leftJoin('stock_ledger as x', (join) =>
+      join.on((eb) =>
+        eb(
+          'x.id',
+          '=',
+          eb
+            .selectFrom('stock_ledger as y')
+            .select('y.id')
+            .whereRef('y.product_id', '=', 'sb.product_id')
+            .where('y.cancelled_at', 'is', null)
+            .where('y.occurred_on', '<=', date)
+            .orderBy('y.occurred_on', 'desc')
+            .orderBy('y.id', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
+    .select((eb) => [
+      'sb.product_id',
+      eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
+      eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
+      'x.created_at as last_movement_at',
+    ]);
+}
+
+function stockRowsAt(db: Db, date: string) {
+  return db
+    .selectFrom(balancesAt(db, date).as('b'))
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
+}
+
+/** The stock list as it stood at the end of `date`: same filters, sorts and totals as today's. */
+export async function listStockAt(db: Db, dialect: Dialect, query: StockQuery, date: string) {
+  const filters = stockFilters(dialect, query);
+  const [rows, totals] = await Promise.all([
+    stockRowsAt(db, date)
+      .select([
+        'p.id',
+        'p.sku',
+        'p.name',
+        'p.status',
+        'p.min_stock',
+        'c.id as category_id',
+        'c.name as category_name',
+        'u.id as unity_id',
+        'u.code as unity_code',
+        'u.name as unity_name',
+        'b.quantity',
+        'b.total_value',
+        'b.last_movement_at',
+      ])
+      .where(({ and }) => and(filters))
+      .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
+      .orderBy('p.id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    stockRowsAt(db, date)
+      .where(({ and }) => and(filters))
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum<string | number>('b.total_value').as('value'),
+        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map((row) =>
+      toStockRow({
+        ...row,
+        average_cost: averageCost({
+          quantity: toBigInt(row.quantity),
+          totalValue: toBigInt(row.total_value),
+        }),
+      }),
+    ),
+    total: toNumber(totals.total as string | number),
+    totals: {
+      products: toNumber(totals.total as string | number),
+      totalValue: moneyOut(totals.value ?? 0),
+      belowMinimum: toNumber(totals.below ?? 0),
+    },
+  };
+}

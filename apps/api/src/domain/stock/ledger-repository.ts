@@ -1,0 +1,147 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { TLedgerEntry, ZLedgerQuery } from '@armazem/contracts/stock';
+import type { z } from 'zod/mini';
+import type { Db } from '../../db/database.ts';
+import { toNumber } from '../../db/database.ts';
+import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { productUnityLabel } from '../products/products-rules.ts';
+
+type LedgerQuery = z.output<typeof ZLedgerQuery>;
+
+function ledgerBase(db: Db) {
+  return db
+    .selectFrom('stock_ledger as l')
+    .leftJoin('users as cu', 'cu.id', 'l.cancelled_by')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+    .innerJoin('product_unities as pu', 'pu.id', 'l.product_unity_id')
+    .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+    .innerJoin('users as us', 'us.id', 'l.created_by')
+    .leftJoin('suppliers as s', 's.id', 'l.supplier_id')
+    .select([
+      'l.id',
+      'l.direction',
+      'l.occurred_on',
+      'l.quantity',
+      'l.base_quantity',
+      'l.unit_cost',
+      'l.total_cost',
+      'l.reason',
+      'l.document',
+      'l.notes',
+      'l.stock_movement_id',
+      'l.created_at',
+      'p.id as product_id',
+      'p.sku',
+      'p.name as product_name',
+      'pu.id as unity_id',
+      'pu.quantity as unity_quantity',
+      'pu.is_default',
+      'ub.name as batch_name',
+      'base.code as base_code',
+      'base.name as base_name',
+      's.id as supplier_id',
+      's.name as supplier_name',
+      'us.id as user_id',
+      'us.name as user_name',
+      'l.source',
+      'l.cancelled_at',
+      'l.cancel_reason',
+      'cu.id as cancelled_by_id',
+      'cu.name as cancelled_by_name',
+    ]);
+}
+
+type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerBase>['executeTakeFirstOrThrow']>>;
+
+export function toLedgerEntry(row: LedgerRow): TLedgerEntry {
+  return {
+    id: Number(row.id),
+    direction: row.direction,
+    occurredOn: row.occurred_on,
+    product: { id: row.product_id, sku: row.sku, name: row.product_name },
+    productUnity: {
+      id: row.unity_id,
+      label: productUnityLabel({
+        isDefault: row.is_default === 1,
+        batchName: row.batch_name,
+        quantity: row.unity_quantity,
+        baseCode: row.base_code,
+        baseName: row.base_name,
+      }),
+    },
+    quantity: quantityOut(row.quantity),
+    baseQuantity: quantityOut(row.base_quantity),
+    baseUnity: row.base_code,
+    unitCost: moneyOut(row.unit_cost),
+    totalCost: moneyOut(row.total_cost),
+    supplier:
+      row.supplier_id !== null && row.supplier_name !== null
+        ? { id: row.supplier_id, name: row.supplier_name }
+        : null,
+    reason: row.reason,
+    document: row.document,
+    notes: row.notes,
+    stockMovementId: row.stock_movement_id,
+    source: row.source,
+    createdBy: { id: row.user_id, name: row.user_name },
+    createdAt: row.created_at,
+    cancelledAt: row.cancelled_at,
+    cancelledBy:
+      row.cancelled_by_id !== null && row.cancelled_by_name !== null
+        ? { id: row.cancelled_by_id, name: row.cancelled_by_name }
+        : null,
+    cancelReason: row.cancel_reason,
+  };
+}
+
+export async function findLedgerEntry(db: Db, id: number) {
+  const row = await ledgerBase(db).where('l.id', '=', id).executeTakeFirstOrThrow();
+  return toLedgerEntry(row);
+}
+
+const LEDGER_SORT = {
+  occurredOn: 'l.occurred_on',
+  product: 'p.name_sort',
+  quantity: 'l.base_quantity',
+  totalCost: 'l.total_cost',
+  supplier: 's.name_sort',
+  createdAt: 'l.created_at',
+} as const;
+
+export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQuery) {
+  const filters: RawBuilder<boolean>[] = [sql<boolean>`${sql.ref('l.direction')} = ${direction}`];
+  if (query.status === 'active') filters.push(sql<boolean>`${sql.ref('l.cancelled_at')} is null`);
+  if (query.status === 'cancelled') filters.push(sql<boolean>`${sql.ref('l.cancelled_at')} is not null`);
+  if (query.from) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} >= ${query.from}`);
+  if (query.to) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} <= ${query.to}`);
+  if (query.productId) filters.push(sql<boolean>`${sql.ref('l.product_id')} = ${query.productId}`);
+  if (query.supplierId) filters.push(sql<boolean>`${sql.ref('l.supplier_id')} = ${query.supplierId}`);
+  const [rows, count] = await Promise.all([
+    ledgerBase(db)
+      .where(({ and }) => and(filters))
+      .orderBy(sql.ref(LEDGER_SORT[query.sort]), query.order)
+      .orderBy('l.id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    db
+      .selectFrom('stock_ledger as l')
+      .where(({ and }) => and(filters))
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(toLedgerEntry), total: toNumber(count.total as string | number) };
+}
+
+export async function latestMovements(db: Db, limit: number) {
+  // newest first by the date people see (occurred_on); same day: the last recorded first
+  const rows = await ledgerBase(db)
+    .where('l.cancelled_at', 'is', null)
+    .orderBy('l.occurred_on', 'desc')
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toLedgerEntry);
+}
