@@ -7,8 +7,7 @@
 export interface ClientResponse {
   status: number;
   body: string;
-  // Test code reads answers loosely, as a person reading JSON would.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads answers loosely, as a person reading JSON would
   json: () => any;
 }
 

@@ -10,25 +10,7 @@ import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { RIGHT_DRAWER_TYPES } from './body-types.ts';
 
 export function Header() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { pageTitle, noOfNotifications } = useAppSelector((state) => state.header);
-  const user = useAppSelector((state) => state.auth.user);
-  const { loaded } = useNotifications();
-  const [theme, setTheme] = useState<Theme>(currentTheme);
-  const [logout] = useLogoutMutation();
-  const showCount = loaded && noOfNotifications > 0;
-
-  const toggleTheme = () => {
-    const next = theme === 'dark' ? 'light' : 'dark';
-    applyTheme(next);
-    setTheme(next);
-  };
-
-  const signOut = async () => {
-    await logout();
-    void navigate(paths.login, { replace: true });
-  };
+  const pageTitle = useAppSelector((state) => state.header.pageTitle);
 
   return (
     <header className="navbar bg-base-100 sticky top-0 z-10 gap-2 border-b border-base-300 px-4 shadow-sm">
@@ -43,61 +25,101 @@ export function Header() {
       <h1 className="min-w-0 flex-1 truncate text-xl font-semibold" data-testid="page-title">
         {pageTitle}
       </h1>
-      <button
-        type="button"
-        className="btn btn-ghost btn-circle"
-        onClick={toggleTheme}
-        aria-label={theme === 'dark' ? 'Usar tema claro' : 'Usar tema escuro'}
-        data-testid="theme-toggle"
-      >
-        <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-      </button>
-      <button
-        type="button"
-        className="btn btn-ghost btn-circle"
-        // The visible count is part of the name, so what is read matches what is seen.
-        aria-label={showCount ? `Notificações: ${noOfNotifications}` : 'Notificações'}
-        onClick={() =>
-          dispatch(openRightDrawer({ header: 'Notificações', bodyType: RIGHT_DRAWER_TYPES.NOTIFICATION }))
-        }
-      >
-        <div className="indicator">
-          <Icon name="bell" />
-          {showCount ? (
-            <span className="badge badge-secondary badge-xs indicator-item" data-testid="notification-count">
-              {noOfNotifications}
-            </span>
-          ) : null}
-        </div>
-      </button>
-      <div className="dropdown dropdown-end">
-        <div tabIndex={0} role="button" className="btn btn-ghost gap-2">
-          {/* Named by its content, so the spoken name always includes the name shown. */}
-          <span className="sr-only">Menu do usuário:</span>
-          <span
-            aria-hidden="true"
-            className="bg-primary text-primary-content flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold"
-          >
-            {(user?.name ?? '?').slice(0, 1).toUpperCase()}
-          </span>
-          <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{user?.name}</span>
-        </div>
-        <ul tabIndex={0} className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow">
-          <li>
-            <Link to={paths.profile}>Meu perfil</Link>
-          </li>
-          <li>
-            <Link to={paths.settings}>Configurações</Link>
-          </li>
-          <div className="divider my-0" />
-          <li>
-            <button type="button" onClick={() => void signOut()}>
-              <Icon name="logout" className="h-4 w-4" />
-              Sair
-            </button>
-          </li>
-        </ul>
-      </div>
+      <ThemeToggle />
+      <NotificationsButton />
+      <UserMenu />
     </header>
+  );
+}
+
+function ThemeToggle() {
+  const [theme, setTheme] = useState<Theme>(currentTheme);
+
+  const toggleTheme = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    applyTheme(next);
+    setTheme(next);
+  };
+
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-circle"
+      onClick={toggleTheme}
+      aria-label={theme === 'dark' ? 'Usar tema claro' : 'Usar tema escuro'}
+      data-testid="theme-toggle"
+    >
+      <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+    </button>
+  );
+}
+
+function NotificationsButton() {
+  const dispatch = useAppDispatch();
+  const noOfNotifications = useAppSelector((state) => state.header.noOfNotifications);
+  const { loaded } = useNotifications();
+  const showCount = loaded && noOfNotifications > 0;
+
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-circle"
+      // The visible count is part of the name, so what is read matches what is seen.
+      aria-label={showCount ? `Notificações: ${noOfNotifications}` : 'Notificações'}
+      onClick={() =>
+        dispatch(openRightDrawer({ header: 'Notificações', bodyType: RIGHT_DRAWER_TYPES.NOTIFICATION }))
+      }
+    >
+      <div className="indicator">
+        <Icon name="bell" />
+        {showCount ? (
+          <span className="badge badge-secondary badge-xs indicator-item" data-testid="notification-count">
+            {noOfNotifications}
+          </span>
+        ) : null}
+      </div>
+    </button>
+  );
+}
+
+function UserMenu() {
+  const navigate = useNavigate();
+  const user = useAppSelector((state) => state.auth.user);
+  const [logout] = useLogoutMutation();
+
+  const signOut = async () => {
+    await logout();
+    void navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <div className="dropdown dropdown-end">
+      <div tabIndex={0} role="button" className="btn btn-ghost gap-2">
+        {/* Named by its content, so the spoken name always includes the name shown. */}
+        <span className="sr-only">Menu do usuário:</span>
+        <span
+          aria-hidden="true"
+          className="bg-primary text-primary-content flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold"
+        >
+          {(user?.name ?? '?').slice(0, 1).toUpperCase()}
+        </span>
+        <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{user?.name}</span>
+      </div>
+      <ul tabIndex={0} className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow">
+        <li>
+          <Link to={paths.profile}>Meu perfil</Link>
+        </li>
+        <li>
+          <Link to={paths.settings}>Configurações</Link>
+        </li>
+        <div className="divider my-0" />
+        <li>
+          <button type="button" onClick={() => void signOut()}>
+            <Icon name="logout" className="h-4 w-4" />
+            Sair
+          </button>
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -37,6 +37,46 @@ interface DataTableProps<T, S extends string> {
 
 const ARROW = { asc: '↑', desc: '↓' } as const;
 
+const cellClass = (column: Pick<Column<unknown>, 'align' | 'className'>) =>
+  `${column.align === 'right' ? 'text-right' : ''} ${column.className ?? ''}`;
+
+interface HeaderCellProps<T, S extends string> {
+  column: Column<T, S>;
+  sort: S | undefined;
+  order: SortOrder;
+  onSort: ((sort: S, firstOrder?: SortOrder) => void) | undefined;
+}
+
+/** A column header: a sort button when the column sorts, with aria-sort saying the current order. */
+function HeaderCell<T, S extends string>({ column, sort, order, onSort }: HeaderCellProps<T, S>) {
+  const active = column.sort !== undefined && column.sort === sort;
+  const ariaSort = column.sort
+    ? active
+      ? order === 'asc'
+        ? 'ascending'
+        : 'descending'
+      : 'none'
+    : undefined;
+  return (
+    <th scope="col" aria-sort={ariaSort} className={cellClass(column)}>
+      {column.sort && onSort ? (
+        <button
+          type="button"
+          className={`inline-flex items-center gap-1 whitespace-nowrap hover:underline ${column.align === 'right' ? 'flex-row-reverse' : ''}`}
+          onClick={() => onSort(column.sort as S, column.firstOrder)}
+        >
+          {column.header}
+          <span aria-hidden="true" className={active ? '' : 'opacity-30'}>
+            {active ? ARROW[order] : '↕'}
+          </span>
+        </button>
+      ) : (
+        column.header
+      )}
+    </th>
+  );
+}
+
 /**
  * The list table of every screen: headers sort (buttons, with aria-sort), and the table scrolls inside its card on
  * a phone instead of widening the page.
@@ -57,7 +97,6 @@ export function DataTable<T, S extends string>({
   zebra = true,
   compact = false,
 }: DataTableProps<T, S>) {
-  const alignClass = (column: Column<T, S>) => (column.align === 'right' ? 'text-right' : '');
   return (
     <div
       className={`w-full max-w-full overflow-x-auto ${busy ? 'opacity-60' : ''}`}
@@ -74,39 +113,9 @@ export function DataTable<T, S extends string>({
       >
         <thead>
           <tr>
-            {columns.map((column) => {
-              const active = column.sort !== undefined && column.sort === sort;
-              const ariaSort = column.sort
-                ? active
-                  ? order === 'asc'
-                    ? 'ascending'
-                    : 'descending'
-                  : 'none'
-                : undefined;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={ariaSort}
-                  className={`${alignClass(column)} ${column.className ?? ''}`}
-                >
-                  {column.sort && onSort ? (
-                    <button
-                      type="button"
-                      className={`inline-flex items-center gap-1 whitespace-nowrap hover:underline ${column.align === 'right' ? 'flex-row-reverse' : ''}`}
-                      onClick={() => onSort(column.sort as S, column.firstOrder)}
-                    >
-                      {column.header}
-                      <span aria-hidden="true" className={active ? '' : 'opacity-30'}>
-                        {active ? ARROW[order] : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
+            {columns.map((column) => (
+              <HeaderCell key={column.key} column={column} sort={sort} order={order} onSort={onSort} />
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -118,11 +127,7 @@ export function DataTable<T, S extends string>({
               {...rowData?.(row)}
             >
               {columns.map((column) => (
-                <td
-                  key={column.key}
-                  className={`${alignClass(column)} ${column.className ?? ''}`}
-                  data-testid={column.cellTestId}
-                >
+                <td key={column.key} className={cellClass(column)} data-testid={column.cellTestId}>
                   {column.cell(row)}
                 </td>
               ))}

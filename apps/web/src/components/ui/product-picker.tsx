@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
 import { useProductsSelectQuery } from '../../lib/lookups-api.ts';
 import { useLazyProductLookupQuery } from '../../lib/product-lookup-api.ts';
@@ -11,6 +11,8 @@ const TEXT = {
   change: 'Trocar',
   listName: 'Resultados da busca',
 };
+
+type OnChange = (product: TProductSelectItem | null, productUnityId?: number | null) => void;
 
 /**
  * Searchable product field following the ARIA combobox pattern: typing filters the active products, the arrow keys
@@ -27,10 +29,71 @@ export function ProductPicker({
   value: TProductSelectItem | null;
   error?: string | undefined;
   /** productUnityId: the package an exact barcode named, or the default one for a SKU; null when picked from the list. */
-  onChange: (product: TProductSelectItem | null, productUnityId?: number | null) => void;
+  onChange: OnChange;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const search = useProductSearch(value, onChange, input);
+
+  if (value) return <PickedProduct label={label} value={value} onChange={search.change} />;
+
+  const { options, active, listed } = search;
+  const message = error ?? search.notFound;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  return (
+    <fieldset className="fieldset relative">
+      <label className="fieldset-legend" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        className={`input w-full ${message ? 'input-error' : ''}`}
+        value={search.text}
+        placeholder={TEXT.placeholder}
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={search.expanded}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={listed && options[active] ? optionId(active) : undefined}
+        aria-invalid={Boolean(message)}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(event) => search.type(event.target.value)}
+        onKeyDown={search.onKeyDown}
+        onBlur={search.close}
+      />
+      <OptionList
+        id={`${id}-list`}
+        options={options}
+        active={active}
+        hidden={!search.expanded}
+        optionId={optionId}
+        onPick={(product) => search.pick(product, null)}
+      />
+      {search.empty ? (
+        <p
+          className="bg-base-100 rounded-box absolute top-full z-30 mt-1 w-full p-3 text-sm shadow"
+          role="status"
+        >
+          {TEXT.none}
+        </p>
+      ) : null}
+      {message ? (
+        <p id={`${id}-error`} className="label text-error whitespace-normal" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The combobox's state: the typed text, the open list and its highlighted option, and the exact-code lookup. */
+function useProductSearch(
+  value: TProductSelectItem | null,
+  onChange: OnChange,
+  input: RefObject<HTMLInputElement | null>,
+) {
   const refocus = useRef(false);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -43,15 +106,13 @@ export function ProductPicker({
     { skip: q.length < 2 || value !== null },
   );
   const listed = open && q.length >= 2;
-  const expanded = listed && options.length > 0;
-  const empty = listed && q === text.trim() && options.length === 0 && !isFetching;
 
   useEffect(() => {
     if (!value && refocus.current) {
       refocus.current = false;
       input.current?.focus();
     }
-  }, [value]);
+  }, [value, input]);
 
   const pick = (product: TProductSelectItem, productUnityId: number | null) => {
     setOpen(false);
@@ -92,93 +153,92 @@ export function ProductPicker({
     }
   };
 
-  if (value) {
-    return (
-      <fieldset className="fieldset">
-        <span className="fieldset-legend">{label}</span>
-        <div className="flex items-center gap-2">
-          <span className="input w-full truncate" data-testid="picked-product">
-            <span className="font-mono text-sm">{value.sku}</span> {value.name}
-          </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => {
-              refocus.current = true;
-              onChange(null);
-            }}
-          >
-            {TEXT.change}
-          </button>
-        </div>
-      </fieldset>
-    );
-  }
-  const message = error ?? notFound;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  return {
+    text,
+    options,
+    active,
+    listed,
+    notFound,
+    expanded: listed && options.length > 0,
+    empty: listed && q === text.trim() && options.length === 0 && !isFetching,
+    pick,
+    onKeyDown,
+    type: (next: string) => {
+      setText(next);
+      setOpen(true);
+      setActive(-1);
+      setNotFound(null);
+    },
+    close: () => setOpen(false),
+    /** "Trocar": clear the choice and put the focus back in the search field. */
+    change: () => {
+      refocus.current = true;
+      onChange(null);
+    },
+  };
+}
+
+function PickedProduct({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: TProductSelectItem;
+  onChange: () => void;
+}) {
   return (
-    <fieldset className="fieldset relative">
-      <label className="fieldset-legend" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        className={`input w-full ${message ? 'input-error' : ''}`}
-        value={text}
-        placeholder={TEXT.placeholder}
-        autoComplete="off"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={`${id}-list`}
-        aria-activedescendant={listed && options[active] ? optionId(active) : undefined}
-        aria-invalid={Boolean(message)}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setActive(-1);
-          setNotFound(null);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-      />
-      <ul
-        id={`${id}-list`}
-        role="listbox"
-        aria-label={TEXT.listName}
-        hidden={!expanded}
-        className="bg-base-100 rounded-box absolute top-full z-30 mt-1 max-h-64 w-full overflow-y-auto p-1 shadow"
-      >
-        {options.map((product, index) => (
-          <li
-            key={product.id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            className={`cursor-pointer rounded px-3 py-2 text-sm ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
-            // Keep the focus in the field so the list is still open when the click lands.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(product, null)}
-          >
-            <span className="font-mono">{product.sku}</span> {product.name}
-          </li>
-        ))}
-      </ul>
-      {empty ? (
-        <p
-          className="bg-base-100 rounded-box absolute top-full z-30 mt-1 w-full p-3 text-sm shadow"
-          role="status"
-        >
-          {TEXT.none}
-        </p>
-      ) : null}
-      {message ? (
-        <p id={`${id}-error`} className="label text-error whitespace-normal" role="alert">
-          {message}
-        </p>
-      ) : null}
+    <fieldset className="fieldset">
+      <span className="fieldset-legend">{label}</span>
+      <div className="flex items-center gap-2">
+        <span className="input w-full truncate" data-testid="picked-product">
+          <span className="font-mono text-sm">{value.sku}</span> {value.name}
+        </span>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onChange}>
+          {TEXT.change}
+        </button>
+      </div>
     </fieldset>
+  );
+}
+
+function OptionList({
+  id,
+  options,
+  active,
+  hidden,
+  optionId,
+  onPick,
+}: {
+  id: string;
+  options: TProductSelectItem[];
+  active: number;
+  hidden: boolean;
+  optionId: (index: number) => string;
+  onPick: (product: TProductSelectItem) => void;
+}) {
+  return (
+    <ul
+      id={id}
+      role="listbox"
+      aria-label={TEXT.listName}
+      hidden={hidden}
+      className="bg-base-100 rounded-box absolute top-full z-30 mt-1 max-h-64 w-full overflow-y-auto p-1 shadow"
+    >
+      {options.map((product, index) => (
+        <li
+          key={product.id}
+          id={optionId(index)}
+          role="option"
+          aria-selected={index === active}
+          className={`cursor-pointer rounded px-3 py-2 text-sm ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+          // Keep the focus in the field so the list is still open when the click lands.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onPick(product)}
+        >
+          <span className="font-mono">{product.sku}</span> {product.name}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,102 @@
+import { z } from 'zod/mini';
+import { LIMITS, ZId, ZName, ZPageQuery, ZStatus, zOptionalText, orRequired } from './common.ts';
+import { documentKind, normalizeDocument, normalizePhone } from './documents.ts';
+
+// Suppliers: their fields (CNPJ/CPF, phone, e-mail), list, forms and the products linked to them.
+// catalog.ts re-exports all of this, so `@armazem/contracts/catalog` keeps working for older imports.
+
+export const ZDocumentInput = z
+  .pipe(
+    z
+      .string({ error: 'Campo obrigatório.' })
+      .check(z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(30)),
+    z.transform(normalizeDocument),
+  )
+  .check(
+    z.refine((document) => documentKind(document) !== null, {
+      error: 'CNPJ ou CPF inválido: confira os dígitos verificadores.',
+    }),
+  );
+
+export const ZPhoneInput = z
+  .pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(30))),
+    z.transform((value) => (value ? (normalizePhone(value) ?? `invalid:${value}`) : null)),
+  )
+  .check(
+    z.refine((value) => value === null || !value.startsWith('invalid:'), {
+      error: 'Telefone inválido: informe DDD e número.',
+    }),
+  );
+
+export const ZOptionalEmail = z
+  .pipe(
+    z.nullish(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254))),
+    z.transform((value) => (value ? value : null)),
+  )
+  .check(
+    z.refine((value) => value === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+      error: 'E-mail inválido.',
+    }),
+  );
+
+export const ZSupplier = z.object({
+  id: z.number(),
+  name: z.string(),
+  tradeName: z.nullable(z.string()),
+  document: z.string(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  status: ZStatus,
+  productsCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TSupplier = z.infer<typeof ZSupplier>;
+
+export const SUPPLIER_SORTS = ['name', 'tradeName', 'document', 'status', 'createdAt'] as const;
+export const ZSupplierListQuery = z.extend(ZPageQuery, {
+  sort: z._default(z.enum(SUPPLIER_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
+  status: z.optional(ZStatus),
+});
+export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;
+
+export const ZSupplierSelectItem = z.object({ id: z.number(), name: z.string(), document: z.string() });
+export const ZSupplierSelect = z.array(ZSupplierSelectItem);
+export type TSupplierSelectItem = z.infer<typeof ZSupplierSelectItem>;
+
+export const ZNewSupplier = z.strictObject({
+  name: ZName,
+  tradeName: zOptionalText(LIMITS.name),
+  document: ZDocumentInput,
+  email: z.optional(ZOptionalEmail),
+  phone: z.optional(ZPhoneInput),
+});
+export type TNewSupplier = z.input<typeof ZNewSupplier>;
+
+export const ZUpdateSupplier = z
+  .strictObject({
+    status: z.optional(ZStatus),
+    name: z.optional(ZName),
+    tradeName: z.optional(zOptionalText(LIMITS.name)),
+    document: z.optional(ZDocumentInput),
+    email: z.optional(ZOptionalEmail),
+    phone: z.optional(ZPhoneInput),
+  })
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
+  );
+export type TUpdateSupplier = z.input<typeof ZUpdateSupplier>;
+
+export const ZSupplierParams = z.object({ supplierId: ZId });
+export const ZSupplierProductParams = z.object({ supplierId: ZId, productId: ZId });
+
+export const ZSupplierProduct = z.object({
+  id: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  status: ZStatus,
+  linkedAt: z.string(),
+});
+export const ZSupplierProducts = z.array(ZSupplierProduct);
+export type TSupplierProduct = z.infer<typeof ZSupplierProduct>;
