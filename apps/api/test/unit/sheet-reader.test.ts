@@ -280,11 +280,14 @@ describe('the worker', () => {
         '1',
         '',
         `NF ${index}`,
+        // notes make each row ~1 KB, so the whole read needs far more than the budget
+        `${index} `.padEnd(1000, 'n'),
       ]),
     ]);
+    // 32 MB leaves a small read clear room (12 MB was too close to a worker's own baseline: flaky)
     const small = makeCsv([HEADER, ['02/01/2026', 'P1', 'E', '1']]);
-    expect((await readSheetInWorker(small, { ...SHEET_BUDGET, heapMb: 12 })).rows).toHaveLength(1);
-    await expect(readSheetInWorker(bytes, { ...SHEET_BUDGET, heapMb: 12 })).rejects.toMatchObject({
+    expect((await readSheetInWorker(small, { ...SHEET_BUDGET, heapMb: 32 })).rows).toHaveLength(1);
+    await expect(readSheetInWorker(bytes, { ...SHEET_BUDGET, heapMb: 32 })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: expect.stringContaining('A planilha exigiu memória demais para ser lida.'),
     });

@@ -1,7 +1,15 @@
 import type { TRole, TUserListItem, TUserStatus } from '@armazem/contracts/auth';
-import type { User } from '../../db/types.ts';
 
 export const LAST_ADMIN = 'Não é possível desativar ou rebaixar o último administrador ativo.';
+
+/** What the rules read of a user (the repository's row has more). */
+interface UserFacts {
+  id: number;
+  name: string;
+  email: string;
+  role: TRole;
+  status: TUserStatus;
+}
 
 interface Access {
   role: TRole;
@@ -32,12 +40,12 @@ export function accessOfNewAccount(existingUsers: number): Access {
   return existingUsers === 0 ? { role: 'admin', status: 'active' } : { role: 'operator', status: 'pending' };
 }
 
-export function toMe(user: Pick<User, 'id' | 'name' | 'email' | 'role'>) {
+export function toMe(user: Pick<UserFacts, 'id' | 'name' | 'email' | 'role'>) {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 }
 
 /** first_name / last_name / avatar keep the shape of the template's placeholder list (reqres.in). */
-export function toUserListItem(user: User): TUserListItem {
+export function toUserListItem(user: UserFacts): TUserListItem {
   const [first = '', ...rest] = user.name.trim().split(/\s+/);
   return {
     id: user.id,
