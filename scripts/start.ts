@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,4 +40,8 @@ if (stale && !process.env.WEB_DIST) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// A young generation kept at 2 MB instead of growing to V8's 16 MB per semi-space: about 25 MB less resident at rest,
+// for more (short) scavenges under load. Set before the server's modules load (docs/decisions/0021).
+v8.setFlagsFromString('--max-semi-space-size=2');
+v8.setFlagsFromString('--semi-space-growth-factor=1');
 await import('../apps/api/src/server.ts');
