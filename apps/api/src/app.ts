@@ -10,6 +10,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { clientErrorHandler, errorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerLifecycle } from './plugins/lifecycle.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { validatorWithNulCheck } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(cookie);
   await registerSecurity(app);
+  registerCompression(app);
   await registerDocs(app);
 
   await app.register(

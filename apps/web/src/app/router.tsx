@@ -3,12 +3,13 @@ import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { paths } from '../config/paths.ts';
 import { useMeQuery } from '../features/auth/auth-api.ts';
+// In the entry chunk, not lazy: /login paints with the first script instead of after a second round of requests.
+import LoginPage from '../features/auth/components/login-page.tsx';
 import { useAppSelector } from './hooks.ts';
 import { NotificationToast } from './layout/notification-toast.tsx';
 import { LoadingBar } from './layout/loading-bar.tsx';
 
 const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
-const LoginPage = lazy(() => import('../features/auth/components/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/components/register-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page.tsx'));

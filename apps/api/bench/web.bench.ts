@@ -1,0 +1,197 @@
+// First visit of /login and the server at rest, measured against the real `npm start`:
+//   node apps/api/bench/web.bench.ts [--cold-build] [--runs=5]
+// Starts `npm start` on a free port with a temporary DATA_DIR (with --cold-build, the web build is removed first so
+// the figure includes building it), then: time until /api/health, idle memory of the whole process tree from /proc,
+// JS + CSS bytes /login pulls with brotli, and FCP / LCP of /login in a new headless Chromium context per run.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { findChromium } from '../../../scripts/chromium.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const args = new Set(process.argv.slice(2));
+const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 5);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** RSS in KB of a process and every descendant, read from /proc. */
+function treeRss(rootPid: number): { pid: number; name: string; kb: number }[] {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // The process ended while we were reading.
+    }
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length; i++)
+    for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
+  return tree.flatMap((pid) => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      return [{ pid, name: cmd.slice(0, 60), kb }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-web-bench-'));
+if (args.has('--cold-build')) fs.rmSync(path.join(root, 'apps/web/dist'), { recursive: true, force: true });
+
+const started = performance.now();
+const server = spawn('npm', ['start'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+  // Its own process group, so the server under npm stops with it.
+  detached: true,
+});
+const base = `http://127.0.0.1:${port}`;
+async function untilHealthy(): Promise<number> {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('o servidor saiu antes de responder');
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+const startMs = await untilHealthy();
+
+try {
+  // Idle: the first request answered, nothing else asked; give the deferred work and the GC a moment to settle.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const processes = treeRss(server.pid!);
+  const treeMb = processes.reduce((sum, p) => sum + p.kb, 0) / 1024;
+  const serverMb = Math.max(...processes.map((p) => p.kb)) / 1024;
+
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium não encontrado');
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const fcps: number[] = [];
+  const lcps: number[] = [];
+  const assets = new Map<string, string>();
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') assets.set(response.url(), type);
+    });
+    await page.goto(`${base}/login`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    const paint = await page.evaluate(
+      () =>
+        new Promise<{ fcp: number; lcp: number }>((resolve) => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({ fcp, lcp: entries[entries.length - 1]?.startTime ?? NaN });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    fcps.push(paint.fcp);
+    lcps.push(paint.lcp);
+    await context.close();
+  }
+  await browser.close();
+
+  // The bytes on the wire, asked for as a browser does (brotli preferred).
+  let jsBytes = 0;
+  let cssBytes = 0;
+  let rawBytes = 0;
+  const rows: string[] = [];
+  for (const [url, type] of assets) {
+    const response = await fetch(url, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    // fetch decodes the body; the compressed size is what the server declared.
+    const sent = Number(response.headers.get('content-length'));
+    const raw = (await response.arrayBuffer()).byteLength;
+    rawBytes += raw;
+    if (type === 'script') jsBytes += sent;
+    else cssBytes += sent;
+    rows.push(
+      `  ${(sent / 1024).toFixed(1).padStart(6)} KB ${response.headers.get('content-encoding') ?? 'identity'}  ${url.slice(base.length)}`,
+    );
+  }
+
+  const fcp = median(fcps);
+  const lcp = median(lcps);
+  const kb = (jsBytes + cssBytes) / 1024;
+  console.log(`\nArquivos de /login (${assets.size}):\n${rows.join('\n')}`);
+  console.log(`\nProcessos de \`npm start\`:`);
+  for (const p of processes) console.log(`  ${(p.kb / 1024).toFixed(1).padStart(6)} MB  ${p.pid}  ${p.name}`);
+  const table = [
+    ['figure', 'measured', 'target', ''],
+    [
+      'JS + CSS for /login (br)',
+      `${kb.toFixed(1)} KB (JS ${(jsBytes / 1024).toFixed(1)}, CSS ${(cssBytes / 1024).toFixed(1)}; ${(rawBytes / 1024).toFixed(0)} KB raw)`,
+      '≤ 70 KB',
+      kb <= 70 ? 'ok' : 'MISSED',
+    ],
+    [
+      `/login FCP, cold (median of ${runs})`,
+      `${fcp.toFixed(0)} ms`,
+      '≤ 200 ms',
+      fcp <= 200 ? 'ok' : 'MISSED',
+    ],
+    [
+      `/login LCP, cold (median of ${runs})`,
+      `${lcp.toFixed(0)} ms`,
+      '≤ 300 ms',
+      lcp <= 300 ? 'ok' : 'MISSED',
+    ],
+    [
+      'idle RSS, whole `npm start` tree',
+      `${treeMb.toFixed(0)} MB (server alone ${serverMb.toFixed(0)} MB)`,
+      '≤ 120 MB',
+      treeMb <= 120 ? 'ok' : 'MISSED',
+    ],
+    [
+      `npm start → /api/health${args.has('--cold-build') ? ' (building the web app)' : ''}`,
+      `${(startMs / 1000).toFixed(1)} s`,
+      '≤ 45 s with npm ci',
+      startMs <= 45_000 ? 'ok' : 'MISSED',
+    ],
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  console.log(
+    `\n${table.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')).join('\n')}`,
+  );
+  console.log(
+    `carga da máquina: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  process.kill(-server.pid!, 'SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
