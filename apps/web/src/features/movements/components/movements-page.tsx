@@ -12,6 +12,7 @@ import { openModal } from '../../../stores/modal-slice.ts';
 import { clearStockMovementContent, setStockMovementContent } from '../movement-content-slice.ts';
 import { movementUrls, useAddStockMovementMutation, useStockMovementQuery } from '../movements-api.ts';
 import { uploadSheetForPreview } from '../upload-sheet.ts';
+import { MonthClosingPanel } from './month-closing-panel.tsx';
 import { SheetPreview } from './sheet-preview.tsx';
 
 const now = new Date();
@@ -113,6 +114,7 @@ export default function MovementsPage() {
           </>
         }
       >
+        <MonthClosingPanel year={year} month={month} />
         <h3 className="mb-2 font-semibold">
           Planilhas importadas em {MONTH_NAMES[month - 1]} de {year}
         </h3>

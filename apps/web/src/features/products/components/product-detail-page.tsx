@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
 import NotFoundPage from '../../../components/layout/not-found-page.tsx';
 import { useProductQuery, useUpdateProductMutation } from '../products-api.ts';
+import { KardexTab, ProductTabs, useProductTab } from './kardex-tab.tsx';
 
 export default function ProductDetailPage() {
   const productId = Number(useParams().productId);
@@ -35,6 +36,8 @@ function ProductDetail({ product }: { product: TProductDetail }) {
   const notify = useNotifySuccess();
   const [updateProduct] = useUpdateProductMutation();
   const [linkSupplier] = useLinkSupplierProductMutation();
+  const [tab, setTab] = useProductTab();
+  const onKardex = tab === 'kardex';
   const open = (
     title: string,
     bodyType: string,
@@ -148,7 +151,11 @@ function ProductDetail({ product }: { product: TProductDetail }) {
         </dl>
       </TitleCard>
 
+      <ProductTabs tab={tab} onChange={setTab} />
+      {onKardex ? <KardexTab productId={product.id} /> : null}
+
       <TitleCard
+        hidden={onKardex}
         title="Embalagens"
         actions={
           <button
@@ -214,6 +221,7 @@ function ProductDetail({ product }: { product: TProductDetail }) {
       </TitleCard>
 
       <TitleCard
+        hidden={onKardex}
         title="Histórico de preços"
         actions={
           <button
@@ -257,6 +265,7 @@ function ProductDetail({ product }: { product: TProductDetail }) {
       </TitleCard>
 
       <TitleCard
+        hidden={onKardex}
         title="Fornecedores"
         actions={
           <button

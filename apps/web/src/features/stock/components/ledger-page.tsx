@@ -13,6 +13,7 @@ import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
+import { LedgerEntryAction, LedgerStatusFilter, ledgerRowClass, useLedgerStatus } from './ledger-history.tsx';
 
 /** Entradas and Saídas: the ledger of one direction, newest first, with filters. */
 export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
@@ -25,6 +26,7 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
   const [to, setTo] = useState('');
   const [product, setProduct] = useState<TProductSelectItem | null>(null);
   const [supplierId, setSupplierId] = useState('');
+  const [status, setStatus] = useLedgerStatus();
   const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
   const params = {
     page,
@@ -33,11 +35,12 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
     ...(to ? { to } : {}),
     ...(product ? { productId: product.id } : {}),
     ...(supplierId ? { supplierId: Number(supplierId) } : {}),
+    status,
   };
   const entries = useStockInQuery(params, { skip: !isEntry });
   const exits = useStockOutQuery(params, { skip: isEntry });
   const { data, isFetching } = isEntry ? entries : exits;
-  const filtered = Boolean(from || to || product || supplierId);
+  const filtered = Boolean(from || to || product || supplierId || status !== 'active');
 
   return (
     <TitleCard
@@ -62,7 +65,7 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
         </button>
       }
     >
-      <div className="mb-4 grid gap-2 md:grid-cols-4">
+      <div className="mb-4 grid gap-2 md:grid-cols-5">
         <label className="fieldset">
           <span className="fieldset-legend">De</span>
           <input
@@ -115,6 +118,13 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             </select>
           </label>
         ) : null}
+        <LedgerStatusFilter
+          value={status}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+        />
       </div>
       {data && data.total === 0 ? (
         <EmptyState>
@@ -139,11 +149,16 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
                 <th>{isEntry ? 'Fornecedor' : 'Motivo'}</th>
                 <th>Documento</th>
                 <th>Por</th>
+                <th>Ações</th>
               </tr>
             </thead>
             <tbody>
               {data.data.map((entry) => (
-                <tr key={entry.id}>
+                <tr
+                  key={entry.id}
+                  className={ledgerRowClass(entry)}
+                  data-cancelled={Boolean(entry.cancelledAt)}
+                >
                   <td className="whitespace-nowrap">{formatDate(entry.occurredOn)}</td>
                   <td>
                     <span className="font-mono text-sm">{entry.product.sku}</span> {entry.product.name}
@@ -166,6 +181,9 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
                   </td>
                   <td>{entry.document ?? '—'}</td>
                   <td>{entry.createdBy.name}</td>
+                  <td>
+                    <LedgerEntryAction entry={entry} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
+import { BalanceDatePicker, useBalanceDate } from './balance-date.tsx';
 
 export default function StockPage() {
   usePageTitle('Estoque');
@@ -15,6 +16,7 @@ export default function StockPage() {
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const [onlyBelow, setOnlyBelow] = useState(false);
+  const [date, setDate] = useBalanceDate();
   const q = useDebouncedValue(search.trim());
   const { data, isFetching } = useStockQuery({
     page,
@@ -22,6 +24,7 @@ export default function StockPage() {
     ...(q ? { q } : {}),
     ...(categoryId ? { categoryId: Number(categoryId) } : {}),
     ...(onlyBelow ? { belowMinimum: 'true' as const } : {}),
+    ...(date ? { date } : {}),
   });
   const reset = () => setPage(1);
 
@@ -52,6 +55,13 @@ export default function StockPage() {
         title="Saldos"
         actions={
           <>
+            <BalanceDatePicker
+              value={date}
+              onChange={(value) => {
+                setDate(value);
+                reset();
+              }}
+            />
             <SearchInput
               value={search}
               onChange={(value) => {
