@@ -212,6 +212,16 @@ describe('stock over time in the browser', () => {
       `Saldo final15 UN${money('5,00')}${money('75,00')}`,
     );
 
+    // on a phone the table scrolls inside its card; the page never gets wider than the screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() =>
+        table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Exportar XLSX' }).click(),
