@@ -80,6 +80,9 @@ const PENDING_LAYERING = [
   `${web}/features/profile/profile-page.tsx`, // → auth/auth-api.ts
   // feature → app/ (AppDispatch type; the modal registry's ModalBodyProps, until the typed registry lands)
   `${web}/features/movements/upload-sheet.ts`,
+  `${web}/features/movements/components/month-close-modal.tsx`,
+  `${web}/features/movements/components/month-reopen-modal.tsx`,
+  `${web}/features/stock/components/cancel-entry-modal.tsx`,
   `${web}/features/movements/components/delete-movement-modal.tsx`,
   `${web}/features/products/components/add-price-modal.tsx`,
   `${web}/features/products/components/add-product-modal.tsx`,
@@ -109,6 +112,7 @@ const PENDING_FUNCTION_SIZE = [
   `${api}/domain/stock/stock-service.ts`,
   `${api}/routes/products.ts`,
   `${web}/features/documentation/guide-content.tsx`,
+  `${web}/features/products/components/kardex-tab.tsx`,
   `${web}/features/movements/components/movements-page.tsx`,
   `${web}/features/movements/components/sheet-preview.tsx`,
   `${web}/features/products/components/product-detail-page.tsx`,

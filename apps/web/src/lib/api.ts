@@ -68,6 +68,7 @@ export const api = createApi({
     'StockOut',
     'StockMovement',
     'Reference',
+    'MonthClosing',
   ],
   endpoints: () => ({}),
 });

@@ -22,5 +22,8 @@ export const MODAL_BODIES: Record<string, ComponentType<ModalBodyProps>> = {
   SUPPLIER_DELETE: lazy(() => import('../../features/suppliers/components/delete-supplier-modal.tsx')),
   STOCK_MOVEMENT: lazy(() => import('../../features/stock/components/stock-movement-modal.tsx')),
   MOVEMENT_DELETE: lazy(() => import('../../features/movements/components/delete-movement-modal.tsx')),
+  STOCK_ENTRY_CANCEL: lazy(() => import('../../features/stock/components/cancel-entry-modal.tsx')),
+  MONTH_CLOSE: lazy(() => import('../../features/movements/components/month-close-modal.tsx')),
+  MONTH_REOPEN: lazy(() => import('../../features/movements/components/month-reopen-modal.tsx')),
   SUPPLIER_PRODUCTS: lazy(() => import('../../features/suppliers/components/supplier-products-modal.tsx')),
 };

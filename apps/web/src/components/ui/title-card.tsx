@@ -4,13 +4,16 @@ export function TitleCard({
   title,
   actions,
   children,
+  hidden,
 }: {
   title: string;
   actions?: ReactNode;
   children: ReactNode;
+  /** Kept mounted but not shown (a page's other tab is open). */
+  hidden?: boolean;
 }) {
   return (
-    <section className="card bg-base-100 w-full min-w-0 p-4 shadow-sm sm:p-6">
+    <section className="card bg-base-100 w-full min-w-0 p-4 shadow-sm sm:p-6" hidden={hidden}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="min-w-0 text-xl font-semibold break-words">{title}</h2>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}

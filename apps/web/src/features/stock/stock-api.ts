@@ -7,6 +7,7 @@ import type {
   TStockPage,
   TStockQuery,
 } from '@armazem/contracts/stock';
+import type { TCancelEntry } from '@armazem/contracts/stock-history';
 import { api } from '../../lib/api.ts';
 
 export const stockApi = api.injectEndpoints({
@@ -27,6 +28,18 @@ export const stockApi = api.injectEndpoints({
       query: (newStockInObj) => ({ url: '/stock/in/v1', method: 'POST', body: newStockInObj }),
       invalidatesTags: ['StockIn', 'Stock', 'Product'],
     }),
+    cancelStockEntry: build.mutation<
+      TLedgerEntry,
+      { direction: 'in' | 'out'; entryId: number; data: TCancelEntry }
+    >({
+      query: ({ direction, entryId, data }) => ({
+        url: `/stock/${direction}/v1/${entryId}/cancel`,
+        method: 'POST',
+        body: data,
+      }),
+      // the ledger, the balances, the dashboard, the product screen and its kardex all change
+      invalidatesTags: ['StockIn', 'StockOut', 'Stock', 'Product'],
+    }),
     addStockOut: build.mutation<TLedgerEntry, TNewStockOut>({
       query: (newStockOutObj) => ({ url: '/stock/out/v1', method: 'POST', body: newStockOutObj }),
       invalidatesTags: ['StockOut', 'Stock', 'Product'],
@@ -40,4 +53,5 @@ export const {
   useStockOutQuery,
   useAddStockInMutation,
   useAddStockOutMutation,
+  useCancelStockEntryMutation,
 } = stockApi;

@@ -15,6 +15,7 @@ import { openModal } from '../../../stores/modal-slice.ts';
 import { clearStockMovementContent, setStockMovementContent } from '../movement-content-slice.ts';
 import { movementUrls, useAddStockMovementMutation, useStockMovementQuery } from '../movements-api.ts';
 import { uploadSheetForPreview } from '../upload-sheet.ts';
+import { MonthClosingPanel } from './month-closing-panel.tsx';
 import { SheetPreview } from './sheet-preview.tsx';
 
 const MOVEMENT_SORTS = ['createdAt', 'fileName', 'description', 'rows', 'createdBy'] as const;
@@ -190,6 +191,7 @@ export default function MovementsPage() {
           </>
         }
       >
+        <MonthClosingPanel year={year} month={month} />
         <h3 className="mb-2 font-semibold">
           Planilhas importadas em {MONTH_NAMES[month - 1]} de {year}
         </h3>

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
 import NotFoundPage from '../../../components/layout/not-found-page.tsx';
 import { useProductQuery, useUpdateProductMutation } from '../products-api.ts';
+import { KardexTab, ProductTabs, useProductTab } from './kardex-tab.tsx';
 
 export default function ProductDetailPage() {
   const productId = Number(useParams().productId);
@@ -36,6 +37,8 @@ function ProductDetail({ product }: { product: TProductDetail }) {
   const notify = useNotifySuccess();
   const [updateProduct] = useUpdateProductMutation();
   const [linkSupplier] = useLinkSupplierProductMutation();
+  const [tab, setTab] = useProductTab();
+  const onKardex = tab === 'kardex';
   const open = (
     title: string,
     bodyType: string,
@@ -149,7 +152,11 @@ function ProductDetail({ product }: { product: TProductDetail }) {
         </dl>
       </TitleCard>
 
+      <ProductTabs tab={tab} onChange={setTab} />
+      {onKardex ? <KardexTab productId={product.id} /> : null}
+
       <TitleCard
+        hidden={onKardex}
         title="Embalagens"
         actions={
           <button
@@ -217,6 +224,7 @@ function ProductDetail({ product }: { product: TProductDetail }) {
       </TitleCard>
 
       <TitleCard
+        hidden={onKardex}
         title="Histórico de preços"
         actions={
           <button
@@ -262,6 +270,7 @@ function ProductDetail({ product }: { product: TProductDetail }) {
       </TitleCard>
 
       <TitleCard
+        hidden={onKardex}
         title="Fornecedores"
         actions={
           <button

@@ -1,6 +1,11 @@
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
 import { formatDocument } from '@armazem/contracts/documents';
-import { LEDGER_SORTS, STOCK_REASON_LABELS, type TLedgerEntry } from '@armazem/contracts/stock';
+import {
+  LEDGER_SORTS,
+  LEDGER_STATUSES,
+  STOCK_REASON_LABELS,
+  type TLedgerEntry,
+} from '@armazem/contracts/stock';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -15,6 +20,7 @@ import { useListParams } from '../../../lib/use-list-params.ts';
 import { messages } from '../../../config/messages.ts';
 import { openModal } from '../../../stores/modal-slice.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
+import { LedgerEntryAction, LedgerStatusFilter, ledgerRowClass } from './ledger-history.tsx';
 
 type LedgerSort = (typeof LEDGER_SORTS)[number];
 
@@ -85,6 +91,7 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
         },
     { key: 'document', header: 'Documento', cell: (entry) => entry.document ?? '—' },
     { key: 'createdBy', header: 'Por', cell: (entry) => entry.createdBy.name },
+    { key: 'actions', header: 'Ações', cell: (entry) => <LedgerEntryAction entry={entry} /> },
   ];
 }
 
@@ -103,6 +110,7 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
     ? { id: productId, sku: list.get('productSku'), name: list.get('productName') }
     : null;
   const supplierId = list.get('supplierId');
+  const status = LEDGER_STATUSES.find((value) => value === list.get('status')) ?? 'active';
   const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
   const rangeInverted = Boolean(from && to && from > to);
   const params = {
@@ -114,13 +122,14 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
     ...(to ? { to } : {}),
     ...(productId ? { productId } : {}),
     ...(supplierId ? { supplierId: Number(supplierId) } : {}),
+    status,
   };
   const entries = useStockInQuery(params, { skip: !isEntry || rangeInverted });
   const exits = useStockOutQuery(params, { skip: isEntry || rangeInverted });
   const ledger = isEntry ? entries : exits;
   // an inverted range or a failed call shows no rows rather than the previous, stale ones
   const data = rangeInverted || ledger.isError ? undefined : ledger.data;
-  const filtered = Boolean(from || to || product || supplierId);
+  const filtered = Boolean(from || to || product || supplierId || status !== 'active');
   const columns = ledgerColumns(isEntry);
 
   return (
@@ -146,7 +155,7 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
         </button>
       }
     >
-      <div className="mb-4 grid gap-2 md:grid-cols-4">
+      <div className="mb-4 grid gap-2 md:grid-cols-5">
         <label className="fieldset">
           <span className="fieldset-legend">De</span>
           <input
@@ -197,6 +206,10 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             </select>
           </label>
         ) : null}
+        <LedgerStatusFilter
+          value={status}
+          onChange={(next) => list.setFilter('status', next === 'active' ? '' : next)}
+        />
       </div>
       {rangeInverted ? (
         <p id="ledger-range-error" role="alert" className="text-error mb-4 text-sm">
@@ -225,6 +238,8 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             onSort={list.toggleSort}
             busy={ledger.isFetching}
             zebra={false}
+            rowClassName={ledgerRowClass}
+            rowData={(entry) => ({ 'data-cancelled': Boolean(entry.cancelledAt) })}
           />
           <Pagination
             page={data.page}

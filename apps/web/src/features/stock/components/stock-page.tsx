@@ -9,6 +9,8 @@ import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format
 import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
+import { BalanceDatePicker } from './balance-date.tsx';
+import { localToday } from '../../../lib/dates.ts';
 
 const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
   { key: 'sku', header: 'Código', sort: 'sku', className: 'font-mono', cell: (row) => row.product.sku },
@@ -78,6 +80,7 @@ export default function StockPage() {
   const { q } = search;
   const categoryId = list.get('categoryId');
   const onlyBelow = list.get('belowMinimum') === 'true';
+  const date = list.get('date');
   const stock = useStockQuery({
     page: list.page,
     pageSize: 20,
@@ -86,6 +89,7 @@ export default function StockPage() {
     ...(q ? { q } : {}),
     ...(categoryId ? { categoryId: Number(categoryId) } : {}),
     ...(onlyBelow ? { belowMinimum: 'true' as const } : {}),
+    ...(date ? { date } : {}),
   });
   const data = stock.isError ? undefined : stock.data;
 
@@ -116,6 +120,11 @@ export default function StockPage() {
         title="Saldos"
         actions={
           <>
+            <BalanceDatePicker
+              value={date}
+              // today (or later) is the current balance: no date in the URL
+              onChange={(value) => list.setFilter('date', value && value < localToday() ? value : '')}
+            />
             <SearchInput value={search.text} onChange={search.setText} placeholder="Buscar produto" />
             <CategoryFilter value={categoryId} onChange={(value) => list.setFilter('categoryId', value)} />
             <label className="label cursor-pointer gap-2 text-sm">

@@ -1,0 +1,21 @@
+import type { TCloseMonth, TClosings, TReopenMonth } from '@armazem/contracts/stock-history';
+import { api } from '../../lib/api.ts';
+
+export const closingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    closings: build.query<TClosings, void>({
+      query: () => '/stock/closings/v1',
+      providesTags: ['MonthClosing'],
+    }),
+    closeMonth: build.mutation<{ closedThrough: string | null }, TCloseMonth>({
+      query: (body) => ({ url: '/stock/closings/v1', method: 'POST', body }),
+      invalidatesTags: ['MonthClosing'],
+    }),
+    reopenMonth: build.mutation<{ closedThrough: string | null }, TReopenMonth>({
+      query: (body) => ({ url: '/stock/closings/v1/reopen', method: 'POST', body }),
+      invalidatesTags: ['MonthClosing'],
+    }),
+  }),
+});
+
+export const { useClosingsQuery, useCloseMonthMutation, useReopenMonthMutation } = closingsApi;

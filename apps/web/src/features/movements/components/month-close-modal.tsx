@@ -1,0 +1,27 @@
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
+import { messages } from '../../../config/messages.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useCloseMonthMutation } from '../closings-api.ts';
+
+/** Closing a month closes every earlier one too; a refusal is shown by the API layer's notification. */
+export default function MonthCloseModal({ extraObject, closeModal }: ModalBodyProps) {
+  const { year, month, label } = extraObject as { year: number; month: number; label: string };
+  const notify = useNotifySuccess();
+  const [closeMonth, { isLoading }] = useCloseMonthMutation();
+  const confirm = async () => {
+    const result = await closeMonth({ year, month });
+    if ('error' in result) return;
+    notify(messages.success.monthClosed);
+    closeModal();
+  };
+  return (
+    <ConfirmationBody
+      message={messages.stockHistory.closeConfirm(label)}
+      confirmLabel={messages.stockHistory.closeMonth}
+      busy={isLoading}
+      onConfirm={confirm}
+      onCancel={closeModal}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { TKardex } from '@armazem/contracts/stock-history';
+import { api } from '../../lib/api.ts';
+
+export interface KardexRange {
+  productId: number;
+  from: string;
+  to: string;
+}
+
+export const kardexApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    kardex: build.query<TKardex, KardexRange>({
+      query: ({ productId, from, to }) => ({ url: `/products/v1/${productId}/kardex`, params: { from, to } }),
+      // every write to the ledger invalidates Stock, so the kardex follows entries, exits, sheets and cancellations
+      providesTags: ['Stock'],
+    }),
+  }),
+});
+
+export const { useKardexQuery } = kardexApi;
+
+/** The same range as a file (the API answers with content-disposition: attachment). */
+export function kardexFileUrl({ productId, from, to }: KardexRange, format: 'xlsx' | 'pdf'): string {
+  const params = new URLSearchParams({ from, to, format });
+  return `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/products/v1/${productId}/kardex?${params}`;
+}

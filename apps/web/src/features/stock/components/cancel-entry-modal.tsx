@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { TLedgerEntry } from '@armazem/contracts/stock';
+import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ReasonForm } from '../../../components/ui/reason-form.tsx';
+import { messages } from '../../../config/messages.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDate, formatQuantity } from '../../../lib/format.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { useCancelStockEntryMutation } from '../stock-api.ts';
+
+/** Estorno of one manual entry or exit: the row stays in the ledger, struck through, with the reason. */
+export default function CancelEntryModal({ extraObject, closeModal }: ModalBodyProps) {
+  const { entry } = extraObject as { entry: TLedgerEntry };
+  const notify = useNotifySuccess();
+  const [cancelEntry, { isLoading }] = useCancelStockEntryMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const kind = entry.direction === 'in' ? 'a entrada' : 'a saída';
+
+  const confirm = async (reason: string) => {
+    setServerError(null);
+    const result = await cancelEntry({ direction: entry.direction, entryId: entry.id, data: { reason } });
+    if ('error' in result) {
+      setServerError(errorMessage(result.error));
+      return;
+    }
+    notify(messages.success.entryCancelled);
+    closeModal();
+  };
+
+  return (
+    <ReasonForm
+      summary={
+        <p>
+          Cancelar {kind} de {formatQuantity(entry.quantity)} {entry.productUnity.label} de{' '}
+          <strong>{entry.product.name}</strong> em {formatDate(entry.occurredOn)}? Os saldos e custos a partir
+          dessa data são recalculados.
+        </p>
+      }
+      label={messages.stockHistory.cancelReason}
+      hint={messages.stockHistory.cancelHint}
+      confirmLabel={messages.stockHistory.cancelConfirm}
+      busy={isLoading}
+      serverError={serverError}
+      onConfirm={confirm}
+      onCancel={closeModal}
+    />
+  );
+}

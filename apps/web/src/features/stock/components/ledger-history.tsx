@@ -1,0 +1,80 @@
+import { Link, useSearchParams } from 'react-router';
+import { LEDGER_STATUSES, type TLedgerEntry } from '@armazem/contracts/stock';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { messages } from '../../../config/messages.ts';
+import { paths } from '../../../config/paths.ts';
+import { localDateOf } from '../../../lib/dates.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { openModal } from '../../../stores/modal-slice.ts';
+
+type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+const text = messages.stockHistory;
+
+/** The Situação filter of Entradas and Saídas, kept in the URL (`?status=`) so Back and reload keep it. */
+export function LedgerStatusFilter({
+  value,
+  onChange,
+}: {
+  value: LedgerStatus;
+  onChange: (status: LedgerStatus) => void;
+}) {
+  return (
+    <label className="fieldset">
+      <span className="fieldset-legend">{text.statusFilter}</span>
+      <select
+        className="select select-sm"
+        value={value}
+        onChange={(e) => onChange(e.target.value as LedgerStatus)}
+      >
+        {LEDGER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {text.statuses[status]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A cancelled row is struck through, except the cell that says who cancelled it and why. */
+export const ledgerRowClass = (entry: TLedgerEntry) =>
+  entry.cancelledAt ? 'text-base-content/60 [&>td:not(:last-child)]:line-through' : '';
+
+/** The last cell of a ledger row: the estorno of a manual row, or where a row from elsewhere is undone. */
+export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
+  const dispatch = useAppDispatch();
+  if (entry.cancelledAt) {
+    return (
+      <span className="text-sm" data-testid="cancelled-note">
+        {text.cancelled(
+          formatDate(localDateOf(entry.cancelledAt)),
+          entry.cancelledBy?.name ?? '—',
+          entry.cancelReason ?? '',
+        )}
+      </span>
+    );
+  }
+  if (entry.source === 'sheet') {
+    return (
+      <Link className="link text-sm" to={paths.stockMovement}>
+        {text.fromSheet(entry.stockMovementId ?? 0)}
+      </Link>
+    );
+  }
+  if (entry.source === 'nfe') return <span className="text-sm">{text.fromNfe}</span>;
+  if (entry.source === 'count') return <span className="text-sm">{text.fromCount}</span>;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm text-error"
+      aria-label={`${text.cancel} ${entry.product.name} de ${formatDate(entry.occurredOn)}`}
+      onClick={() =>
+        dispatch(
+          openModal({ title: text.cancelTitle, bodyType: 'STOCK_ENTRY_CANCEL', extraObject: { entry } }),
+        )
+      }
+    >
+      {text.cancel}
+    </button>
+  );
+}

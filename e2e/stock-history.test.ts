@@ -1,0 +1,317 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+
+useBrowser();
+
+const modal = () => page.locator('dialog[open]');
+const notification = () => page.getByTestId('notification');
+const menu = () => page.getByRole('navigation', { name: 'Menu principal' });
+
+// "today" as the business and the browser see it (both America/Sao_Paulo)
+const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+function daysBefore(days: number): string {
+  const date = new Date(`${todayIso()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+const br = (iso: string) => iso.split('-').reverse().join('/');
+const money = (text: string) => `R$\u00a0${text}`;
+
+let sequence = 0;
+async function adminCookie() {
+  return apiLogin(adminAccount().email, adminAccount().password);
+}
+
+/** A product in UN with its default product unity, named uniquely so a rerun never meets old data. */
+async function createProduct(cookie: string, prefix: string) {
+  sequence += 1;
+  const sku = `${prefix}-${Date.now()}-${sequence}`;
+  const unities = await (await api('/api/unities/v1', { cookie })).json();
+  const un = unities.find((u: { code: string }) => u.code === 'UN').id;
+  const response = await api('/api/products/v1', {
+    method: 'POST',
+    cookie,
+    body: { sku, name: `Produto ${sku}`, categoryId: 1, baseUnityId: un, minStock: 0 },
+  });
+  expect(response.status).toBe(201);
+  const product = (await response.json()) as { id: number; sku: string; name: string };
+  const select = (await (
+    await api(`/api/products/v1/${product.id}/unity/v1/select`, { cookie })
+  ).json()) as Array<{ id: number; isDefault: boolean }>;
+  const productUnityId = select.find((item) => item.isDefault)?.id;
+  if (!productUnityId) throw new Error('produto sem unidade padrão');
+  return { ...product, productUnityId };
+}
+
+async function post(cookie: string, path: string, body: unknown) {
+  const response = await api(path, { method: 'POST', cookie, body });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
+  return json as { id: number };
+}
+
+/** Leaves every month open again (a reopen opens that month and every later one). */
+async function reopenEverything(cookie: string) {
+  const { closedThrough } = await (await api('/api/stock/closings/v1', { cookie })).json();
+  if (closedThrough === null || closedThrough < '2000-01') return;
+  await post(cookie, '/api/stock/closings/v1/reopen', { year: 2000, month: 1, reason: 'Limpeza do teste' });
+}
+
+describe('stock over time in the browser', () => {
+  afterEach(async () => reopenEverything(await adminCookie()));
+
+  it('cancels a manual entry with a reason, lists it struck through under Cancelados and zeroes the balance', async () => {
+    const cookie = await adminCookie();
+    const product = await createProduct(cookie, 'CAN');
+    await post(cookie, '/api/stock/in/v1', {
+      productId: product.id,
+      productUnityId: product.productUnityId,
+      quantity: '5',
+      unitCost: '3.00',
+      document: 'NF 9001',
+    });
+    // a second product whose entry later exits depend on: its cancellation is refused
+    const consumed = await createProduct(cookie, 'CNS');
+    await post(cookie, '/api/stock/in/v1', {
+      productId: consumed.id,
+      productUnityId: consumed.productUnityId,
+      quantity: '10',
+      unitCost: '2.00',
+    });
+    await post(cookie, '/api/stock/out/v1', {
+      productId: consumed.id,
+      productUnityId: consumed.productUnityId,
+      quantity: '8',
+      reason: 'venda',
+    });
+    await loginAsAdmin();
+
+    await menu().getByRole('link', { name: 'Entradas', exact: true }).click();
+    const row = (sku: string) => page.getByTestId('ledger-table').locator('tr', { hasText: sku });
+
+    // the server's refusal shows inside the modal
+    await row(consumed.sku)
+      .getByRole('button', { name: /^Cancelar/ })
+      .click();
+    await modal().getByLabel('Motivo do cancelamento').fill('Digitado errado');
+    await modal().getByRole('button', { name: 'Cancelar movimento' }).click();
+    await expect
+      .poll(() => modal().getByTestId('modal-error').textContent())
+      .toMatch(/ficaria negativo: disponível 0 UN, solicitado 8 UN/);
+    await modal().getByRole('button', { name: 'Voltar' }).click();
+    await modal().waitFor({ state: 'detached' });
+
+    // a reason is required, 3 to 200 characters
+    await row(product.sku)
+      .getByRole('button', { name: /^Cancelar/ })
+      .click();
+    await modal().getByRole('button', { name: 'Cancelar movimento' }).click();
+    await expect.poll(() => modal().getByRole('alert').first().textContent()).toMatch(/motivo/i);
+    await modal().getByLabel('Motivo do cancelamento').fill('ab');
+    await modal().getByRole('button', { name: 'Cancelar movimento' }).click();
+    await expect
+      .poll(() => modal().getByRole('alert').first().textContent())
+      .toBe('O motivo deve ter pelo menos 3 caracteres.');
+    await modal().getByLabel('Motivo do cancelamento').fill('Lançada em duplicidade');
+    await modal().getByRole('button', { name: 'Cancelar movimento' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Movimento cancelado!');
+    await row(product.sku).waitFor({ state: 'detached' });
+
+    // under Cancelados, kept in the URL, struck through with who, when and why
+    await page.getByLabel('Situação').selectOption({ label: 'Cancelados' });
+    await page.waitForURL(/status=cancelled/);
+    const cancelled = row(product.sku);
+    await cancelled.waitFor();
+    expect(await cancelled.getAttribute('data-cancelled')).toBe('true');
+    expect(await cancelled.getByTestId('cancelled-note').textContent()).toMatch(
+      new RegExp(`^Cancelado em ${br(todayIso())} por .+: Lançada em duplicidade$`),
+    );
+    const decoration = await cancelled
+      .locator('td')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell).textDecorationLine);
+    expect(decoration).toBe('line-through');
+    await page.reload();
+    await cancelled.waitFor();
+    expect(await page.getByLabel('Situação').inputValue()).toBe('cancelled');
+    expect(await row(consumed.sku).count()).toBe(0);
+
+    // the balance is back to zero
+    await menu().getByRole('link', { name: 'Estoque', exact: true }).click();
+    await page.getByLabel('Buscar produto').fill(product.sku);
+    await expect
+      .poll(() => page.getByTestId(`stock-row-${product.sku}`).getByTestId('stock-quantity').textContent())
+      .toBe('0 UN');
+  });
+
+  it('shows the kardex with opening, running balance and closing, exports it, and balances at a past date', async () => {
+    const cookie = await adminCookie();
+    const product = await createProduct(cookie, 'KDX');
+    const movement = { productId: product.id, productUnityId: product.productUnityId };
+    await post(cookie, '/api/stock/in/v1', {
+      ...movement,
+      quantity: '10',
+      unitCost: '4.00',
+      occurredOn: daysBefore(20),
+    });
+    await post(cookie, '/api/stock/out/v1', {
+      ...movement,
+      quantity: '5',
+      reason: 'venda',
+      occurredOn: daysBefore(5),
+      document: 'Pedido 77',
+    });
+    // typed late, dated before the exit: the exit is revalued at the new average (R$ 5,00)
+    await post(cookie, '/api/stock/in/v1', {
+      ...movement,
+      quantity: '10',
+      unitCost: '6.00',
+      occurredOn: daysBefore(10),
+      document: 'NF 123',
+    });
+    await loginAsAdmin();
+
+    await page.goto(`/app/products/${product.id}`);
+    await page.getByRole('tab', { name: 'Kardex' }).click();
+    await page.waitForURL(/tab=kardex/);
+    await page.getByLabel('De', { exact: true }).fill(daysBefore(15));
+    await page.getByLabel('Até', { exact: true }).fill(todayIso());
+
+    const table = page.getByTestId('kardex-table');
+    await expect
+      .poll(() => table.getByTestId('kardex-opening').textContent())
+      .toBe(`Saldo anterior10 UN${money('4,00')}${money('40,00')}`);
+    const rows = table.getByTestId('kardex-row');
+    expect(await rows.count()).toBe(2);
+    const cells = async (index: number) => rows.nth(index).locator('td').allTextContents();
+    expect(await cells(0)).toEqual([
+      br(daysBefore(10)),
+      'Entrada · Manual',
+      'NF 123',
+      '—',
+      '10 UN',
+      money('6,00'),
+      money('60,00'),
+      '20 UN',
+      money('5,00'),
+      money('100,00'),
+    ]);
+    expect(await cells(1)).toEqual([
+      br(daysBefore(5)),
+      'Saída · Venda · Manual',
+      'Pedido 77',
+      '—',
+      '−5 UN',
+      money('5,00'),
+      money('25,00'),
+      '15 UN',
+      money('5,00'),
+      money('75,00'),
+    ]);
+    expect(await table.getByTestId('kardex-closing').textContent()).toBe(
+      `Saldo final15 UN${money('5,00')}${money('75,00')}`,
+    );
+
+    // on a phone the table scrolls inside its card; the page never gets wider than the screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() =>
+        table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Exportar XLSX' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(download.url()).toContain(`from=${daysBefore(15)}&to=${todayIso()}&format=xlsx`);
+
+    // Estoque "Saldo em": the balance at the end of a past date
+    await menu().getByRole('link', { name: 'Estoque', exact: true }).click();
+    await page.getByLabel('Buscar produto').fill(product.sku);
+    const quantity = () =>
+      page.getByTestId(`stock-row-${product.sku}`).getByTestId('stock-quantity').textContent();
+    await expect.poll(quantity).toBe('15 UN');
+    await page.getByLabel('Saldo em').fill(daysBefore(8));
+    await page.waitForURL(new RegExp(`date=${daysBefore(8)}`));
+    await expect.poll(quantity).toBe('20 UN');
+    await page.getByLabel('Saldo em').fill(daysBefore(15));
+    await expect.poll(quantity).toBe('10 UN');
+    await page.reload();
+    await page.getByLabel('Buscar produto').fill(product.sku);
+    await expect.poll(quantity).toBe('10 UN');
+    expect(await page.getByLabel('Saldo em').inputValue()).toBe(daysBefore(15));
+  });
+
+  it('closes last month as admin, refuses an entry dated in it, and reopens it with a reason', async () => {
+    const cookie = await adminCookie();
+    await reopenEverything(cookie);
+    const product = await createProduct(cookie, 'FEC');
+    const [year, month] = todayIso().split('-').map(Number) as [number, number];
+    const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+    const label = `${String(last.month).padStart(2, '0')}/${last.year}`;
+    const dayInLastMonth = `${last.year}-${String(last.month).padStart(2, '0')}-15`;
+    await loginAsAdmin();
+
+    const chooseLastMonth = async () => {
+      await page.getByLabel('Ano').selectOption(String(last.year));
+      await page.getByLabel('Mês').selectOption(String(last.month));
+    };
+    const status = () => page.getByTestId('month-status').textContent();
+
+    await menu().getByRole('link', { name: 'Movimentação', exact: true }).click();
+    await chooseLastMonth();
+    await expect.poll(status).toBe('Aberto');
+    await page.getByRole('button', { name: 'Fechar mês' }).click();
+    await expect.poll(() => modal().textContent()).toContain('todos os anteriores ficam fechados');
+    await modal().getByRole('button', { name: 'Fechar mês' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Mês fechado!');
+    await expect.poll(status).toMatch(new RegExp(`^Fechado em ${br(todayIso())} por .+`));
+
+    // an entry dated in the closed month is refused with PERIOD_CLOSED
+    await menu().getByRole('link', { name: 'Entradas', exact: true }).click();
+    await page.getByRole('button', { name: 'Registrar entrada' }).click();
+    await modal().getByLabel('Produto').fill(product.sku);
+    await modal().getByRole('option').filter({ hasText: product.sku }).first().getByRole('button').click();
+    await modal().getByLabel('Quantidade').fill('3');
+    await modal().getByLabel('Custo unitário (R$)').fill('2,50');
+    await modal().getByLabel('Data').fill(dayInLastMonth);
+    await modal().getByRole('button', { name: 'Registrar entrada' }).click();
+    await expect
+      .poll(() => notification().textContent())
+      .toContain(`O mês ${label} está fechado para movimentações.`);
+    const refused = await api('/api/stock/in/v1', {
+      method: 'POST',
+      cookie,
+      body: {
+        productId: product.id,
+        productUnityId: product.productUnityId,
+        quantity: '3',
+        unitCost: '2.50',
+        occurredOn: dayInLastMonth,
+      },
+    });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).code).toBe('PERIOD_CLOSED');
+    await modal().getByRole('button', { name: 'Fechar', exact: true }).first().click();
+
+    // reopen: a reason is required; the history keeps both actions
+    await menu().getByRole('link', { name: 'Movimentação', exact: true }).click();
+    await chooseLastMonth();
+    await expect.poll(status).toMatch(/^Fechado em/);
+    await page.getByRole('button', { name: 'Reabrir mês' }).click();
+    await modal().getByRole('button', { name: 'Reabrir mês' }).click();
+    await expect.poll(() => modal().getByRole('alert').first().textContent()).toMatch(/motivo/i);
+    await modal().getByLabel('Motivo da reabertura').fill('Faltou lançar uma nota');
+    await modal().getByRole('button', { name: 'Reabrir mês' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Mês reaberto!');
+    await expect.poll(status).toBe('Aberto');
+    await page.getByText('Histórico de fechamentos').click();
+    await expect
+      .poll(() => page.getByTestId('closings-history').locator('li').first().textContent())
+      .toContain(`reabriu ${label}: Faltou lançar uma nota`);
+  });
+});
