@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LEDGER_STATUSES, type TLedgerEntry } from '@armazem/contracts/stock';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { messages } from '../../../config/messages.ts';
