@@ -15,18 +15,20 @@ const serialize = (value: unknown) =>
     ? null
     : JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
 
+/** The audit_log row of an entry (for a caller that writes it inside a larger statement). */
+export function auditRow(entry: AuditEntry) {
+  return {
+    user_id: entry.userId,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId === null ? null : String(entry.entityId),
+    before_data: serialize(entry.before),
+    after_data: serialize(entry.after),
+    created_at: nowIso(),
+  };
+}
+
 /** Records who changed what, inside the same transaction as the change itself. */
 export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: entry.userId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      before_data: serialize(entry.before),
-      after_data: serialize(entry.after),
-      created_at: nowIso(),
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(entry)).execute();
 }

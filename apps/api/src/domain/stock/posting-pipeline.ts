@@ -25,6 +25,7 @@ import {
   runningBefore,
   saveBalances,
   updateDerived,
+  writeTail,
   type LockedBalance,
   type NewLedgerRow,
   type StoredRow,
@@ -40,6 +41,9 @@ import { lineTotal, type Balance, type LimitProblem } from './valuation.ts';
  */
 
 export type { NewLedgerRow } from './posting-repository.ts';
+
+/** Up to this many new rows of one product go out with their balance and audit entry in one statement. */
+const TAIL_ROWS = 100;
 
 export interface PostingRequest {
   userId: number;
@@ -265,21 +269,32 @@ async function write(
   }
   // Ids follow insertion order; insert in ledger order per the batch so equal dates keep the batch's order.
   inserts.sort((a, b) => a.addIndex - b.addIndex);
-  const ids = await insertRows(tx, inserts, request.userId, now);
-  await updateDerived(tx, dialect, updates);
   const moved = new Set(add.map((row) => row.productId));
-  await saveBalances(
-    tx,
-    dialect,
-    plans.map((p) => ({
-      productId: p.productId,
-      balance: p.balance,
-      lastDate: p.lastDate,
-      movedAt: moved.has(p.productId) ? now : null,
-    })),
-    now,
-  );
-  await audit(tx, { userId: request.userId, ...request.audit });
+  const balances = plans.map((p) => ({
+    productId: p.productId,
+    balance: p.balance,
+    lastDate: p.lastDate,
+    movedAt: moved.has(p.productId) ? now : null,
+  }));
+  const entry = { userId: request.userId, ...request.audit };
+  let ids: number[];
+  const [only] = balances;
+  if (
+    dialect === 'postgres' &&
+    only &&
+    balances.length === 1 &&
+    updates.length === 0 &&
+    inserts.length > 0 &&
+    inserts.length <= TAIL_ROWS
+  ) {
+    // The usual movement: one round trip while the balance row is locked, then the commit.
+    ids = await writeTail(tx, inserts, request.userId, only, entry, now);
+  } else {
+    ids = await insertRows(tx, inserts, request.userId, now);
+    await updateDerived(tx, dialect, updates);
+    await saveBalances(tx, dialect, balances, now);
+    await audit(tx, entry);
+  }
   const byIndex = new Map(inserts.map((item, i) => [item.addIndex, ids[i] ?? 0]));
   return add.map((_row, index) => byIndex.get(index) ?? 0);
 }

@@ -5,6 +5,7 @@ import type { Dialect, StockReason } from '../../db/types.ts';
 import type { TLedgerSource } from '@armazem/contracts/stock';
 import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
 import { averageCost, type Balance } from './valuation.ts';
+import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 
 /** SQL of the posting pipeline, and nothing else: no rule is decided here. */
 
@@ -144,17 +145,19 @@ export async function liveRowsFrom(tx: Tx, productId: number, date: string): Pro
     .execute();
   return rows.map((row) => {
     const totalCost = toBigInt(row.total_cost);
+    const unitCost = toBigInt(row.unit_cost);
+    const entry = row.direction === 'in';
     return {
       id: Number(row.id),
       direction: row.direction,
       occurredOn: row.occurred_on,
       quantity: toBigInt(row.quantity),
       baseQuantity: toBigInt(row.base_quantity),
-      entryCost: row.direction === 'in' ? totalCost : null,
-      entryUnitCost: row.direction === 'in' ? toBigInt(row.unit_cost) : null,
+      entryCost: entry ? totalCost : null,
+      entryUnitCost: entry ? unitCost : null,
       derived: {
         totalCost,
-        unitCost: toBigInt(row.unit_cost),
+        unitCost,
         balanceQuantity: toBigInt(row.balance_quantity),
         balanceValue: toBigInt(row.balance_value),
       },
@@ -213,6 +216,36 @@ export interface NewLedgerRow {
   stockMovementId: number | null;
 }
 
+function ledgerValues(
+  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
+  userId: number,
+  now: string,
+) {
+  return rows.map(({ row, derived }) => ({
+    product_id: row.productId,
+    product_unity_id: row.productUnityId,
+    direction: row.direction,
+    quantity: row.quantity.toString(),
+    base_quantity: row.baseQuantity.toString(),
+    unit_cost: derived.unitCost.toString(),
+    total_cost: derived.totalCost.toString(),
+    balance_quantity: derived.balanceQuantity.toString(),
+    balance_value: derived.balanceValue.toString(),
+    occurred_on: row.occurredOn,
+    supplier_id: row.supplierId,
+    reason: row.reason,
+    document: row.document,
+    notes: row.notes,
+    source: row.source,
+    stock_movement_id: row.stockMovementId,
+    created_by: userId,
+    created_at: now,
+    cancelled_at: null,
+    cancelled_by: null,
+    cancel_reason: null,
+  }));
+}
+
 export async function insertRows(
   tx: Tx,
   rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
@@ -223,31 +256,7 @@ export async function insertRows(
   for (const part of chunks(rows, CHUNK)) {
     const inserted = await tx
       .insertInto('stock_ledger')
-      .values(
-        part.map(({ row, derived }) => ({
-          product_id: row.productId,
-          product_unity_id: row.productUnityId,
-          direction: row.direction,
-          quantity: row.quantity.toString(),
-          base_quantity: row.baseQuantity.toString(),
-          unit_cost: derived.unitCost.toString(),
-          total_cost: derived.totalCost.toString(),
-          balance_quantity: derived.balanceQuantity.toString(),
-          balance_value: derived.balanceValue.toString(),
-          occurred_on: row.occurredOn,
-          supplier_id: row.supplierId,
-          reason: row.reason,
-          document: row.document,
-          notes: row.notes,
-          source: row.source,
-          stock_movement_id: row.stockMovementId,
-          created_by: userId,
-          created_at: now,
-          cancelled_at: null,
-          cancelled_by: null,
-          cancel_reason: null,
-        })),
-      )
+      .values(ledgerValues(part, userId, now))
       .returning('id')
       .execute();
     // Identity values are handed out in VALUES order; sorting keeps the mapping exact whatever RETURNING does.
@@ -329,16 +338,63 @@ export async function markCancelled(
   }
 }
 
+export interface SavedBalance {
+  productId: number;
+  balance: Balance;
+  lastDate: string | null;
+  movedAt: string | null;
+}
+
+function balanceSet(only: SavedBalance, now: string) {
+  return {
+    quantity: only.balance.quantity.toString(),
+    total_value: only.balance.totalValue.toString(),
+    average_cost: averageCost(only.balance).toString(),
+    last_occurred_on: only.lastDate,
+    ...(only.movedAt ? { last_movement_at: only.movedAt } : {}),
+    updated_at: now,
+  };
+}
+
+/**
+ * PostgreSQL, one product, nothing stored rewritten (the usual movement): the new rows, the balance and the audit
+ * entry in one statement, so the balance row lock taken by `lockBalances` is held for this round trip and the
+ * commit only. Returns the new ids in insertion order.
+ */
+export async function writeTail(
+  tx: Tx,
+  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
+  userId: number,
+  balance: SavedBalance,
+  entry: AuditEntry,
+  now: string,
+): Promise<number[]> {
+  const inserted = await tx
+    .with('ins', (db) =>
+      db
+        .insertInto('stock_ledger')
+        .values(ledgerValues(rows, userId, now))
+        .returning('id'),
+    )
+    .with('bal', (db) =>
+      db
+        .updateTable('stock_balances')
+        .set(balanceSet(balance, now))
+        .where('product_id', '=', balance.productId)
+        .returning('product_id'),
+    )
+    .with('aud', (db) => db.insertInto('audit_log').values(auditRow(entry)).returning('id'))
+    .selectFrom('ins')
+    .select('id')
+    .execute();
+  return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
 /** The balance row is the tail of the running figures. */
 export async function saveBalances(
   tx: Tx,
   dialect: Dialect,
-  balances: ReadonlyArray<{
-    productId: number;
-    balance: Balance;
-    lastDate: string | null;
-    movedAt: string | null;
-  }>,
+  balances: readonly SavedBalance[],
   now: string,
 ): Promise<void> {
   if (balances.length === 1) {
@@ -346,14 +402,7 @@ export async function saveBalances(
     if (!only) return;
     await tx
       .updateTable('stock_balances')
-      .set({
-        quantity: only.balance.quantity.toString(),
-        total_value: only.balance.totalValue.toString(),
-        average_cost: averageCost(only.balance).toString(),
-        last_occurred_on: only.lastDate,
-        ...(only.movedAt ? { last_movement_at: only.movedAt } : {}),
-        updated_at: now,
-      })
+      .set(balanceSet(only, now))
       .where('product_id', '=', only.productId)
       .execute();
     return;

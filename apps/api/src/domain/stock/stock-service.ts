@@ -61,7 +61,8 @@ export function createStockService({ db, dialect, clock }: StockServiceDeps) {
     userId: number,
     input: ({ direction: 'in' } & NewStockIn) | ({ direction: 'out' } & NewStockOut),
   ) {
-    const occurredOn = input.occurredOn ?? clock.today();
+    const today = clock.today();
+    const occurredOn = input.occurredOn ?? today;
     const id = await db.transaction().execute(async (tx) => {
       const unity = await movementUnity(tx, input.productId, input.productUnityId);
       const base = baseQuantityOf(unity, input.quantity);
@@ -69,7 +70,7 @@ export function createStockService({ db, dialect, clock }: StockServiceDeps) {
       if (input.direction === 'in' && input.supplierId) await assertActiveSupplier(tx, input.supplierId);
       const [ledgerId] = await post(tx, dialect, {
         userId,
-        today: clock.today(),
+        today,
         add: [
           {
             productId: input.productId,
