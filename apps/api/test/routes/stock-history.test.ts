@@ -4,6 +4,7 @@ import { createProduct, defaultUnityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { HEADER, makeXlsx, multipart, type Cell } from '../sheets.ts';
 import { todayIn } from '../../src/lib/dates.ts';
+import { pdfPages } from '../pdf-text.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -254,6 +255,15 @@ describe('month close', () => {
     expect(sheet.json()).toMatchObject(closedMessage);
     // April is open.
     expect((await entry(farinha, 1, '3', '2026-04-01')).statusCode).toBe(201);
+
+    // the month's report says who closed it and when
+    const report = await get('/api/stock/movement/v1/report?year=2026&month=3');
+    const reportText = (await pdfPages(report.rawPayload)).join(' ');
+    expect(reportText).toMatch(/Março de 2026 · Mês fechado em \d{2}\/\d{2}\/\d{4} por Hélio Histórico/);
+    const april = (
+      await pdfPages((await get('/api/stock/movement/v1/report?year=2026&month=4')).rawPayload)
+    ).join(' ');
+    expect(april).not.toContain('Mês fechado');
 
     const history = (await get('/api/stock/closings/v1')).json();
     expect(history).toMatchObject({

@@ -34,6 +34,9 @@ import {
   type Period,
 } from './movements-rules.ts';
 import { monthReport } from './report-data.ts';
+import { closingOf } from '../closings/closings-repository.ts';
+import { yearMonth } from '../stock/stock-rules.ts';
+import { todayIn } from '../../lib/dates.ts';
 import { sheetCodes, sheetDocuments } from './sheet-cells.ts';
 import { readSheet, type RawRow } from './sheet-reader.ts';
 import { checkRows, type CheckedRow } from './sheet-row-rules.ts';
@@ -213,11 +216,17 @@ async function originalSheet(db: Db, id: number) {
 /** The month's PDF report, signed by who asked for it. */
 async function report({ db, timeZone }: Deps, userName: string, month: Month) {
   const { renderReport } = await pdf();
-  const [data, settings] = await Promise.all([
+  const [data, settings, closing] = await Promise.all([
     monthReport(db, month.year, month.month),
     readSettings(db, timeZone),
+    closingOf(db, yearMonth(month.year, month.month)),
   ]);
-  return { fileName: reportFileName(month), pdf: await renderReport(data, settings, userName, new Date()) };
+  // "Mês fechado em dd/mm/aaaa por Nome": the date as the business saw it
+  const closed = closing ? { on: todayIn(timeZone, new Date(closing.at)), by: closing.by.name } : null;
+  return {
+    fileName: reportFileName(month),
+    pdf: await renderReport({ ...data, closed }, settings, userName, new Date()),
+  };
 }
 
 export function createMovementsService(deps: Deps) {

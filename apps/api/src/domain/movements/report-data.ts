@@ -23,6 +23,8 @@ export interface ReportData {
   categories: Array<{ name: string; lines: ReportLine[]; closingValue: bigint }>;
   totals: { opening: bigint; entries: bigint; exits: bigint; closingValue: bigint; products: number };
   movements: TStockMovement[];
+  /** who closed the month and on which date (business time zone), while it is closed */
+  closed?: { on: string; by: string } | null;
 }
 
 export function monthBounds(year: number, month: number) {

@@ -51,13 +51,17 @@ interface Page {
 const bottom = (doc: Doc) => doc.page.height - MARGIN - 20;
 const fullWidth = (doc: Doc) => doc.page.width - 2 * MARGIN;
 
+/** "CNPJ 11.222.333/0001-81" or "CPF 123.456.789-09" */
+function documentLine(document: string) {
+  const plain = document.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return `${plain.length === 11 ? 'CPF' : 'CNPJ'} ${formatDocument(plain)}`;
+}
+
 function header({ doc, settings, period }: Page) {
   doc.font('Helvetica-Bold').fontSize(13).text(settings.businessName, MARGIN, MARGIN, { lineBreak: false });
   doc.font('Helvetica').fontSize(8);
   const details = [
-    settings.businessDocument
-      ? `CNPJ ${formatDocument(settings.businessDocument.replace(/[^0-9A-Za-z]/g, '').toUpperCase())}`
-      : '',
+    settings.businessDocument ? documentLine(settings.businessDocument) : '',
     settings.businessAddress,
   ]
     .filter(Boolean)
@@ -271,7 +275,10 @@ export function renderReport(
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const page: Page = { doc, settings, period: `${MONTH_NAMES[data.month - 1]} de ${data.year}` };
+  const closed = data.closed
+    ? ` · Mês fechado em ${data.closed.on.split('-').reverse().join('/')} por ${data.closed.by}`
+    : '';
+  const page: Page = { doc, settings, period: `${MONTH_NAMES[data.month - 1]} de ${data.year}${closed}` };
 
   header(page);
   if (data.categories.length === 0) {
