@@ -35,9 +35,25 @@ const STOCK_SORT = {
   lastMovementAt: 'b.last_movement_at',
 } as const;
 
-function stockRows(db: Db) {
+/** One row per product that ever had a balance: figures now, or as they stood at the end of `date`. */
+interface BalanceRow {
+  product_id: number;
+  quantity: string | number | bigint;
+  total_value: string | number | bigint;
+  last_movement_at: string | null;
+}
+
+function balanceSource(db: Db, date: string | null) {
+  if (date !== null) return balancesAt(db, date);
   return db
-    .selectFrom('stock_balances as b')
+    .selectFrom('stock_balances as sb')
+    .select(['sb.product_id', 'sb.quantity', 'sb.total_value', 'sb.last_movement_at'])
+    .$castTo<BalanceRow>();
+}
+
+function stockRows(db: Db, date: string | null = null) {
+  return db
+    .selectFrom(balanceSource(db, date).as('b'))
     .innerJoin('products as p', 'p.id', 'b.product_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
@@ -55,7 +71,6 @@ function toStockRow(row: {
   unity_name: string;
   quantity: string | number | bigint;
   min_stock: string | number | bigint;
-  average_cost: string | number | bigint;
   total_value: string | number | bigint;
   last_movement_at: string | null;
 }): TStockRow {
@@ -66,7 +81,10 @@ function toStockRow(row: {
     status: row.status,
     quantity: quantityOut(row.quantity),
     minStock: quantityOut(row.min_stock),
-    averageCost: moneyOut(row.average_cost),
+    // the balance's average, derived from its quantity and value (the same figure the balance row stores)
+    averageCost: moneyOut(
+      averageCost({ quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) }),
+    ),
     totalValue: moneyOut(row.total_value),
     belowMinimum: isBelowMinimum({
       status: row.status,
@@ -89,15 +107,15 @@ const STOCK_COLUMNS = [
   'u.code as unity_code',
   'u.name as unity_name',
   'b.quantity',
-  'b.average_cost',
   'b.total_value',
   'b.last_movement_at',
 ] as const;
 
-export async function listStock(db: Db, dialect: Dialect, query: StockQuery) {
+/** The stock list now, or as it stood at the end of `date`: the same filters, sorts and totals. */
+export async function listStock(db: Db, dialect: Dialect, query: StockQuery, date: string | null = null) {
   const filters = stockFilters(dialect, query);
   const [rows, totals] = await Promise.all([
-    stockRows(db)
+    stockRows(db, date)
       .select(STOCK_COLUMNS)
       .where(({ and }) => and(filters))
       .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
@@ -105,7 +123,7 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery) {
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    stockRows(db)
+    stockRows(db, date)
       .where(({ and }) => and(filters))
       .select((eb) => [
         eb.fn.countAll().as('total'),
@@ -182,67 +200,6 @@ function balancesAt(db: Db, date: string) {
       eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
       eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
       'x.created_at as last_movement_at',
-    ]);
-}
-
-function stockRowsAt(db: Db, date: string) {
-  return db
-    .selectFrom(balancesAt(db, date).as('b'))
-    .innerJoin('products as p', 'p.id', 'b.product_id')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
-}
-
-/** The stock list as it stood at the end of `date`: same filters, sorts and totals as today's. */
-export async function listStockAt(db: Db, dialect: Dialect, query: StockQuery, date: string) {
-  const filters = stockFilters(dialect, query);
-  const [rows, totals] = await Promise.all([
-    stockRowsAt(db, date)
-      .select([
-        'p.id',
-        'p.sku',
-        'p.name',
-        'p.status',
-        'p.min_stock',
-        'c.id as category_id',
-        'c.name as category_name',
-        'u.id as unity_id',
-        'u.code as unity_code',
-        'u.name as unity_name',
-        'b.quantity',
-        'b.total_value',
-        'b.last_movement_at',
-      ])
-      .where(({ and }) => and(filters))
-      .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
-      .orderBy('p.id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    stockRowsAt(db, date)
-      .where(({ and }) => and(filters))
-      .select((eb) => [
-        eb.fn.countAll().as('total'),
-        eb.fn.sum<string | number>('b.total_value').as('value'),
-        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    data: rows.map((row) =>
-      toStockRow({
-        ...row,
-        average_cost: averageCost({
-          quantity: toBigInt(row.quantity),
-          totalValue: toBigInt(row.total_value),
-        }),
-      }),
-    ),
-    total: toNumber(totals.total as string | number),
-    totals: {
-      products: toNumber(totals.total as string | number),
-      totalValue: moneyOut(totals.value ?? 0),
-      belowMinimum: toNumber(totals.below ?? 0),
-    },
-  };
+    ])
+    .$castTo<BalanceRow>();
 }

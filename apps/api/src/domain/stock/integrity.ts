@@ -1,6 +1,7 @@
 import type { TIntegrityReport } from '@armazem/contracts/stock-history';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
+import { STORED_ROW_COLUMNS, toStoredRow } from './posting-repository.ts';
 import { EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
 import { averageCost } from './valuation.ts';
 
@@ -26,18 +27,7 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
     const [rows, balances] = await Promise.all([
       db
         .selectFrom('stock_ledger')
-        .select([
-          'id',
-          'product_id',
-          'direction',
-          'occurred_on',
-          'quantity',
-          'base_quantity',
-          'unit_cost',
-          'total_cost',
-          'balance_quantity',
-          'balance_value',
-        ])
+        .select([...STORED_ROW_COLUMNS, 'product_id'])
         .where('product_id', 'in', ids)
         .where('cancelled_at', 'is', null)
         .orderBy('product_id')
@@ -54,35 +44,16 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
     for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
     for (const balance of balances) {
       const productId = balance.product_id;
-      const stored = byProduct.get(productId) ?? [];
-      const facts: LedgerFact[] = stored.map((row) => ({
-        id: Number(row.id),
-        direction: row.direction,
-        occurredOn: row.occurred_on,
-        quantity: toBigInt(row.quantity),
-        baseQuantity: toBigInt(row.base_quantity),
-        entryCost: row.direction === 'in' ? toBigInt(row.total_cost) : null,
-        entryUnitCost: row.direction === 'in' ? toBigInt(row.unit_cost) : null,
-      }));
+      const stored = (byProduct.get(productId) ?? []).map(toStoredRow);
+      const facts: LedgerFact[] = stored;
       const replay = replayLedger(EMPTY_BALANCE, facts, { lenient: true });
       if (!replay.ok) continue;
       for (const [i, row] of stored.entries()) {
         const derived = replay.rows[i];
         if (!derived) continue;
-        report(
-          productId,
-          `ledger[${row.id}].balanceQuantity`,
-          toBigInt(row.balance_quantity),
-          derived.balanceQuantity,
-        );
-        report(
-          productId,
-          `ledger[${row.id}].balanceValue`,
-          toBigInt(row.balance_value),
-          derived.balanceValue,
-        );
-        report(productId, `ledger[${row.id}].totalCost`, toBigInt(row.total_cost), derived.totalCost);
-        report(productId, `ledger[${row.id}].unitCost`, toBigInt(row.unit_cost), derived.unitCost);
+        for (const field of ['balanceQuantity', 'balanceValue', 'totalCost', 'unitCost'] as const) {
+          report(productId, `ledger[${row.id}].${field}`, row.derived[field], derived[field]);
+        }
         if (derived.balanceQuantity < 0n)
           report(productId, `ledger[${row.id}].negative`, 0n, derived.balanceQuantity);
       }

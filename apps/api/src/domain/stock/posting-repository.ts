@@ -122,47 +122,65 @@ export interface StoredRow extends LedgerFact {
   derived: DerivedFigures;
 }
 
+/** The columns a stored row is read with, for the pipeline and the integrity replay alike. */
+export const STORED_ROW_COLUMNS = [
+  'id',
+  'direction',
+  'occurred_on',
+  'quantity',
+  'base_quantity',
+  'unit_cost',
+  'total_cost',
+  'balance_quantity',
+  'balance_value',
+] as const;
+
+type Stored = string | number | bigint;
+
+/** A stored ledger row as facts (what valuation reads) and the derived figures stored with it. */
+export function toStoredRow(row: {
+  id: Stored;
+  direction: 'in' | 'out';
+  occurred_on: string;
+  quantity: Stored;
+  base_quantity: Stored;
+  unit_cost: Stored;
+  total_cost: Stored;
+  balance_quantity: Stored;
+  balance_value: Stored;
+}): StoredRow {
+  const totalCost = toBigInt(row.total_cost);
+  const unitCost = toBigInt(row.unit_cost);
+  const entry = row.direction === 'in';
+  return {
+    id: Number(row.id),
+    direction: row.direction,
+    occurredOn: row.occurred_on,
+    quantity: toBigInt(row.quantity),
+    baseQuantity: toBigInt(row.base_quantity),
+    entryCost: entry ? totalCost : null,
+    entryUnitCost: entry ? unitCost : null,
+    derived: {
+      totalCost,
+      unitCost,
+      balanceQuantity: toBigInt(row.balance_quantity),
+      balanceValue: toBigInt(row.balance_value),
+    },
+  };
+}
+
 /** Live rows of a product from `date` on, in ledger order, with their stored derived figures. */
 export async function liveRowsFrom(tx: Tx, productId: number, date: string): Promise<StoredRow[]> {
   const rows = await tx
     .selectFrom('stock_ledger')
-    .select([
-      'id',
-      'direction',
-      'occurred_on',
-      'quantity',
-      'base_quantity',
-      'unit_cost',
-      'total_cost',
-      'balance_quantity',
-      'balance_value',
-    ])
+    .select(STORED_ROW_COLUMNS)
     .where('product_id', '=', productId)
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '>=', date)
     .orderBy('occurred_on')
     .orderBy('id')
     .execute();
-  return rows.map((row) => {
-    const totalCost = toBigInt(row.total_cost);
-    const unitCost = toBigInt(row.unit_cost);
-    const entry = row.direction === 'in';
-    return {
-      id: Number(row.id),
-      direction: row.direction,
-      occurredOn: row.occurred_on,
-      quantity: toBigInt(row.quantity),
-      baseQuantity: toBigInt(row.base_quantity),
-      entryCost: entry ? totalCost : null,
-      entryUnitCost: entry ? unitCost : null,
-      derived: {
-        totalCost,
-        unitCost,
-        balanceQuantity: toBigInt(row.balance_quantity),
-        balanceValue: toBigInt(row.balance_value),
-      },
-    };
-  });
+  return rows.map(toStoredRow);
 }
 
 export interface RowToCancel {

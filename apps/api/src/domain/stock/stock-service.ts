@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { post } from './posting-pipeline.ts';
 import { baseQuantityOf, monthLabel, monthOf } from './stock-rules.ts';
-import { belowMinimumList, listStock, listStockAt, stockSummary } from './balances-repository.ts';
+import { belowMinimumList, listStock, stockSummary } from './balances-repository.ts';
 import { findLedgerEntry, listLedger } from './ledger-repository.ts';
 import { findMovementContext, findSupplierStatus } from './stock-repository.ts';
 import { kardex } from './kardex.ts';
@@ -133,10 +133,9 @@ export function createStockService({ db, dialect, clock }: StockServiceDeps) {
     },
 
     listLedger: (direction: 'in' | 'out', query: LedgerQuery) => listLedger(db, direction, query),
+    // a date from today on is the current balance
     listStock: (query: StockQuery) =>
-      query.date && query.date < clock.today()
-        ? listStockAt(db, dialect, query, query.date)
-        : listStock(db, dialect, query),
+      listStock(db, dialect, query, query.date && query.date < clock.today() ? query.date : null),
     summary: () => stockSummary(db),
     belowMinimum: () => belowMinimumList(db, 100),
     kardex: (productId: number, range: { from?: string; to?: string }) => {
