@@ -38,6 +38,8 @@ describe('catalog in the browser', () => {
     await modal().getByLabel('Estoque mínimo').fill('2,000');
     await modal().getByRole('button', { name: 'Salvar' }).click();
     await expectNotification('Produto Adicionado!');
+    // the list is paged and other tests add products: look this one up, as a person would
+    await page.goto(`/app/products?q=${encodeURIComponent(sku)}`);
     const row = page.getByTestId(`product-row-${sku}`);
     await expect.poll(() => row.isVisible()).toBe(true);
 

@@ -275,7 +275,7 @@ describe('stock over time in the browser', () => {
     await menu().getByRole('link', { name: 'Entradas', exact: true }).click();
     await page.getByRole('button', { name: 'Registrar entrada' }).click();
     await modal().getByLabel('Produto').fill(product.sku);
-    await modal().getByRole('option').filter({ hasText: product.sku }).first().getByRole('button').click();
+    await modal().getByRole('option').filter({ hasText: product.sku }).first().click();
     await modal().getByLabel('Quantidade').fill('3');
     await modal().getByLabel('Custo unitário (R$)').fill('2,50');
     await modal().getByLabel('Data').fill(dayInLastMonth);
