@@ -121,6 +121,7 @@ describe('catalog in the browser', () => {
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Produtos', exact: true })
       .click();
+    await page.goto(`/app/products?q=${encodeURIComponent(sku)}`);
     await page
       .getByTestId(`product-row-${sku}`)
       .getByRole('link', { name: 'Óleo de Soja 900 ml', exact: true })
@@ -140,6 +141,7 @@ describe('catalog in the browser', () => {
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Produtos', exact: true })
       .click();
+    await page.goto(`/app/products?q=${encodeURIComponent(sku)}`);
     await page
       .getByTestId(`product-row-${sku}`)
       .getByRole('button', { name: 'Excluir Óleo de Soja 900 ml' })
