@@ -40,6 +40,44 @@ export const ZBarcodeInput = z
     }),
   );
 
+/** Digits only, after dropping the dots and spaces people type ("2101.11.10"); empty means none. */
+function zFiscalCode(digits: number, label: string) {
+  return z
+    .pipe(
+      z.nullish(z.string().check(z.maxLength(20, { error: `${label} inválido.` }))),
+      z.transform((value) => (value ? value.replace(/[.\s-]/g, '') : '') || null),
+    )
+    .check(
+      z.refine((value) => value === null || new RegExp(`^\\d{${digits}}$`).test(value), {
+        error: `${label} deve ter ${digits} dígitos.`,
+      }),
+    );
+}
+
+/** NCM (Nomenclatura Comum do Mercosul): 8 digits. Missing is allowed (a warning on screen, not a refusal). */
+export const ZNcmInput = zFiscalCode(8, 'NCM');
+/** CEST (Código Especificador da Substituição Tributária): 7 digits, optional. */
+export const ZCestInput = zFiscalCode(7, 'CEST');
+
+/** EFD ICMS/IPI TIPO_ITEM (registro 0200). */
+export const ITEM_TYPES = ['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '99'] as const;
+export const ITEM_TYPE_LABELS: Record<(typeof ITEM_TYPES)[number], string> = {
+  '00': 'Mercadoria para revenda',
+  '01': 'Matéria-prima',
+  '02': 'Embalagem',
+  '03': 'Produto em processo',
+  '04': 'Produto acabado',
+  '05': 'Subproduto',
+  '06': 'Produto intermediário',
+  '07': 'Material de uso e consumo',
+  '08': 'Ativo imobilizado',
+  '09': 'Serviços',
+  '10': 'Outros insumos',
+  '99': 'Outras',
+};
+export const ZItemType = z.enum(ITEM_TYPES, { error: 'Tipo do item inválido.' });
+export type TItemType = z.infer<typeof ZItemType>;
+
 // ---------- products ----------
 
 export const ZCurrentPrice = z.object({
@@ -58,6 +96,9 @@ export const ZProduct = z.object({
   status: ZStatus,
   minStock: ZDecimalString,
   barcode: z.nullable(z.string()),
+  ncm: z.nullable(z.string()),
+  cest: z.nullable(z.string()),
+  itemType: ZItemType,
   currentPrice: z.nullable(ZCurrentPrice),
   stockQuantity: ZDecimalString,
   createdAt: z.string(),
@@ -153,6 +194,9 @@ export const ZNewProduct = z.strictObject({
   baseUnityId: zChoice('Selecione a unidade base.'),
   minStock: z.optional(ZMinStockInput),
   barcode: z.optional(ZBarcodeInput),
+  ncm: z.optional(ZNcmInput),
+  cest: z.optional(ZCestInput),
+  itemType: z.optional(ZItemType),
 });
 export type TNewProduct = z.input<typeof ZNewProduct>;
 
@@ -164,6 +208,9 @@ export const ZUpdateProduct = z
     categoryId: z.optional(zChoice('Selecione a categoria.')),
     minStock: z.optional(ZMinStockInput),
     barcode: z.optional(ZBarcodeInput),
+    ncm: z.optional(ZNcmInput),
+    cest: z.optional(ZCestInput),
+    itemType: z.optional(ZItemType),
   })
   .check(
     z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),

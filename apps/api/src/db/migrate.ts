@@ -9,6 +9,7 @@ import { authHardening } from './migrations/005-auth-hardening.ts';
 import { dashboardIndexes } from './migrations/006-dashboard-indexes.ts';
 import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 import { sortKeys } from './migrations/008-sort-keys.ts';
+import { fiscalFields } from './migrations/009-fiscal-fields.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -20,6 +21,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '006-dashboard-indexes': dashboardIndexes(),
     '007-posting-pipeline': postingPipeline(dialect),
     '008-sort-keys': sortKeys(dialect),
+    '009-fiscal-fields': fiscalFields(),
   };
 }
 

@@ -73,6 +73,7 @@ export interface CategoryTable {
   name: string;
   /** sortKey(name), kept by every write (docs/decisions/0012) */
   name_sort: string;
+  status: ColumnType<Status, Status | undefined, Status>;
 }
 
 export interface UnityTable {
@@ -80,12 +81,14 @@ export interface UnityTable {
   code: string;
   name: string;
   fractional: Flag;
+  status: ColumnType<Status, Status | undefined, Status>;
 }
 
 export interface UnityBatchTable {
   id: Generated<number>;
   code: string;
   name: string;
+  status: ColumnType<Status, Status | undefined, Status>;
 }
 
 export type Status = 'active' | 'inactive';
@@ -99,6 +102,10 @@ export interface ProductTable {
   base_unity_id: number;
   min_stock: BigIntColumn;
   barcode: string | null;
+  /** fiscal fields (migration 009): NCM (8 digits), CEST (7 digits), EFD TIPO_ITEM ('00' mercadoria para revenda) */
+  ncm: ColumnType<string | null, string | null | undefined, string | null>;
+  cest: ColumnType<string | null, string | null | undefined, string | null>;
+  item_type: ColumnType<string, string | undefined, string>;
   status: Status;
   search_text: string;
   /** sortKey(name), kept by every write (docs/decisions/0012) */
@@ -138,6 +145,14 @@ export interface SupplierTable {
   document: string;
   email: string | null;
   phone: string | null;
+  /** IE or 'ISENTO', and the address (migration 009) */
+  state_registration: ColumnType<string | null, string | null | undefined, string | null>;
+  street: ColumnType<string | null, string | null | undefined, string | null>;
+  street_number: ColumnType<string | null, string | null | undefined, string | null>;
+  district: ColumnType<string | null, string | null | undefined, string | null>;
+  city: ColumnType<string | null, string | null | undefined, string | null>;
+  state: ColumnType<string | null, string | null | undefined, string | null>;
+  zip: ColumnType<string | null, string | null | undefined, string | null>;
   status: Status;
   search_text: string;
   /** sortKey(name) and sortKey(trade_name), kept by every write (docs/decisions/0012) */

@@ -36,6 +36,9 @@ describe('POST /api/products/v1', () => {
       status: 'active',
       minStock: '5.000',
       barcode: '7894900011517',
+      ncm: null,
+      cest: null,
+      itemType: '00',
       currentPrice: null,
       stockQuantity: '0.000',
       createdAt: expect.any(String),
@@ -50,6 +53,46 @@ describe('POST /api/products/v1', () => {
         unityBatch: expect.objectContaining({ name: 'Unidade avulsa' }),
       }),
     ]);
+  });
+
+  it('keeps the fiscal fields: NCM and CEST typed with dots are stored as digits, the item type defaults to 00', async () => {
+    const baseUnityId = await unityId(ctx.app, cookie, 'UN');
+    const created = await send('POST', '/api/products/v1', {
+      sku: 'FISCAL-1',
+      name: 'Café com NCM',
+      categoryId: 1,
+      baseUnityId,
+      ncm: '0901.21.00',
+      cest: '17.099.00',
+      itemType: '00',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ ncm: '09012100', cest: '1709900', itemType: '00' });
+
+    const updated = await send('PATCH', `/api/products/v1/${created.json().id}`, {
+      ncm: '21011110',
+      cest: null,
+      itemType: '07',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ ncm: '21011110', cest: null, itemType: '07' });
+
+    for (const [field, value, message] of [
+      ['ncm', '0901210', 'NCM deve ter 8 dígitos.'],
+      ['ncm', '09012100A', 'NCM deve ter 8 dígitos.'],
+      ['cest', '123456', 'CEST deve ter 7 dígitos.'],
+      ['itemType', '11', 'Tipo do item inválido.'],
+    ] as const) {
+      const refused = await send('POST', '/api/products/v1', {
+        sku: `FISCAL-${field}-${value}`,
+        name: 'Recusado',
+        categoryId: 1,
+        baseUnityId,
+        [field]: value,
+      });
+      expect(refused.statusCode, `${field}=${value}`).toBe(400);
+      expect(refused.json().issues).toEqual([expect.objectContaining({ path: field, message })]);
+    }
   });
 
   it('refuses a duplicate SKU (409), an invalid GTIN, unknown references and bad fields (400)', async () => {

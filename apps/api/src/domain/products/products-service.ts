@@ -63,6 +63,9 @@ async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise
       base_unity_id: input.baseUnityId,
       min_stock: minStock.toString(),
       barcode: input.barcode ?? null,
+      ncm: input.ncm ?? null,
+      cest: input.cest ?? null,
+      item_type: input.itemType ?? '00',
       status: 'active',
       ...productSearchColumns(input),
     },
@@ -91,6 +94,9 @@ async function updateProduct(tx: Tx, userId: number, productId: number, input: U
     ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
     ...(input.minStock !== undefined ? { min_stock: input.minStock.toString() } : {}),
     ...(input.barcode !== undefined ? { barcode: input.barcode } : {}),
+    ...(input.ncm !== undefined ? { ncm: input.ncm } : {}),
+    ...(input.cest !== undefined ? { cest: input.cest } : {}),
+    ...(input.itemType !== undefined ? { item_type: input.itemType } : {}),
     ...productSearchColumns({ sku: before.sku, name, barcode }),
   });
   await audit(tx, { userId, action: 'update', entity: 'product', entityId: productId, before, after: input });
