@@ -68,6 +68,12 @@ const server = spawn('npm', ['start'], {
   // Its own process group, so the server under npm stops with it.
   detached: true,
 });
+// Stopped from outside (npm run bench's time limit, Ctrl+C): the server goes with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    process.kill(-server.pid!, 'SIGTERM');
+    process.exit(130);
+  });
 const base = `http://127.0.0.1:${port}`;
 async function untilHealthy(): Promise<number> {
   for (;;) {
