@@ -1,7 +1,7 @@
 import type { TIntegrityReport } from '@armazem/contracts/stock-history';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { STORED_ROW_COLUMNS, toStoredRow } from './posting-repository.ts';
+import { STORED_ROW_COLUMNS, toStoredRow } from './history-repository.ts';
 import { EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
 import { averageCost } from './valuation.ts';
 

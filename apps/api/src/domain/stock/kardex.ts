@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { runningBefore } from './posting-repository.ts';
+import { runningBefore } from './history-repository.ts';
 import { costPerBaseUnit, positionOf } from './stock-rules.ts';
 import type { Balance } from './valuation.ts';
 

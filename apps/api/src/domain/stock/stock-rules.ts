@@ -41,6 +41,16 @@ export interface DerivedFigures {
   balanceValue: bigint;
 }
 
+/** Whether a stored row's figures already are what a replay derived (only changed rows are rewritten). */
+export function sameDerived(a: DerivedFigures, b: DerivedFigures): boolean {
+  return (
+    a.balanceQuantity === b.balanceQuantity &&
+    a.balanceValue === b.balanceValue &&
+    a.totalCost === b.totalCost &&
+    a.unitCost === b.unitCost
+  );
+}
+
 /** Ledger order: by date, then by id; rows not yet written come after every stored row of their date. */
 export function compareLedgerOrder(
   a: { occurredOn: string; id: number | null; seq?: number },
