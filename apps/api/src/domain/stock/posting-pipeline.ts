@@ -8,12 +8,15 @@ import {
   compareLedgerOrder,
   dateLabel,
   isClosed,
+  lineTotal,
   monthLabel,
   monthOf,
   replayLedger,
   sameDerived,
+  type Balance,
   type DerivedFigures,
   type LedgerFact,
+  type LimitProblem,
   type Shortage,
 } from './stock-rules.ts';
 import {
@@ -32,7 +35,6 @@ import {
   type History,
   type StoredRow,
 } from './history-repository.ts';
-import { lineTotal, type Balance, type LimitProblem } from './valuation.ts';
 
 /**
  * The one posting pipeline. Every source of stock movements (manual entries and exits, monthly sheets and

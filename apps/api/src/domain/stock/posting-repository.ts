@@ -3,8 +3,7 @@ import type { Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect, StockReason } from '../../db/types.ts';
 import type { TLedgerSource } from '@armazem/contracts/stock';
-import type { DerivedFigures } from './stock-rules.ts';
-import { averageCost, type Balance } from './valuation.ts';
+import { averageCost, type Balance, type DerivedFigures } from './stock-rules.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 
 /** SQL of the posting pipeline, and nothing else: no rule is decided here. */
@@ -124,36 +123,6 @@ export interface NewLedgerRow {
   stockMovementId: number | null;
 }
 
-function ledgerValues(
-  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
-  userId: number,
-  now: string,
-) {
-  return rows.map(({ row, derived }) => ({
-    product_id: row.productId,
-    product_unity_id: row.productUnityId,
-    direction: row.direction,
-    quantity: row.quantity.toString(),
-    base_quantity: row.baseQuantity.toString(),
-    unit_cost: derived.unitCost.toString(),
-    total_cost: derived.totalCost.toString(),
-    balance_quantity: derived.balanceQuantity.toString(),
-    balance_value: derived.balanceValue.toString(),
-    occurred_on: row.occurredOn,
-    supplier_id: row.supplierId,
-    reason: row.reason,
-    document: row.document,
-    notes: row.notes,
-    source: row.source,
-    stock_movement_id: row.stockMovementId,
-    created_by: userId,
-    created_at: now,
-    cancelled_at: null,
-    cancelled_by: null,
-    cancel_reason: null,
-  }));
-}
-
 /** Columns of a new row, in the order the set-based insert sends them. */
 const NEW_ROW_COLUMNS = [
   'product_id',
@@ -191,6 +160,7 @@ const PG_TYPES = [
   'text',
   'int',
 ];
+const TEXT_COLUMNS = new Set(['direction', 'occurred_on', 'reason', 'document', 'notes', 'source']);
 /** Rows per insert statement: one statement per batch, whatever its size up to this. */
 const INSERT_ROWS = 25_000;
 
@@ -228,39 +198,40 @@ export async function insertRows(
   now: string,
 ): Promise<number[]> {
   const ids: number[] = [];
-  const target = sql.join([...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column) => sql.ref(column)));
   for (const part of chunks(rows, INSERT_ROWS)) {
-    const values = part.map(newRowValues);
-    let inserted: { id: number | string | bigint }[];
-    if (dialect === 'postgres') {
-      const arrays = sql.join(
-        NEW_ROW_COLUMNS.map((_, c) => sql`${values.map((v) => v[c])}::${sql.raw(PG_TYPES[c] ?? 'text')}[]`),
-      );
-      const names = sql.raw(NEW_ROW_COLUMNS.map((_, c) => `c${c}`).join(', '));
-      inserted = (
-        await sql<{ id: string }>`insert into stock_ledger (${target})
-          select ${names}, ${userId}::int, ${now}::timestamptz
-          from unnest(${arrays}) with ordinality as v(${names}, ord) order by ord
-          returning id`.execute(tx)
-      ).rows;
-    } else {
-      const picks = sql.raw(
-        NEW_ROW_COLUMNS.map((column, c) =>
-          ['direction', 'occurred_on', 'reason', 'document', 'notes', 'source'].includes(column)
-            ? `v.value ->> ${c}`
-            : `cast(v.value ->> ${c} as integer)`,
-        ).join(', '),
-      );
-      inserted = (
-        await sql<{ id: number }>`insert into stock_ledger (${target})
-          select ${picks}, ${userId}, ${now} from json_each(${JSON.stringify(values)}) as v order by v.key
-          returning id`.execute(tx)
-      ).rows;
-    }
+    const inserted = (await insertStatement(dialect, part, userId, now).execute(tx)).rows;
     // Ids are handed out in the select's order; sorting keeps the mapping exact whatever RETURNING does.
     ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
   }
   return ids;
+}
+
+function insertStatement(
+  dialect: Dialect,
+  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
+  userId: number,
+  now: string,
+) {
+  const target = sql.join([...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column) => sql.ref(column)));
+  const values = rows.map(newRowValues);
+  if (dialect === 'postgres') {
+    const arrays = sql.join(
+      NEW_ROW_COLUMNS.map((_, c) => sql`${values.map((v) => v[c])}::${sql.raw(PG_TYPES[c] ?? 'text')}[]`),
+    );
+    const names = sql.raw(NEW_ROW_COLUMNS.map((_, c) => `c${c}`).join(', '));
+    return sql<{ id: string }>`insert into stock_ledger (${target})
+      select ${names}, ${userId}::int, ${now}::timestamptz
+      from unnest(${arrays}) with ordinality as v(${names}, ord) order by ord
+      returning id`;
+  }
+  const picks = sql.raw(
+    NEW_ROW_COLUMNS.map((column, c) =>
+      TEXT_COLUMNS.has(column) ? `v.value ->> ${c}` : `cast(v.value ->> ${c} as integer)`,
+    ).join(', '),
+  );
+  return sql<{ id: number }>`insert into stock_ledger (${target})
+    select ${picks}, ${userId}, ${now} from json_each(${JSON.stringify(values)}) as v order by v.key
+    returning id`;
 }
 
 export interface SavedBalance {
@@ -294,24 +265,19 @@ export async function writeTail(
   entry: AuditEntry,
   now: string,
 ): Promise<number[]> {
-  const inserted = await tx
-    .with('ins', (db) =>
-      db
-        .insertInto('stock_ledger')
-        .values(ledgerValues(rows, userId, now))
-        .returning('id'),
-    )
-    .with('bal', (db) =>
-      db
-        .updateTable('stock_balances')
-        .set(balanceSet(balance, now))
-        .where('product_id', '=', balance.productId)
-        .returning('product_id'),
-    )
-    .with('aud', (db) => db.insertInto('audit_log').values(auditRow(entry)).returning('id'))
-    .selectFrom('ins')
-    .select('id')
-    .execute();
+  const set = balanceSet(balance, now);
+  const audit = auditRow(entry);
+  const { rows: inserted } = await sql<{
+    id: string;
+  }>`with ins as (${insertStatement('postgres', rows, userId, now)}),
+    bal as (update stock_balances set quantity = ${set.quantity}, total_value = ${set.total_value},
+        average_cost = ${set.average_cost}, last_occurred_on = ${set.last_occurred_on},
+        last_movement_at = coalesce(${balance.movedAt}::timestamptz, last_movement_at), updated_at = ${now}
+      where product_id = ${balance.productId} returning product_id),
+    aud as (insert into audit_log (user_id, action, entity, entity_id, before_data, after_data, created_at)
+      values (${audit.user_id}, ${audit.action}, ${audit.entity}, ${audit.entity_id}, ${audit.before_data},
+        ${audit.after_data}, ${audit.created_at}) returning id)
+    select id from ins`.execute(tx);
   return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
