@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { averageCost } from '../stock/valuation.ts';
+import { averageCost } from '../stock/stock-rules.ts';
 import { listMovements } from './movements-repository.ts';
 
 export interface ReportLine {

@@ -8,7 +8,7 @@ import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
 import { isBelowMinimum } from './below-minimum.ts';
 import { latestMovements } from './ledger-repository.ts';
-import { averageCost } from './valuation.ts';
+import { averageCost } from './stock-rules.ts';
 
 type StockQuery = z.output<typeof ZStockQuery>;
 
