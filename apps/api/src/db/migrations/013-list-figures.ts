@@ -170,6 +170,13 @@ async function listIndexes(db: MigrationDb) {
     ['stock_balances_value_idx', 'stock_balances', ['total_value', 'product_id']],
     ['stock_balances_moved_idx', 'stock_balances', ['last_movement_at', 'product_id']],
   ];
+  // the dashboard's "Últimas movimentações": newest live rows by the date people see, without sorting the ledger
+  await db.schema
+    .createIndex('stock_ledger_latest_idx')
+    .on('stock_ledger')
+    .columns(['occurred_on', 'created_at', 'id'])
+    .where(sql.ref('cancelled_at'), 'is', null)
+    .execute();
   for (const [name, table, columns] of indexes)
     await db.schema.createIndex(name).on(table).columns(columns).execute();
 }
