@@ -246,6 +246,16 @@ export interface StockClosingTable {
   created_at: Timestamp;
 }
 
+/** Maintained by database triggers (migration 013): per category, status and below-minimum flag. */
+export interface StockFiguresTable {
+  category_id: number;
+  status: 'active' | 'inactive';
+  below: number;
+  products: BigIntColumn;
+  balances: BigIntColumn;
+  total_value: BigIntColumn;
+}
+
 export interface Database {
   stock_closings: StockClosingTable;
   products: ProductTable;
@@ -265,6 +275,7 @@ export interface Database {
   categories: CategoryTable;
   unities: UnityTable;
   unity_batches: UnityBatchTable;
+  stock_figures: StockFiguresTable;
 }
 
 export type User = Selectable<UserTable>;
