@@ -1,4 +1,5 @@
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { formatDocument } from '@armazem/contracts/documents';
 import {
   LEDGER_SORTS,
@@ -136,23 +137,26 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
     <TitleCard
       title={title}
       actions={
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() =>
-            dispatch(
-              openModal({
-                title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque',
-                bodyType: 'STOCK_MOVEMENT',
-                size: 'lg',
-                extraObject: { direction },
-              }),
-            )
-          }
-        >
-          <Icon name="plus" className="h-4 w-4" />
-          {isEntry ? 'Registrar entrada' : 'Registrar saída'}
-        </button>
+        <>
+          <ExportMenu path={isEntry ? '/stock/in/v1' : '/stock/out/v1'} params={params} />
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() =>
+              dispatch(
+                openModal({
+                  title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque',
+                  bodyType: 'STOCK_MOVEMENT',
+                  size: 'lg',
+                  extraObject: { direction },
+                }),
+              )
+            }
+          >
+            <Icon name="plus" className="h-4 w-4" />
+            {isEntry ? 'Registrar entrada' : 'Registrar saída'}
+          </button>
+        </>
       }
     >
       <div className="mb-4 grid gap-2 md:grid-cols-5">
