@@ -13,8 +13,8 @@ import { useAddProductMutation } from '../products-api.ts';
 
 export default function AddProductModal({ closeModal }: ModalBodyProps) {
   const notify = useNotifySuccess();
-  const { data: categories = [] } = useCategoriesQuery();
-  const { data: unities = [] } = useUnitiesQuery();
+  const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
+  const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const [addProduct, { isLoading }] = useAddProductMutation();
   const form = useZodForm(
     ZNewProduct,

@@ -14,7 +14,7 @@ import { useUpdateProductMutation } from '../products-api.ts';
 export default function EditProductModal({ extraObject, closeModal }: ModalBodyProps) {
   const { product } = extraObject as { product: TProductDetail };
   const notify = useNotifySuccess();
-  const { data: categories = [] } = useCategoriesQuery();
+  const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
   const toInput = (v: Record<string, string>) => ({
     name: v.name,
