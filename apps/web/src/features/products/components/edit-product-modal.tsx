@@ -1,4 +1,4 @@
-import { ZUpdateProduct, type TProductDetail } from '@armazem/contracts/catalog';
+import { ZUpdateProduct, type TItemType, type TProductDetail } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -10,6 +10,7 @@ import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateProductMutation } from '../products-api.ts';
+import { FiscalFields } from './fiscal-fields.tsx';
 
 export default function EditProductModal({ extraObject, closeModal }: ModalBodyProps) {
   const { product } = extraObject as { product: TProductDetail };
@@ -22,6 +23,9 @@ export default function EditProductModal({ extraObject, closeModal }: ModalBodyP
     categoryId: v.categoryId,
     minStock: decimalInput(v.minStock ?? '') ?? '0',
     barcode: v.barcode || null,
+    ncm: v.ncm || null,
+    cest: v.cest || null,
+    itemType: (v.itemType || '00') as TItemType,
   });
   const form = useZodForm(
     ZUpdateProduct,
@@ -31,6 +35,9 @@ export default function EditProductModal({ extraObject, closeModal }: ModalBodyP
       categoryId: String(product.category.id),
       minStock: decimalText(product.minStock),
       barcode: product.barcode ?? '',
+      ncm: product.ncm ?? '',
+      cest: product.cest ?? '',
+      itemType: product.itemType,
     },
     toInput,
   );
@@ -63,6 +70,7 @@ export default function EditProductModal({ extraObject, closeModal }: ModalBodyP
       />
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
       <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
+      <FiscalFields ncm={form.field('ncm')} cest={form.field('cest')} itemType={form.field('itemType')} />
       <div className="modal-action md:col-span-2">
         <button type="button" className="btn btn-ghost" onClick={closeModal}>
           Cancelar
