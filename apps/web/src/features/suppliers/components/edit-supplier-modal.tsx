@@ -1,6 +1,5 @@
 import { ZUpdateSupplier, type TSupplier } from '@armazem/contracts/catalog';
 import type { TStatus } from '@armazem/contracts/common';
-import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -8,7 +7,7 @@ import { fieldErrors } from '../../../lib/api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateSupplierMutation } from '../suppliers-api.ts';
-import { SupplierFields, supplierInput } from './supplier-fields.tsx';
+import { SupplierFields, supplierInput, supplierValues } from './supplier-fields.tsx';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Ativo' },
@@ -21,18 +20,7 @@ export default function EditSupplierModal({ extraObject, closeModal }: ModalBody
   const notify = useNotifySuccess();
   const [updateSupplier, { isLoading }] = useUpdateSupplierMutation();
   const toInput = (v: Record<string, string>) => ({ ...supplierInput(v), status: v.status as TStatus });
-  const form = useZodForm(
-    ZUpdateSupplier,
-    {
-      name: supplier.name,
-      tradeName: supplier.tradeName ?? '',
-      document: formatDocument(supplier.document),
-      email: supplier.email ?? '',
-      phone: supplier.phone ? formatPhone(supplier.phone) : '',
-      status: supplier.status,
-    },
-    toInput,
-  );
+  const form = useZodForm(ZUpdateSupplier, { ...supplierValues(supplier), status: supplier.status }, toInput);
   const onSubmit = form.handleSubmit(async () => {
     const result = await updateSupplier({ supplierId: supplier.id, data: toInput(form.values) });
     if ('error' in result) {

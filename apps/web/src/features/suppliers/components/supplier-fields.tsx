@@ -1,10 +1,38 @@
+import { UFS, formatZip, type TSupplier } from '@armazem/contracts/suppliers';
+import { formatDocument, formatPhone } from '@armazem/contracts/documents';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { maskDocument, maskPhone } from '../../../lib/format.ts';
 import type { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type Form = ReturnType<typeof useZodForm>;
 
-export const EMPTY_SUPPLIER = { name: '', tradeName: '', document: '', email: '', phone: '' };
+// Address fields are kept flat in the form under their API path ('address.zip'), so a refusal lands beside them.
+const ADDRESS = ['street', 'number', 'district', 'city', 'state', 'zip'] as const;
+
+export const EMPTY_SUPPLIER: Record<string, string> = {
+  name: '',
+  tradeName: '',
+  document: '',
+  email: '',
+  phone: '',
+  stateRegistration: '',
+  ...Object.fromEntries(ADDRESS.map((key) => [`address.${key}`, ''])),
+};
+
+/** The form's values for an existing supplier. */
+export function supplierValues(supplier: TSupplier): Record<string, string> {
+  return {
+    name: supplier.name,
+    tradeName: supplier.tradeName ?? '',
+    document: formatDocument(supplier.document),
+    email: supplier.email ?? '',
+    phone: supplier.phone ? formatPhone(supplier.phone) : '',
+    stateRegistration: supplier.stateRegistration ?? '',
+    ...Object.fromEntries(ADDRESS.map((key) => [`address.${key}`, supplier.address[key] ?? ''])),
+    'address.zip': formatZip(supplier.address.zip),
+  };
+}
 
 /** What the add and edit forms send: blanks in optional fields mean "none". */
 export const supplierInput = (v: Record<string, string>) => ({
@@ -13,12 +41,23 @@ export const supplierInput = (v: Record<string, string>) => ({
   document: v.document ?? '',
   email: v.email || null,
   phone: v.phone || null,
+  stateRegistration: v.stateRegistration || null,
+  address: Object.fromEntries(ADDRESS.map((key) => [key, v[`address.${key}`] || null])),
 });
+
+/** 01310-100 while typing. */
+export function maskZip(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}
+
+const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
 /** The supplier's fields, shared by the add and edit forms. */
 export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFocus?: boolean }) {
   const document = form.field('document');
   const phone = form.field('phone');
+  const zip = form.field('address.zip');
   return (
     <>
       <TextField label="Razão social" autoFocus={autoFocus} {...form.field('name')} />
@@ -29,6 +68,11 @@ export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFo
         {...document}
         onChange={(value) => document.onChange(maskDocument(value))}
       />
+      <TextField
+        label="Inscrição estadual (opcional)"
+        hint="Só os números, ou ISENTO."
+        {...form.field('stateRegistration')}
+      />
       <TextField label="E-mail (opcional)" type="email" {...form.field('email')} />
       <TextField
         label="Telefone (opcional)"
@@ -36,6 +80,17 @@ export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFo
         {...phone}
         onChange={(value) => phone.onChange(maskPhone(value))}
       />
+      <TextField
+        label="CEP"
+        inputMode="numeric"
+        {...zip}
+        onChange={(value) => zip.onChange(maskZip(value))}
+      />
+      <TextField label="Logradouro" {...form.field('address.street')} />
+      <TextField label="Número" {...form.field('address.number')} />
+      <TextField label="Bairro" {...form.field('address.district')} />
+      <TextField label="Cidade" {...form.field('address.city')} />
+      <SelectField label="UF" placeholder="—" options={UF_OPTIONS} {...form.field('address.state')} />
     </>
   );
 }
