@@ -1,5 +1,5 @@
 import { ZNewProduct, type TItemType } from '@armazem/contracts/catalog';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -25,7 +25,7 @@ const EMPTY = {
   itemType: '00',
 };
 
-export default function AddProductModal({ closeModal }: ModalBodyProps) {
+export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_ADD'>) {
   const notify = useNotifySuccess();
   const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
   const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
@@ -36,27 +36,15 @@ export default function AddProductModal({ closeModal }: ModalBodyProps) {
     description: values.description,
     categoryId: values.categoryId || undefined,
     baseUnityId: values.baseUnityId || undefined,
-    minStock: decimalInput(values.minStock ?? ''),
+    minStock: decimalInput(values.minStock),
     barcode: values.barcode,
     ncm: values.ncm,
     cest: values.cest,
-    itemType: values.itemType,
+    itemType: values.itemType as TItemType,
   }));
 
-  const onSubmit = form.handleSubmit(async () => {
-    const v = form.values;
-    const result = await addProduct({
-      sku: v.sku ?? '',
-      name: v.name ?? '',
-      description: v.description || null,
-      categoryId: Number(v.categoryId),
-      baseUnityId: Number(v.baseUnityId),
-      ...(v.minStock ? { minStock: decimalInput(v.minStock) } : {}),
-      barcode: v.barcode || null,
-      ncm: v.ncm || null,
-      cest: v.cest || null,
-      itemType: (v.itemType || '00') as TItemType,
-    });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const result = await addProduct(body);
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

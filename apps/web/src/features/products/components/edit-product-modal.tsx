@@ -1,5 +1,5 @@
-import { ZUpdateProduct, type TItemType, type TProductDetail } from '@armazem/contracts/catalog';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ZUpdateProduct, type TItemType } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -12,21 +12,11 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateProductMutation } from '../products-api.ts';
 import { FiscalFields } from './fiscal-fields.tsx';
 
-export default function EditProductModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { product } = extraObject as { product: TProductDetail };
+export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_EDIT'>) {
+  const { product } = extra;
   const notify = useNotifySuccess();
   const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
-  const toInput = (v: Record<string, string>) => ({
-    name: v.name,
-    description: v.description || null,
-    categoryId: v.categoryId,
-    minStock: decimalInput(v.minStock ?? '') ?? '0',
-    barcode: v.barcode || null,
-    ncm: v.ncm || null,
-    cest: v.cest || null,
-    itemType: (v.itemType || '00') as TItemType,
-  });
   const form = useZodForm(
     ZUpdateProduct,
     {
@@ -37,16 +27,21 @@ export default function EditProductModal({ extraObject, closeModal }: ModalBodyP
       barcode: product.barcode ?? '',
       ncm: product.ncm ?? '',
       cest: product.cest ?? '',
-      itemType: product.itemType,
+      itemType: product.itemType as string,
     },
-    toInput,
+    (values) => ({
+      name: values.name,
+      description: values.description,
+      categoryId: values.categoryId,
+      minStock: decimalInput(values.minStock) ?? '0',
+      barcode: values.barcode,
+      ncm: values.ncm,
+      cest: values.cest,
+      itemType: values.itemType as TItemType,
+    }),
   );
-  const onSubmit = form.handleSubmit(async () => {
-    const body = toInput(form.values);
-    const result = await updateProduct({
-      productId: product.id,
-      data: { ...body, categoryId: Number(body.categoryId) },
-    });
+  const onSubmit = form.handleSubmit(async (data) => {
+    const result = await updateProduct({ productId: product.id, data });
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

@@ -1,6 +1,5 @@
-import { ZUpdateSupplier, type TSupplier } from '@armazem/contracts/catalog';
-import type { TStatus } from '@armazem/contracts/common';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ZUpdateSupplier } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
 import { fieldErrors } from '../../../lib/api.ts';
@@ -15,14 +14,20 @@ const STATUS_OPTIONS = [
 ];
 
 /** Every field of a supplier, prefilled; the server checks the document again (and that no one else has it). */
-export default function EditSupplierModal({ extraObject, closeModal }: ModalBodyProps) {
-  const supplier = extraObject.supplier as TSupplier;
+export default function EditSupplierModal({ extra, closeModal }: ModalBodyProps<'SUPPLIER_EDIT'>) {
+  const { supplier } = extra;
   const notify = useNotifySuccess();
   const [updateSupplier, { isLoading }] = useUpdateSupplierMutation();
-  const toInput = (v: Record<string, string>) => ({ ...supplierInput(v), status: v.status as TStatus });
-  const form = useZodForm(ZUpdateSupplier, { ...supplierValues(supplier), status: supplier.status }, toInput);
-  const onSubmit = form.handleSubmit(async () => {
-    const result = await updateSupplier({ supplierId: supplier.id, data: toInput(form.values) });
+  const form = useZodForm(
+    ZUpdateSupplier,
+    { ...supplierValues(supplier), status: supplier.status as string },
+    (values) => ({
+      ...supplierInput(values),
+      status: values.status === 'inactive' ? 'inactive' : 'active',
+    }),
+  );
+  const onSubmit = form.handleSubmit(async (data) => {
+    const result = await updateSupplier({ supplierId: supplier.id, data });
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

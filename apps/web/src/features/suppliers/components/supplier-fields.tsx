@@ -3,25 +3,33 @@ import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { maskDocument, maskPhone } from '../../../lib/format.ts';
-import type { useZodForm } from '../../../lib/use-zod-form.ts';
-
-type Form = ReturnType<typeof useZodForm>;
+import type { FormFields, FormValues } from '../../../lib/use-zod-form.ts';
 
 // Address fields are kept flat in the form under their API path ('address.zip'), so a refusal lands beside them.
-const ADDRESS = ['street', 'number', 'district', 'city', 'state', 'zip'] as const;
+type AddressField =
+  'address.street' | 'address.number' | 'address.district' | 'address.city' | 'address.state' | 'address.zip';
+type SupplierField =
+  'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'stateRegistration' | AddressField;
+type Form = FormFields<SupplierField>;
 
-export const EMPTY_SUPPLIER: Record<string, string> = {
+export const EMPTY_SUPPLIER: FormValues<SupplierField> = {
   name: '',
   tradeName: '',
   document: '',
   email: '',
   phone: '',
   stateRegistration: '',
-  ...Object.fromEntries(ADDRESS.map((key) => [`address.${key}`, ''])),
+  'address.street': '',
+  'address.number': '',
+  'address.district': '',
+  'address.city': '',
+  'address.state': '',
+  'address.zip': '',
 };
 
 /** The form's values for an existing supplier. */
-export function supplierValues(supplier: TSupplier): Record<string, string> {
+export function supplierValues(supplier: TSupplier): FormValues<SupplierField> {
+  const { address } = supplier;
   return {
     name: supplier.name,
     tradeName: supplier.tradeName ?? '',
@@ -29,20 +37,31 @@ export function supplierValues(supplier: TSupplier): Record<string, string> {
     email: supplier.email ?? '',
     phone: supplier.phone ? formatPhone(supplier.phone) : '',
     stateRegistration: supplier.stateRegistration ?? '',
-    ...Object.fromEntries(ADDRESS.map((key) => [`address.${key}`, supplier.address[key] ?? ''])),
-    'address.zip': formatZip(supplier.address.zip),
+    'address.street': address.street ?? '',
+    'address.number': address.number ?? '',
+    'address.district': address.district ?? '',
+    'address.city': address.city ?? '',
+    'address.state': address.state ?? '',
+    'address.zip': formatZip(address.zip),
   };
 }
 
 /** What the add and edit forms send: blanks in optional fields mean "none". */
-export const supplierInput = (v: Record<string, string>) => ({
-  name: v.name ?? '',
+export const supplierInput = (v: FormValues<SupplierField>) => ({
+  name: v.name,
   tradeName: v.tradeName || null,
-  document: v.document ?? '',
+  document: v.document,
   email: v.email || null,
   phone: v.phone || null,
   stateRegistration: v.stateRegistration || null,
-  address: Object.fromEntries(ADDRESS.map((key) => [key, v[`address.${key}`] || null])),
+  address: {
+    street: v['address.street'] || null,
+    number: v['address.number'] || null,
+    district: v['address.district'] || null,
+    city: v['address.city'] || null,
+    state: v['address.state'] || null,
+    zip: v['address.zip'] || null,
+  },
 });
 
 /** 01310-100 while typing. */
