@@ -82,6 +82,8 @@ export interface UnityTable {
   name: string;
   fractional: Flag;
   status: ColumnType<Status, Status | undefined, Status>;
+  /** sortKey(name), unique (migration 010) */
+  name_sort: string;
 }
 
 export interface UnityBatchTable {
@@ -89,6 +91,8 @@ export interface UnityBatchTable {
   code: string;
   name: string;
   status: ColumnType<Status, Status | undefined, Status>;
+  /** sortKey(name), unique (migration 010) */
+  name_sort: string;
 }
 
 export type Status = 'active' | 'inactive';
