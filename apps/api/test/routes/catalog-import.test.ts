@@ -294,25 +294,33 @@ describe('catalog sheet preview and import', () => {
     expect(same.json().rows[0]).toMatchObject({ action: 'unchanged', errors: [] });
   });
 
-  it('refuses a file that is not a sheet (415), a missing file (400), a wrong header (422), an empty sheet (422)', async () => {
+  it('refuses a file that is not a sheet (415) and a request without the file (400)', async () => {
     expect((await send('/import/preview', PNG_BYTES, 'foto.xlsx')).statusCode).toBe(415);
+    const form = await multipart({ x: '1' });
     const none = await ctx.app.inject({
       method: 'POST',
       url: '/api/products/v1/import/preview',
-      headers: { cookie, ...(await multipart({ x: '1' })).headers },
-      payload: (await multipart({ x: '1' })).payload,
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
     });
     expect(none.statusCode).toBe(400);
+  });
+
+  it('refuses a sheet without the Nome column (422)', async () => {
     const wrong = await send(
       '/import',
-      await makeXlsx([
-        ['Data', 'Código', 'Tipo', 'Quantidade'],
-        ['01/01/2026', 'A', 'E', 1],
+      makeCsv([
+        ['Data', 'Código', 'Tipo'],
+        ['01/01/2026', 'A', 'E'],
       ]),
+      'x.csv',
     );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toMatch(/Coluna obrigatória ausente: Nome/);
-    const empty = await send('/import', await makeXlsx([['Código', 'Nome']]));
+  });
+
+  it('refuses a sheet without products (422)', async () => {
+    const empty = await send('/import', makeCsv([['Código', 'Nome']]), 'x.csv');
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe('A planilha não tem nenhum produto.');
   });

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import type { ZProductListQuery } from '@armazem/contracts/catalog';
+import { CATALOG_COLUMN_TITLES } from '@armazem/contracts/catalog-import';
 import { MONEY_SCALE, QUANTITY_SCALE, formatScaled } from '@armazem/contracts/decimal';
+import { EXPORT_MAX_ROWS } from '@armazem/contracts/exports';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { quantityLabel } from '../../lib/numbers.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { ExportColumn } from '../../lib/exports.ts';
+import { countLabel, quantityLabel } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
 import { chunks } from './catalog-import-repository.ts';
 
@@ -15,11 +19,18 @@ export type CatalogExportQuery = Pick<
   z.output<typeof ZProductListQuery>,
   'q' | 'categoryId' | 'status' | 'sort' | 'order'
 >;
-/** One exported row, in CATALOG_COLUMN_TITLES order: text, a number (typed cell) or empty. */
-export type CatalogCell = string | number | null;
+/** One exported product, as the catalog sheet's cells (numbers as exact decimal strings). */
+export type CatalogExportRow = Array<string | null>;
 
-/** At most this many rows in one file (DESIGN.md, the export rule). */
-export const EXPORT_MAX_ROWS = 100_000;
+/** The export's columns: the catalog sheet's titles in order; numbers and money typed, codes kept as text. */
+export const CATALOG_EXPORT_COLUMNS: ExportColumn<CatalogExportRow>[] = CATALOG_COLUMN_TITLES.map(
+  (title, index) => ({
+    title,
+    type: index === 8 ? 'number' : index === 9 || index === 10 ? 'money' : 'text',
+    width: index === 1 ? 40 : index === 2 ? 30 : 16,
+    value: (row: CatalogExportRow) => row[index],
+  }),
+);
 
 const SORT_COLUMNS = {
   name: 'p.name_sort',
@@ -30,9 +41,8 @@ const SORT_COLUMNS = {
   stockQuantity: 'b.quantity',
 } as const;
 
-/** A scaled integer as a spreadsheet number: exact at the scale a cell shows (4 decimals for money). */
-const asNumber = (value: string | number | bigint, scale: number) =>
-  Number(formatScaled(toBigInt(value), scale));
+/** A scaled integer as an exact decimal string: the export writes it as a typed number cell. */
+const decimal = (value: string | number | bigint, scale: number) => formatScaled(toBigInt(value), scale);
 
 async function packagesFor(db: Db, ids: number[]) {
   const first = new Map<number, { label: string; barcode: string | null }>();
@@ -57,7 +67,7 @@ async function packagesFor(db: Db, ids: number[]) {
 }
 
 async function pricesFor(db: Db, ids: number[], today: string) {
-  const prices = new Map<number, { cost: number; sale: number }>();
+  const prices = new Map<number, { cost: string; sale: string }>();
   for (const part of chunks(ids)) {
     const rows = await db
       .selectFrom('prices as pr')
@@ -73,8 +83,8 @@ async function pricesFor(db: Db, ids: number[], today: string) {
     for (const row of rows)
       if (!prices.has(row.product_id))
         prices.set(row.product_id, {
-          cost: asNumber(row.cost_price, MONEY_SCALE),
-          sale: asNumber(row.sale_price, MONEY_SCALE),
+          cost: decimal(row.cost_price, MONEY_SCALE),
+          sale: decimal(row.sale_price, MONEY_SCALE),
         });
   }
   return prices;
@@ -105,11 +115,16 @@ export async function catalogExport(db: Db, dialect: Dialect, query: CatalogExpo
     .where(({ and }) => and(filters))
     .orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.order)
     .orderBy('p.id', query.order)
-    .limit(EXPORT_MAX_ROWS)
+    .limit(EXPORT_MAX_ROWS + 1)
     .execute();
+  if (products.length > EXPORT_MAX_ROWS)
+    throw badRequest(
+      `A lista tem mais de ${countLabel(EXPORT_MAX_ROWS)} produtos: use os filtros para diminuí-la.`,
+      'format',
+    );
   const ids = products.map((row) => row.id);
   const [prices, packages] = await Promise.all([pricesFor(db, ids, today), packagesFor(db, ids)]);
-  return products.map((row): CatalogCell[] => {
+  return products.map((row): CatalogExportRow => {
     const price = prices.get(row.id);
     const pack = packages.get(row.id);
     return [
@@ -121,7 +136,7 @@ export async function catalogExport(db: Db, dialect: Dialect, query: CatalogExpo
       row.barcode,
       row.ncm,
       row.cest,
-      asNumber(row.min_stock, QUANTITY_SCALE),
+      decimal(row.min_stock, QUANTITY_SCALE),
       price?.cost ?? null,
       price?.sale ?? null,
       pack?.label ?? null,
