@@ -43,6 +43,7 @@ async function measureInChild(databaseUrl: string | undefined, dataDir: string, 
     const before = process.memoryUsage().rss;
     peak = before;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const response = await app.inject({
       method: 'POST',
       url,
@@ -50,11 +51,14 @@ async function measureInChild(databaseUrl: string | undefined, dataDir: string, 
       payload: body.payload,
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    // CPU time of every thread of the server (the sheet worker too): what the call costs on an idle machine
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     if (response.statusCode !== expected)
       throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
     const summary = expected === 200 ? JSON.stringify(response.json().summary) : response.body;
     console.log(
-      `[${database.dialect}] ${label.padEnd(30)} ${seconds.toFixed(2).padStart(6)} s   pico RSS ${Math.round(peak / 2 ** 20)} MB (antes ${Math.round(before / 2 ** 20)} MB)   ${summary.slice(0, 140)}`,
+      `[${database.dialect}] ${label.padEnd(30)} ${seconds.toFixed(2).padStart(6)} s (CPU ${cpuSeconds.toFixed(2)} s)   carga ${os.loadavg()[0]?.toFixed(1)}   pico RSS ${Math.round(peak / 2 ** 20)} MB (antes ${Math.round(before / 2 ** 20)} MB)   ${summary.slice(0, 140)}`,
     );
   };
   const [creates = '', updates = ''] = files;

@@ -26,4 +26,5 @@ export const MODAL_BODIES: Record<string, ComponentType<ModalBodyProps>> = {
   MONTH_CLOSE: lazy(() => import('../../features/movements/components/month-close-modal.tsx')),
   MONTH_REOPEN: lazy(() => import('../../features/movements/components/month-reopen-modal.tsx')),
   SUPPLIER_PRODUCTS: lazy(() => import('../../features/suppliers/components/supplier-products-modal.tsx')),
+  CATALOG_IMPORT: lazy(() => import('../../features/products/components/catalog-import-modal.tsx')),
 };
