@@ -3,6 +3,7 @@ import type { TCatalogAction, TCatalogPreview, TCatalogRow } from '@armazem/cont
 import { countLabel } from '@armazem/contracts/plural';
 import { SheetPreviewTable, type PreviewColumn } from '../../../components/ui/sheet-preview-table.tsx';
 import { messages } from '../../../config/messages.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { catalogUrls, useImportCatalogMutation, usePreviewCatalogMutation } from '../catalog-import-api.ts';
 
@@ -40,7 +41,7 @@ function Summary({ preview }: { preview: TCatalogPreview }) {
 }
 
 /** Produtos → "Importar planilha": the template, the chosen file's preview, then the all-or-nothing import. */
-export default function CatalogImportModal({ closeModal }: { closeModal: () => void }) {
+export default function CatalogImportModal({ closeModal }: ModalBodyProps<'CATALOG_IMPORT'>) {
   const notify = useNotifySuccess();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<TCatalogPreview | null>(null);
