@@ -30,7 +30,7 @@ const bySku = async (sku: string) =>
     .json()
     .data.find((p: { sku: string }) => p.sku === sku);
 
-describe('hostile catalog sheets', () => {
+describe('hostile catalog sheets', { timeout: 120_000 }, () => {
   it('keeps formula-looking text as text, and reads a real formula cell as its saved value', async () => {
     const csv = makeCsv([
       ['Código', 'Nome', 'Descrição', 'Categoria', 'Unidade'],

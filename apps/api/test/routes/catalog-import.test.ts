@@ -45,7 +45,7 @@ const product = async (sku: string) =>
 const detail = async (id: number) =>
   (await ctx.app.inject({ url: `/api/products/v1/${id}`, headers: { cookie } })).json();
 
-describe('catalog sheet template', () => {
+describe('catalog sheet template', { timeout: 120_000 }, () => {
   it('is an .xlsx with the columns and Portuguese instructions that explain opening balances', async () => {
     const response = await ctx.app.inject({ url: '/api/products/v1/import/template', headers: { cookie } });
     expect(response.statusCode).toBe(200);
@@ -70,7 +70,7 @@ describe('catalog sheet template', () => {
   });
 });
 
-describe('catalog sheet preview and import', () => {
+describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
   it('previews create, update and unchanged, lists new categories and stores nothing', async () => {
     const existing = await createProduct(ctx.app, cookie, {
       sku: 'PRV-1',
