@@ -29,8 +29,8 @@ describe('catalog sheet in the browser', () => {
     await workbook.xlsx.readFile(templatePath);
     const sheet = workbook.getWorksheet('Produtos');
     if (!sheet) throw new Error('modelo sem a aba Produtos');
-    sheet.spliceRows(2, 2); // the example rows
-    sheet.addRow([
+    // the example rows, replaced by ours
+    sheet.getRow(2).values = [
       good,
       'Granola 1 kg',
       null,
@@ -42,8 +42,20 @@ describe('catalog sheet in the browser', () => {
       3,
       '12,00',
       '18,90',
-    ]);
-    sheet.addRow([bad, 'Aveia 500 g', null, 'Cereais E2E', 'XYZ', null, null, null, 0, '4,00', '6,50']);
+    ];
+    sheet.getRow(3).values = [
+      bad,
+      'Aveia 500 g',
+      null,
+      'Cereais E2E',
+      'XYZ',
+      null,
+      null,
+      null,
+      0,
+      '4,00',
+      '6,50',
+    ];
     const wrongPath = path.join(dir, 'produtos-com-erro.xlsx');
     await workbook.xlsx.writeFile(wrongPath);
 
