@@ -24,6 +24,7 @@ import { supplierRoutes } from './routes/suppliers.ts';
 import { userRoutes } from './routes/users.ts';
 import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
+import { catalogImportRoutes } from './routes/catalog-import.ts';
 import { createStockService } from './domain/stock/stock-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
 import { createProductsService } from './domain/products/products-service.ts';
@@ -35,6 +36,7 @@ import { createSuppliersService } from './domain/suppliers/suppliers-service.ts'
 import { createUsersService } from './domain/users/users-service.ts';
 import { createMovementsService } from './domain/movements/movements-service.ts';
 import { businessClock } from './lib/dates.ts';
+import { createCatalogImportService } from './domain/catalog-import/catalog-import-service.ts';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -92,6 +94,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('suppliers', createSuppliersService(services));
   app.decorate('settings', createSettingsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate('health', createHealthService(services));
+  app.decorate('catalogImport', createCatalogImportService(services));
   registerErrorHandling(app);
   registerLifecycle(app);
   registerAuthDecorators(app);
@@ -116,6 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(movementRoutes, { prefix: '/stock/movement/v1' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
+        await protectedApi.register(catalogImportRoutes, { prefix: '/products/v1' });
       });
     },
     { prefix: '/api' },

@@ -14,6 +14,7 @@ import {
 } from './common.ts';
 import { ZDecimalString, ZMinStockInput, ZPackageQuantityInput, ZPriceInput } from './numbers.ts';
 import { isValidGtin } from './documents.ts';
+import { ZExportFormat } from './exports.ts';
 
 // ---------- shared fields ----------
 
@@ -162,6 +163,8 @@ export const ZProductListQuery = z.extend(ZPageQuery, {
   sort: z._default(z.enum(PRODUCT_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   categoryId: z.optional(ZId),
   status: z.optional(ZStatus),
+  /** the catalog sheet of every matching product (catalog-import/catalog-export.ts) */
+  format: ZExportFormat,
 });
 export type TProductListQuery = z.input<typeof ZProductListQuery>;
 

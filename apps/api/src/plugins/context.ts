@@ -11,6 +11,7 @@ import type { SettingsService } from '../domain/settings/settings-service.ts';
 import type { SuppliersService } from '../domain/suppliers/suppliers-service.ts';
 import type { UsersService } from '../domain/users/users-service.ts';
 import type { MovementsService } from '../domain/movements/movements-service.ts';
+import type { CatalogImportService } from '../domain/catalog-import/catalog-import-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
 
@@ -39,6 +40,7 @@ declare module 'fastify' {
     settings: SettingsService;
     health: HealthService;
     movements: MovementsService;
+    catalogImport: CatalogImportService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

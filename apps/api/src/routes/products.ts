@@ -20,7 +20,9 @@ import {
 } from '@armazem/contracts/catalog';
 import { ZErrorResponse, ZPaged, zText, zInt } from '@armazem/contracts/common';
 import { z as zm } from 'zod/mini';
+import { sendExport } from '../lib/exports.ts';
 import { paged } from '../lib/paging.ts';
+import { CATALOG_EXPORT_COLUMNS } from '../domain/catalog-import/catalog-export.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['produtos'];
@@ -38,7 +40,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, querystring: ZProductListQuery, response: { 200: ZPaged(ZProduct), ...invalid } } },
-    async (request) => {
+    async (request, reply) => {
+      const { format } = request.query;
+      if (format) {
+        const rows = await app.catalogImport.exportRows(request.query);
+        return sendExport(reply, format, { name: 'produtos', columns: CATALOG_EXPORT_COLUMNS, rows });
+      }
       const { data, total } = await products.list(request.query);
       return paged(data, total, request.query.page, request.query.pageSize);
     },

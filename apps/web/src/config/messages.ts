@@ -32,6 +32,7 @@ export const messages = {
     entryCancelled: 'Movimento cancelado!',
     monthClosed: 'Mês fechado!',
     monthReopened: 'Mês reaberto!',
+    catalogImported: 'Planilha de produtos importada!',
   },
   stockHistory: {
     statusFilter: 'Situação',

@@ -26,4 +26,5 @@ export const MODAL_BODIES: ModalBodies = {
   MOVEMENT_DELETE: lazy(() => import('../../features/movements/components/delete-movement-modal.tsx')),
   MONTH_CLOSE: lazy(() => import('../../features/movements/components/month-close-modal.tsx')),
   MONTH_REOPEN: lazy(() => import('../../features/movements/components/month-reopen-modal.tsx')),
+  CATALOG_IMPORT: lazy(() => import('../../features/products/components/catalog-import-modal.tsx')),
 };

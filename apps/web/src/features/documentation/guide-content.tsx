@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { MovingInGuide } from './moving-in-guide.tsx';
 
 const SCREENS: Array<[string, string]> = [
   [
@@ -103,6 +104,8 @@ export function GuideContent() {
           ))}
         </dl>
       </section>
+
+      <MovingInGuide />
 
       <section className="mb-8">
         <h2 className="mb-2 text-xl font-semibold">Planilha mensal de movimentação</h2>

@@ -11,5 +11,7 @@ declare module '../../lib/modal.ts' {
     PRODUCT_UNITY_DELETE: { productId: number; unityId: number; label: string };
     PRICE_ADD: { productId: number; unities: TProductUnity[] };
     PRODUCT_SUPPLIER_LINK: { productId: number; linkedIds: number[] };
+    /** Produtos → Importar planilha (the catalog sheet) */
+    CATALOG_IMPORT: Record<string, never>;
   }
 }

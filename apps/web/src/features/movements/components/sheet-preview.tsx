@@ -1,14 +1,39 @@
-import type { TSheetPreview } from '@armazem/contracts/movements';
+import type { TSheetPreview, TSheetRow } from '@armazem/contracts/movements';
 import { countLabel } from '@armazem/contracts/plural';
+import { SheetPreviewTable, type PreviewColumn } from '../../../components/ui/sheet-preview-table.tsx';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
 
-const SHOWN = 500;
+const decimal = /^-?\d+\.\d+$/;
+
+const COLUMNS: Array<PreviewColumn<TSheetRow>> = [
+  {
+    header: 'Data',
+    cell: (row) =>
+      row.occurredOn && /^\d{4}-\d{2}-\d{2}$/.test(row.occurredOn)
+        ? formatDate(row.occurredOn)
+        : (row.occurredOn ?? '—'),
+  },
+  { header: 'Código', className: 'font-mono', cell: (row) => row.sku ?? '—' },
+  { header: 'Produto', cell: (row) => row.product ?? '—' },
+  { header: 'Tipo', cell: (row) => row.type ?? '—' },
+  {
+    header: 'Quantidade',
+    className: 'text-right',
+    cell: (row) =>
+      row.quantity && decimal.test(row.quantity) ? formatQuantity(row.quantity) : (row.quantity ?? '—'),
+  },
+  { header: 'Unidade', cell: (row) => row.unity ?? '—' },
+  {
+    header: 'Custo unit.',
+    className: 'text-right',
+    cell: (row) =>
+      row.unitCost && decimal.test(row.unitCost) ? formatMoney(row.unitCost) : (row.unitCost ?? '—'),
+  },
+  { header: 'Documento', cell: (row) => row.document ?? '—' },
+];
 
 export function SheetPreview({ content }: { content: TSheetPreview }) {
   const { summary } = content;
-  const invalid = content.rows.filter((row) => row.errors.length > 0);
-  // errors first, so a 50,000-row sheet still shows what needs fixing at the top
-  const rows = [...invalid, ...content.rows.filter((row) => row.errors.length === 0)].slice(0, SHOWN);
   const { duplicateOf } = content;
   return (
     <div className="mt-4">
@@ -37,67 +62,7 @@ export function SheetPreview({ content }: { content: TSheetPreview }) {
               : `${summary.rows === 1 ? 'válida' : 'todas válidas'}. Clique em Importar.`}
         </span>
       </div>
-      <div className="mt-4 max-h-[32rem] overflow-auto">
-        <table className="table table-sm table-pin-rows" data-testid="preview-table">
-          <thead>
-            <tr>
-              <th>Linha</th>
-              <th>Data</th>
-              <th>Código</th>
-              <th>Produto</th>
-              <th>Tipo</th>
-              <th className="text-right">Quantidade</th>
-              <th>Unidade</th>
-              <th className="text-right">Custo unit.</th>
-              <th>Documento</th>
-              <th>Erros</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.line}
-                className={row.errors.length > 0 ? 'bg-error/15' : ''}
-                data-testid={`preview-line-${row.line}`}
-              >
-                <td>{row.line}</td>
-                <td>
-                  {row.occurredOn && /^\d{4}-\d{2}-\d{2}$/.test(row.occurredOn)
-                    ? formatDate(row.occurredOn)
-                    : (row.occurredOn ?? '—')}
-                </td>
-                <td className="font-mono">{row.sku ?? '—'}</td>
-                <td>{row.product ?? '—'}</td>
-                <td>{row.type ?? '—'}</td>
-                <td className="text-right">
-                  {row.quantity && /^-?\d+\.\d+$/.test(row.quantity)
-                    ? formatQuantity(row.quantity)
-                    : (row.quantity ?? '—')}
-                </td>
-                <td>{row.unity ?? '—'}</td>
-                <td className="text-right">
-                  {row.unitCost && /^-?\d+\.\d+$/.test(row.unitCost)
-                    ? formatMoney(row.unitCost)
-                    : (row.unitCost ?? '—')}
-                </td>
-                <td>{row.document ?? '—'}</td>
-                <td className="text-error text-sm">
-                  {row.errors.map((error) => (
-                    <div key={`${error.column}-${error.message}`}>
-                      <strong>{error.column}:</strong> {error.message}
-                    </div>
-                  ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {content.rows.length > SHOWN ? (
-          <p className="p-2 text-sm">
-            Mostrando {SHOWN} de {content.rows.length} linhas (as com erro primeiro).
-          </p>
-        ) : null}
-      </div>
+      <SheetPreviewTable rows={content.rows} columns={COLUMNS} />
     </div>
   );
 }

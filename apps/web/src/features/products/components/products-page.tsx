@@ -133,6 +133,18 @@ export default function ProductsPage() {
           <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
           <button
             type="button"
+            className="btn btn-sm"
+            onClick={() =>
+              dispatch(
+                openModal('CATALOG_IMPORT', {}, { title: 'Importar planilha de produtos', size: 'lg' }),
+              )
+            }
+          >
+            <Icon name="upload" className="h-4 w-4" />
+            Importar planilha
+          </button>
+          <button
+            type="button"
             className="btn btn-primary btn-sm"
             onClick={() => dispatch(openModal('PRODUCT_ADD', {}, { title: 'Adicionar produto', size: 'lg' }))}
           >

@@ -1,0 +1,227 @@
+import type { TCatalogImportResult, TCatalogPreview } from '@armazem/contracts/catalog-import';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { audit, auditRow } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/dates.ts';
+import { AppError } from '../../lib/errors.ts';
+import { foldText, sortKey } from '../../lib/text.ts';
+import type { UploadedSheet } from '../movements/movements-service.ts';
+import { text } from '../movements/sheet-cells.ts';
+import { readSheetOf, type RawRow } from '../movements/sheet-reader.ts';
+import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
+import { unityBatchId } from '../reference/reference-repository.ts';
+import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
+import {
+  findCatalogLookups,
+  insertAuditRows,
+  insertCategories,
+  insertPackages,
+  insertPrices,
+  insertProducts,
+  updatePackageBarcode,
+  updateProducts,
+} from './catalog-import-repository.ts';
+import {
+  catalogPreview,
+  emptyCatalogMessage,
+  invalidCatalogMessage,
+  type CatalogPlan,
+  type CheckedCatalogRow,
+} from './catalog-import-rules.ts';
+import { checkCatalogRows } from './catalog-row-rules.ts';
+import { catalogExport, type CatalogExportQuery } from './catalog-export.ts';
+
+export interface CatalogImportServiceDeps {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+}
+
+// exceljs weighs ~30 MB: loaded on the first template call, not at start-up
+const templates = () => import('./catalog-template.ts');
+
+/** The SKUs and barcodes the rows name, once each, as the catalog stores them. */
+function named(rows: RawRow<CatalogColumn>[]) {
+  const skus = new Set<string>();
+  const barcodes = new Set<string>();
+  for (const { values } of rows) {
+    const sku = text(values.sku)?.toUpperCase();
+    if (sku) skus.add(sku);
+    for (const code of [text(values.barcode), text(values.packageBarcode)]) if (code) barcodes.add(code);
+  }
+  return { skus: [...skus], barcodes: [...barcodes] };
+}
+
+async function check(
+  db: Db | Tx,
+  sheet: { rows: RawRow<CatalogColumn>[]; columns: CatalogColumn[] },
+  today: string,
+) {
+  const lookups = await findCatalogLookups(db, named(sheet.rows), today);
+  return checkCatalogRows(sheet.rows, sheet.columns, lookups);
+}
+
+/** The categories the plans name that do not exist yet, created once each (first spelling wins). */
+async function createCategories(tx: Tx, userId: number, plans: CatalogPlan[]) {
+  const wanted = new Map<string, string>();
+  for (const { state } of plans)
+    if (state.categoryId === null && !wanted.has(sortKey(state.categoryName)))
+      wanted.set(sortKey(state.categoryName), state.categoryName);
+  const ids = await insertCategories(tx, [...wanted.values()]);
+  await insertAuditRows(
+    tx,
+    [...ids].map(([key, id]) =>
+      auditRow({
+        userId,
+        action: 'create',
+        entity: 'category',
+        entityId: id,
+        after: { name: wanted.get(key) },
+      }),
+    ),
+  );
+  return (plan: CatalogPlan) => plan.state.categoryId ?? ids.get(sortKey(plan.state.categoryName)) ?? 0;
+}
+
+const searchColumns = (sku: string, state: CatalogPlan['state']) => ({
+  search_text: foldText(sku, state.name, state.barcode),
+  name_sort: sortKey(state.name),
+});
+
+// eslint-disable-next-line max-lines-per-function -- one write path in order: categories, products, prices, packages, audit
+async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string) {
+  const categoryOf = await createCategories(tx, userId, plans);
+  const creates = plans.filter((plan) => plan.action === 'create');
+  const created = await insertProducts(
+    tx,
+    creates.map((plan) => ({
+      sku: plan.sku,
+      name: plan.state.name,
+      description: plan.state.description,
+      category_id: categoryOf(plan),
+      base_unity_id: plan.state.unityId,
+      min_stock: plan.state.minStock.toString(),
+      barcode: plan.state.barcode,
+      ncm: plan.state.ncm,
+      cest: plan.state.cest,
+      item_type: plan.state.itemType,
+      status: 'active' as const,
+      ...searchColumns(plan.sku, plan.state),
+    })),
+    await unityBatchId(tx, DEFAULT_BATCH_CODE),
+  );
+  const idOf = (plan: CatalogPlan) => plan.existing?.id ?? created.get(plan.sku) ?? 0;
+  const changed = plans.filter((plan) => plan.existing && plan.productChanged);
+  await updateProducts(
+    tx,
+    changed.map((plan) => {
+      const { search_text, name_sort } = searchColumns(plan.sku, plan.state);
+      return {
+        id: idOf(plan),
+        ...plan.state,
+        categoryId: categoryOf(plan),
+        searchText: search_text,
+        nameSort: name_sort,
+      };
+    }),
+  );
+  await insertPrices(
+    tx,
+    plans.flatMap((plan) =>
+      plan.price
+        ? [
+            {
+              product_id: idOf(plan),
+              product_unity_id: null,
+              cost_price: plan.price.cost.toString(),
+              sale_price: plan.price.sale.toString(),
+              effective_from: today,
+              created_by: userId,
+            },
+          ]
+        : [],
+    ),
+  );
+  await insertPackages(
+    tx,
+    plans.flatMap((plan) =>
+      plan.package ? [{ productId: idOf(plan), unityId: plan.state.unityId, ...plan.package }] : [],
+    ),
+  );
+  for (const plan of plans)
+    if (plan.packageBarcodeOf !== null) {
+      const barcode = plan.package?.barcode ?? null;
+      await updatePackageBarcode(tx, plan.packageBarcodeOf, barcode);
+    }
+  await insertAuditRows(
+    tx,
+    plans
+      .filter((plan) => plan.action !== 'unchanged')
+      .map((plan) =>
+        auditRow({
+          userId,
+          action: plan.action,
+          entity: 'product',
+          entityId: idOf(plan),
+          before: plan.existing ?? undefined,
+          after: {
+            sku: plan.sku,
+            ...plan.state,
+            price: plan.price,
+            package: plan.package,
+            source: 'catalog_sheet',
+          },
+        }),
+      ),
+  );
+}
+
+async function importSheet(
+  { db, clock }: CatalogImportServiceDeps,
+  userId: number,
+  sheet: UploadedSheet,
+): Promise<TCatalogImportResult> {
+  const raw = await readSheetOf(sheet.bytes, CATALOG_COLUMNS);
+  if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', emptyCatalogMessage);
+  const today = clock.today();
+  return db.transaction().execute(async (tx) => {
+    const checked: CheckedCatalogRow[] = await check(tx, raw, today);
+    const { summary } = catalogPreview(sheet.fileName, checked);
+    if (summary.invalid > 0) {
+      const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
+      throw new AppError('UNPROCESSABLE', invalidCatalogMessage(summary.invalid), {
+        details: { rows, summary },
+      });
+    }
+    const plans = checked.flatMap((row) => (row.plan ? [row.plan] : []));
+    await write(tx, userId, plans, today);
+    const result = { created: summary.create, updated: summary.update, unchanged: summary.unchanged };
+    await audit(tx, {
+      userId,
+      action: 'import',
+      entity: 'catalog_sheet',
+      entityId: null,
+      after: { fileName: sheet.fileName, ...result, newCategories: summary.newCategories },
+    });
+    return result;
+  });
+}
+
+/** The catalog sheet: its template, a preview that stores nothing, the all-or-nothing import and the export. */
+export function createCatalogImportService(deps: CatalogImportServiceDeps) {
+  return {
+    template: async () => (await templates()).buildCatalogTemplate(),
+
+    async preview(sheet: UploadedSheet): Promise<TCatalogPreview> {
+      const raw = await readSheetOf(sheet.bytes, CATALOG_COLUMNS);
+      return catalogPreview(sheet.fileName, await check(deps.db, raw, deps.clock.today()));
+    },
+
+    import: (userId: number, sheet: UploadedSheet) => importSheet(deps, userId, sheet),
+
+    exportRows: (query: CatalogExportQuery) =>
+      catalogExport(deps.db, deps.dialect, query, deps.clock.today()),
+  };
+}
+
+export type CatalogImportService = ReturnType<typeof createCatalogImportService>;

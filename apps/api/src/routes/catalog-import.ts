@@ -1,0 +1,68 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z as zm } from 'zod/mini';
+import { ZCatalogImportResult, ZCatalogPreview } from '@armazem/contracts/catalog-import';
+import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
+import type { UploadedSheet } from '../domain/movements/movements-service.ts';
+import { badRequest } from '../lib/errors.ts';
+import { currentUser } from '../plugins/context.ts';
+
+const tags = ['produtos'];
+// a 422 carries the rows with errors and the summary beside the message
+const ZRefusal = zm.looseObject(ZErrorResponse.shape);
+const refused = { 400: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function readSheetPart(request: { file: () => Promise<MultipartFile | undefined> }) {
+  const part = await request.file();
+  const bytes = part?.fieldname === 'sheet' ? await part.toBuffer() : null;
+  if (!part || !bytes || bytes.length === 0)
+    throw badRequest('Envie o arquivo da planilha no campo "sheet".', 'sheet');
+  const sheet: UploadedSheet = {
+    fileName: part.filename || 'planilha',
+    contentType: part.mimetype || 'application/octet-stream',
+    bytes,
+  };
+  return sheet;
+}
+
+/** The catalog sheet (DESIGN.md §3 "Catalog and reference data"): template, preview, import. */
+export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalogImport } = app;
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get('/import/template', { schema: { tags } }, async (_request, reply) =>
+    reply
+      .type(XLSX)
+      .header('Content-Disposition', 'attachment; filename="modelo-produtos.xlsx"')
+      .send(await catalogImport.template()),
+  );
+
+  app.post(
+    '/import/preview',
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZCatalogPreview, ...refused } },
+      // up to 50,000 rows the row checks just built in this shape: stringified, not checked again (as the monthly sheet)
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => catalogImport.preview(await readSheetPart(request)),
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZCatalogImportResult, ...refused },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await catalogImport.import(currentUser(request).id, await readSheetPart(request))),
+  );
+};
