@@ -13,6 +13,7 @@ import type { UsersService } from '../domain/users/users-service.ts';
 import type { MovementsService } from '../domain/movements/movements-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
+import type { NfeService } from '../domain/nfe/nfe-service.ts';
 
 export interface AppConfig {
   sessions: SessionPolicy;
@@ -39,6 +40,7 @@ declare module 'fastify' {
     settings: SettingsService;
     health: HealthService;
     movements: MovementsService;
+    nfe: NfeService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -232,6 +232,13 @@ export interface NewLedgerRow {
   notes: string | null;
   source: TLedgerSource;
   stockMovementId: number | null;
+  /** the NF-e receipt the row came from */
+  nfeId?: number | null;
+  /**
+   * an entry's total when it is not quantity × unitCost rounded (an NF-e item: its cost is exact, the unit cost
+   * is that cost ÷ quantity rounded); otherwise the pipeline computes it
+   */
+  totalCost?: bigint | null;
 }
 
 function ledgerValues(
@@ -256,6 +263,7 @@ function ledgerValues(
     notes: row.notes,
     source: row.source,
     stock_movement_id: row.stockMovementId,
+    nfe_id: row.nfeId ?? null,
     created_by: userId,
     created_at: now,
     cancelled_at: null,
