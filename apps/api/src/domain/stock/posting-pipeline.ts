@@ -201,9 +201,15 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   const cancelSet = new Set(cancelIds);
   const plans: ProductPlan[] = [];
   const shortages: RowShortage[] = [];
+  // grouped once: a batch of many products (an NF-e of 990 items) would otherwise scan the batch per product
+  const addsOf = groupBy(
+    add.map((row, index) => ({ row, index })),
+    (item) => item.row.productId,
+  );
+  const cancelDatesOf = groupBy(cancelled, (row) => row.productId);
   for (const productId of [...productIds].sort((a, b) => a - b)) {
-    let adds = add.flatMap((row, index) => (row.productId === productId ? [{ row, index }] : []));
-    const cancelDates = cancelled.filter((r) => r.productId === productId).map((r) => r.occurredOn);
+    let adds = addsOf.get(productId) ?? [];
+    const cancelDates = (cancelDatesOf.get(productId) ?? []).map((r) => r.occurredOn);
     for (;;) {
       const tail = tails.get(productId) ?? { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
       const outcome = await planProduct(tx, productId, tail, adds, cancelSet, cancelDates);
@@ -219,6 +225,16 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
     }
   }
   return { plans, shortages, cancelled };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 /** Posts a batch; the first problem is thrown in Portuguese and nothing is written. Returns the new ids in `add` order. */
