@@ -3,6 +3,7 @@ import { LIMITS, ZDate, ZId, ZPageQuery, ZRef, orRequired, zChoice, zText } from
 import { ZSku } from './catalog.ts';
 import { ZDecimalString, ZPackageQuantityInput } from './numbers.ts';
 import { ZLedgerEntry } from './stock.ts';
+import { ZExportFormat } from './exports.ts';
 
 /** NF-e receipts: a supplier's invoice XML turned into stock entries (DESIGN.md §3 "NF-e receipts"). */
 
@@ -152,6 +153,7 @@ export const ZNfeListQuery = z.extend(ZPageQuery, {
   from: z.optional(ZDate),
   to: z.optional(ZDate),
   supplierId: z.optional(ZId),
+  format: ZExportFormat,
 });
 export type TNfeListQuery = z.input<typeof ZNfeListQuery>;
 

@@ -17,10 +17,25 @@ import { MAX_NFE_BYTES } from '../domain/nfe/nfe-reader.ts';
 import type { UploadedXml } from '../domain/nfe/nfe-service.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
+import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
+import type { TNfeReceipt } from '@armazem/contracts/nfe';
 
 const tags = ['notas fiscais'];
 const ZRefusal = zm.looseObject(ZErrorResponse.shape);
 const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
+const NFE_COLUMNS: ExportColumn<TNfeReceipt>[] = [
+  { title: 'Número', width: 12, value: (r) => r.number },
+  { title: 'Série', width: 6, value: (r) => r.series },
+  { title: 'Chave de acesso', width: 48, value: (r) => r.accessKey },
+  { title: 'Fornecedor', width: 40, value: (r) => r.supplier.name },
+  { title: 'Emissão', type: 'datetime', value: (r) => r.issuedAt },
+  { title: 'Data da entrada', type: 'date', value: (r) => r.occurredOn },
+  { title: 'Itens', type: 'number', value: (r) => r.entries },
+  { title: 'Valor da nota', type: 'money', value: (r) => r.invoiceTotal },
+  { title: 'Custo em estoque', type: 'money', value: (r) => r.totalCost },
+  { title: 'Importada por', width: 24, value: (r) => r.createdBy.name },
+  { title: 'Importada em', type: 'datetime', value: (r) => r.createdAt },
+];
 const TOO_LARGE = 'Arquivo grande demais: o limite do XML da NF-e é 5 MB.';
 
 async function readUpload(
@@ -105,7 +120,14 @@ export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, querystring: ZNfeListQuery, response: { 200: ZPaged(ZNfeReceipt), 400: ZRefusal } } },
-    async (request) => nfe.list(request.query),
+    async (request, reply) => {
+      const { query } = request;
+      if (query.format) {
+        const rows = pagedRows((page, pageSize) => nfe.list({ ...query, page, pageSize }));
+        return sendExport(reply, query.format, { name: 'notas-fiscais', columns: NFE_COLUMNS, rows });
+      }
+      return nfe.list(query);
+    },
   );
 
   app.get(

@@ -331,3 +331,13 @@ describe('NF-e receipts', () => {
     expect((await previewNfe(ctx.app, cookie, note.xml)).json().items[0].totalCost).toBe('42.6000');
   });
 });
+
+describe('NF-e receipts list export', () => {
+  it('answers format=csv with the same filters', async () => {
+    const response = await get('/api/stock/nfe/v1?format=csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.body).toContain('Chave de acesso');
+    expect(response.body).toContain('Nina Notas');
+  });
+});
