@@ -25,5 +25,6 @@ export const MODAL_BODIES: Record<string, ComponentType<ModalBodyProps>> = {
   STOCK_ENTRY_CANCEL: lazy(() => import('../../features/stock/components/cancel-entry-modal.tsx')),
   MONTH_CLOSE: lazy(() => import('../../features/movements/components/month-close-modal.tsx')),
   MONTH_REOPEN: lazy(() => import('../../features/movements/components/month-reopen-modal.tsx')),
+  NFE_UNDO: lazy(() => import('../../features/nfe/components/undo-nfe-modal.tsx')),
   SUPPLIER_PRODUCTS: lazy(() => import('../../features/suppliers/components/supplier-products-modal.tsx')),
 };

@@ -1,0 +1,28 @@
+import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
+import { useUndoNfeMutation } from '../nfe-api.ts';
+
+/** Undoing a received note: its entries are cancelled, if no date would go negative and no month is closed. */
+export default function UndoNfeModal({
+  extraObject,
+  closeModal,
+}: {
+  extraObject: Record<string, unknown>;
+  closeModal: () => void;
+}) {
+  const { id, label } = extraObject as { id: number; label: string };
+  const [undo, { isLoading }] = useUndoNfeMutation();
+  const confirm = async () => {
+    await undo(id);
+    closeModal();
+  };
+  return (
+    <ConfirmationBody
+      message={`Desfazer o recebimento da ${label}? Todas as entradas dela serão canceladas e os saldos voltam ao que eram. O XML continua guardado.`}
+      confirmLabel="Desfazer"
+      danger
+      busy={isLoading}
+      onConfirm={confirm}
+      onCancel={closeModal}
+    />
+  );
+}
