@@ -59,12 +59,18 @@ export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: strin
   const barcodes = gtins.length > 0 ? await barcodeTargets(db, gtins) : new Map<string, MatchTarget>();
   const matches = new Map(doc.items.map((item) => [item.item, matchItem(item, learned, barcodes)]));
   const unityIds = [...matches.values()].flatMap((m) => (m ? [m.productUnityId] : []));
+  const unities = await unityInfos(db, unityIds);
+  // a code learned for a product or package deactivated since matches nothing
+  for (const [item, match] of matches) {
+    const unity = match ? unities.get(match.productUnityId) : undefined;
+    if (match && !(unity?.active && unity.productActive)) matches.set(item, null);
+  }
   return {
     regime: settings.taxRegime,
     businessDocument: settings.businessDocument,
     supplier,
     matches,
-    unities: await unityInfos(db, unityIds),
+    unities,
     alreadyImported: (await standingReceiptByKey(db, doc.accessKey)) !== null,
   };
 }
@@ -89,9 +95,11 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
   const context = await noteContext(db, doc, timeZone);
   const costs = costItems(doc, context.regime);
   const costOf = new Map(costs.map((c) => [c.item, c.cost]));
+  // SKU proposals only for the items nothing matched: those are the ones a product may be created for
+  const unmatched = doc.items.filter((item) => !context.matches.get(item.item));
   const taken = await takenSkus(
     db,
-    doc.items.map((item) => proposeSku(item.supplierCode, new Set())),
+    unmatched.map((item) => proposeSku(item.supplierCode, new Set())),
   );
   const warnings: string[] = [];
   const errors: string[] = [];
