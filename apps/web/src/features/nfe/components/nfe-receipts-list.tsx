@@ -9,7 +9,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 import { nfeUrls, useNfeReceiptsQuery } from '../nfe-api.ts';
 import { NfeReceiptDetail } from './nfe-receipt-detail.tsx';
 
@@ -80,11 +80,11 @@ export function NfeReceiptsList() {
   });
   const undo = (receipt: TNfeReceipt) =>
     dispatch(
-      openModal({
-        title: 'Desfazer recebimento',
-        bodyType: 'NFE_UNDO',
-        extraObject: { id: receipt.id, label: `NF-e ${receipt.number}/${receipt.series}` },
-      }),
+      openModal(
+        'NFE_UNDO',
+        { id: receipt.id, label: `NF-e ${receipt.number}/${receipt.series}` },
+        { title: 'Desfazer recebimento' },
+      ),
     );
   const columns = receiptColumns(open, setOpen, undo);
   return (

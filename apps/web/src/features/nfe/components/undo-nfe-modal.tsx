@@ -1,15 +1,10 @@
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
 import { useUndoNfeMutation } from '../nfe-api.ts';
 
 /** Undoing a received note: its entries are cancelled, if no date would go negative and no month is closed. */
-export default function UndoNfeModal({
-  extraObject,
-  closeModal,
-}: {
-  extraObject: Record<string, unknown>;
-  closeModal: () => void;
-}) {
-  const { id, label } = extraObject as { id: number; label: string };
+export default function UndoNfeModal({ extra, closeModal }: ModalBodyProps<'NFE_UNDO'>) {
+  const { id, label } = extra;
   const [undo, { isLoading }] = useUndoNfeMutation();
   const confirm = async () => {
     await undo(id);
