@@ -25,6 +25,7 @@ import { userRoutes } from './routes/users.ts';
 import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
 import { catalogImportRoutes } from './routes/catalog-import.ts';
+import { nfeRoutes } from './routes/nfe.ts';
 import { createStockService } from './domain/stock/stock-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
 import { createProductsService } from './domain/products/products-service.ts';
@@ -35,6 +36,7 @@ import { createSettingsService } from './domain/settings/settings-service.ts';
 import { createSuppliersService } from './domain/suppliers/suppliers-service.ts';
 import { createUsersService } from './domain/users/users-service.ts';
 import { createMovementsService } from './domain/movements/movements-service.ts';
+import { createNfeService } from './domain/nfe/nfe-service.ts';
 import { businessClock } from './lib/dates.ts';
 import { createCatalogImportService } from './domain/catalog-import/catalog-import-service.ts';
 
@@ -95,6 +97,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('settings', createSettingsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate('health', createHealthService(services));
   app.decorate('catalogImport', createCatalogImportService(services));
+  app.decorate('nfe', createNfeService({ ...services, timeZone: options.config.timeZone }));
   registerErrorHandling(app);
   registerLifecycle(app);
   registerAuthDecorators(app);
@@ -117,6 +120,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(closingRoutes, { prefix: '/stock/closings/v1' });
         await protectedApi.register(kardexRoutes, { prefix: '/products/v1' });
         await protectedApi.register(movementRoutes, { prefix: '/stock/movement/v1' });
+        await protectedApi.register(nfeRoutes, { prefix: '/stock/nfe/v1' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
         await protectedApi.register(catalogImportRoutes, { prefix: '/products/v1' });

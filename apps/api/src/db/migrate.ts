@@ -11,6 +11,7 @@ import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 import { sortKeys } from './migrations/008-sort-keys.ts';
 import { fiscalFields } from './migrations/009-fiscal-fields.ts';
 import { referenceData } from './migrations/010-reference-data.ts';
+import { nfeReceipts } from './migrations/011-nfe-receipts.ts';
 import { listFigures } from './migrations/013-list-figures.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '008-sort-keys': sortKeys(dialect),
     '009-fiscal-fields': fiscalFields(),
     '010-reference-data': referenceData(dialect),
+    '011-nfe-receipts': nfeReceipts(dialect),
     '013-list-figures': listFigures(dialect),
   };
 }

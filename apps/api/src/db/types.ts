@@ -219,6 +219,7 @@ export interface StockLedgerTable {
   document: string | null;
   notes: string | null;
   stock_movement_id: number | null;
+  nfe_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: number;
   created_at: Timestamp;
   cancelled_at: Timestamp | null;
@@ -236,6 +237,52 @@ export interface StockLedgerTable {
     string | number | bigint | undefined,
     string | number | bigint
   >;
+}
+
+export interface NfeReceiptTable {
+  id: Generated<number>;
+  access_key: string;
+  number: string;
+  series: string;
+  issued_at: Timestamp;
+  supplier_id: number;
+  file_name: string;
+  xml: Uint8Array;
+  items: number;
+  total_cost: BigIntColumn;
+  invoice_total: BigIntColumn;
+  occurred_on: string;
+  created_by: number;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+export interface NfeReceiptItemTable {
+  id: Generated<number>;
+  receipt_id: number;
+  item: number;
+  supplier_code: string;
+  gtin: string | null;
+  description: string;
+  unit: string;
+  quantity: BigIntColumn;
+  product_id: number;
+  product_unity_id: number;
+  total_cost: BigIntColumn;
+  /** JSON: [{ number, quantity, manufacturedOn, expiresOn }] as declared in the invoice's rastro groups */
+  lots: string;
+}
+
+export interface SupplierItemCodeTable {
+  id: Generated<number>;
+  supplier_id: number;
+  supplier_code: string;
+  supplier_unit: string;
+  product_id: number;
+  product_unity_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface StockClosingTable {
@@ -270,6 +317,9 @@ export interface Database {
   stock_balances: StockBalanceTable;
   stock_movements: StockMovementTable;
   stock_ledger: StockLedgerTable;
+  nfe_receipts: NfeReceiptTable;
+  nfe_receipt_items: NfeReceiptItemTable;
+  supplier_item_codes: SupplierItemCodeTable;
   users: UserTable;
   sessions: SessionTable;
   password_resets: PasswordResetTable;

@@ -14,6 +14,7 @@ import type { MovementsService } from '../domain/movements/movements-service.ts'
 import type { CatalogImportService } from '../domain/catalog-import/catalog-import-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
+import type { NfeService } from '../domain/nfe/nfe-service.ts';
 
 export interface AppConfig {
   sessions: SessionPolicy;
@@ -41,6 +42,7 @@ declare module 'fastify' {
     health: HealthService;
     movements: MovementsService;
     catalogImport: CatalogImportService;
+    nfe: NfeService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

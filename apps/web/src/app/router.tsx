@@ -30,6 +30,7 @@ const StockInPage = lazy(() => import('../features/stock/components/stock-in-pag
 const StockOutPage = lazy(() => import('../features/stock/components/stock-out-page.tsx'));
 const HelpPage = lazy(() => import('../features/documentation/help-page.tsx'));
 const MovementsPage = lazy(() => import('../features/movements/components/movements-page.tsx'));
+const NfePage = lazy(() => import('../features/nfe/components/nfe-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -95,6 +96,7 @@ export function AppRouter() {
               <Route path="stock-in" element={<StockInPage />} />
               <Route path="stock-out" element={<StockOutPage />} />
               <Route path="stock-movement" element={<MovementsPage />} />
+              <Route path="nfe" element={<NfePage />} />
               <Route path="help" element={<HelpPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>

@@ -31,6 +31,7 @@ export const menu: MenuSection[] = [
       { path: paths.stockIn, name: 'Entradas', icon: 'in' },
       { path: paths.stockOut, name: 'Saídas', icon: 'out' },
       { path: paths.stockMovement, name: 'Movimentação', icon: 'sheet' },
+      { path: paths.nfe, name: 'Notas fiscais', icon: 'truck' },
     ],
   },
   {

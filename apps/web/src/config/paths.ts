@@ -19,4 +19,5 @@ export const paths = {
   profile: '/app/profile',
   settings: '/app/settings',
   help: '/app/help',
+  nfe: '/app/nfe',
 } as const;

@@ -69,6 +69,7 @@ export const api = createApi({
     'StockMovement',
     'Reference',
     'MonthClosing',
+    'NfeReceipt',
   ],
   endpoints: () => ({}),
 });

@@ -145,3 +145,9 @@ export async function latestMovements(db: Db, limit: number) {
     .execute();
   return rows.map(toLedgerEntry);
 }
+
+/** The rows an NF-e receipt posted, cancelled ones included (an undone receipt shows what it had). */
+export async function listLedgerOfNfe(db: Db, nfeId: number) {
+  const rows = await ledgerBase(db).where('l.nfe_id', '=', nfeId).orderBy('l.id').execute();
+  return rows.map(toLedgerEntry);
+}

@@ -166,7 +166,7 @@ function planProduct(
     occurredOn: row.occurredOn,
     quantity: row.quantity,
     baseQuantity: row.baseQuantity,
-    entryCost: row.direction === 'in' ? lineTotal(row.quantity, row.unitCost ?? 0n) : null,
+    entryCost: row.direction === 'in' ? (row.totalCost ?? lineTotal(row.quantity, row.unitCost ?? 0n)) : null,
     entryUnitCost: row.direction === 'in' ? (row.unitCost ?? 0n) : null,
   }));
   let start = tail;

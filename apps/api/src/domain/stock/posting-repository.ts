@@ -121,6 +121,13 @@ export interface NewLedgerRow {
   notes: string | null;
   source: TLedgerSource;
   stockMovementId: number | null;
+  /** the NF-e receipt the row came from (source `nfe`) */
+  nfeId?: number | null;
+  /**
+   * an entry's total when it is not quantity × unitCost rounded (an NF-e item: its cost is exact, the unit cost
+   * is that cost ÷ quantity rounded); otherwise the pipeline computes it
+   */
+  totalCost?: bigint | null;
 }
 
 /** Columns of a new row, in the order the set-based insert sends them. */
@@ -141,6 +148,7 @@ const NEW_ROW_COLUMNS = [
   'notes',
   'source',
   'stock_movement_id',
+  'nfe_id',
 ] as const;
 const PG_TYPES = [
   'int',
@@ -158,6 +166,7 @@ const PG_TYPES = [
   'text',
   'text',
   'text',
+  'int',
   'int',
 ];
 const TEXT_COLUMNS = new Set(['direction', 'occurred_on', 'reason', 'document', 'notes', 'source']);
@@ -182,6 +191,7 @@ function newRowValues({ row, derived }: { row: NewLedgerRow; derived: DerivedFig
     row.notes,
     row.source,
     row.stockMovementId,
+    row.nfeId ?? null,
   ];
 }
 

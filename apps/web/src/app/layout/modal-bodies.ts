@@ -27,4 +27,5 @@ export const MODAL_BODIES: ModalBodies = {
   MONTH_CLOSE: lazy(() => import('../../features/movements/components/month-close-modal.tsx')),
   MONTH_REOPEN: lazy(() => import('../../features/movements/components/month-reopen-modal.tsx')),
   CATALOG_IMPORT: lazy(() => import('../../features/products/components/catalog-import-modal.tsx')),
+  NFE_UNDO: lazy(() => import('../../features/nfe/components/undo-nfe-modal.tsx')),
 };

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { MovingInGuide } from './moving-in-guide.tsx';
+import { NfeGuide } from './nfe-guide.tsx';
 
 const SCREENS: Array<[string, string]> = [
   [
@@ -35,6 +36,10 @@ const SCREENS: Array<[string, string]> = [
   [
     'Movimentação',
     'Importação de uma planilha mensal de entradas e saídas (modelo .xlsx para baixar), com prévia linha a linha antes de importar, e o relatório mensal em PDF.',
+  ],
+  [
+    'Notas fiscais',
+    'Recebimento de mercadorias pelo XML da NF-e do fornecedor: prévia com os itens casados, produtos criados na hora, custo pelo regime tributário, importação de uma vez e desfazer.',
   ],
   [
     'Usuários',
@@ -135,6 +140,8 @@ export function GuideContent() {
           </table>
         </TableScroll>
       </section>
+
+      <NfeGuide />
 
       <section className="mb-8">
         <h2 className="mb-2 text-xl font-semibold">Como os números são calculados</h2>

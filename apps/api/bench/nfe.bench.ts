@@ -1,0 +1,95 @@
+// Preview and import of an NF-e with 990 items, every item already known by the supplier's learned codes:
+//   node apps/api/bench/nfe.bench.ts            (SQLite)
+//   TEST_DATABASE_URL=postgres://… node apps/api/bench/nfe.bench.ts
+// Targets (issue 13): preview ≤ 300 ms, import ≤ 1 s, through the whole HTTP stack (multipart, XML, SQL, pipeline).
+// A first note teaches the codes; each figure is the median of 5 runs (5 different notes for the import).
+import os from 'node:os';
+import { buildApp } from '../src/app.ts';
+import { createTestDatabase } from '../test/helper.ts';
+import { importNfe, previewNfe } from '../test/nfe-upload.ts';
+import { buildNfe, manyItems } from '../../../test-support/nfe-builder.ts';
+import { generateCatalog } from './catalog-generator.ts';
+
+const ITEMS = 990;
+const RUNS = 5;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function main() {
+  const { handle, drop } = await createTestDatabase();
+  const { migrateToLatest } = await import('../src/db/migrate.ts');
+  await migrateToLatest(handle);
+  const app = await buildApp({
+    database: handle,
+    mailer: { send: async () => undefined },
+    config: {
+      sessions: { idleMinutes: 60, absoluteHours: 24 },
+      loginRateLimit: 1000,
+      publicUrl: 'http://bench',
+      allowedOrigins: [],
+      timeZone: 'America/Sao_Paulo',
+    },
+  });
+  const rows: Array<Record<string, unknown>> = [];
+  try {
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/register',
+      payload: { name: 'Bench', email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/v1/login',
+      payload: { email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
+    });
+    const cookie = `armazem_session=${login.cookies.find((c) => c.name === 'armazem_session')?.value}`;
+    await generateCatalog(handle.db, ITEMS);
+    await handle.db.updateTable('products').set({ status: 'active' }).execute();
+    const units = await handle.db
+      .selectFrom('product_unities')
+      .select(['id', 'product_id'])
+      .where('is_default', '=', 1)
+      .orderBy('product_id')
+      .execute();
+    const emitter = { cnpj: '11444777000161', name: 'Distribuidora Bench Ltda' };
+    const note = (n: number) =>
+      buildNfe({ items: manyItems(ITEMS), emitter, number: String(n), destination: null }).xml;
+    const choices = units.map((u, i) => ({ item: i + 1, productId: u.product_id, productUnityId: u.id }));
+    const first = await importNfe(app, cookie, note(1), { items: choices });
+    if (first.statusCode !== 201) throw new Error(`primeira nota: ${first.statusCode} ${first.body.slice(0, 300)}`);
+
+    const previews: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const xml = note(100 + i);
+      const started = performance.now();
+      const response = await previewNfe(app, cookie, xml);
+      previews.push(performance.now() - started);
+      const body = response.json() as { items: Array<{ match: unknown }> };
+      if (response.statusCode !== 200 || body.items.some((item) => !item.match))
+        throw new Error(`prévia: ${response.statusCode}`);
+    }
+    const imports: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const xml = note(200 + i);
+      const started = performance.now();
+      const response = await importNfe(app, cookie, xml, { items: choices });
+      imports.push(performance.now() - started);
+      if (response.statusCode !== 201) throw new Error(`importação: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    }
+    const db = handle.dialect;
+    for (const [figure, values, target] of [
+      [`nfe preview ${ITEMS} items`, previews, 300],
+      [`nfe import ${ITEMS} items`, imports, 1000],
+    ] as const) {
+      const value = Math.round(median(values));
+      console.log(`[${db}] ${figure.padEnd(26)} mediana ${value} ms (execuções: ${values.map(Math.round).join(', ')})`);
+      rows.push({ figure, db, value, unit: 'ms', raw: null, target, ok: value <= target });
+    }
+    console.log(`carga da máquina (loadavg 1 min): ${os.loadavg()[0]?.toFixed(2)}`);
+  } finally {
+    await app.close();
+    await drop();
+  }
+  console.log(`BENCH_JSON ${JSON.stringify({ rows })}`);
+}
+
+await main();

@@ -1,0 +1,157 @@
+import { normalizeDocument } from '@armazem/contracts/documents';
+import { child, parseXml, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
+import { hasValidCheckDigit, KEY_PATTERN, keyDisagreements } from './nfe-key.ts';
+import { readItems, readTotals, type NfeItem, type NfeTotals } from './nfe-items.ts';
+import { readDateTime } from './nfe-values.ts';
+
+export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+export const MAX_NFE_BYTES = 5 * 1024 * 1024;
+
+export interface NfeParty {
+  document: string;
+  name: string;
+  tradeName: string | null;
+  stateRegistration: string | null;
+  address: {
+    street: string | null;
+    number: string | null;
+    district: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  };
+}
+
+export interface NfeDocument {
+  accessKey: string;
+  number: string;
+  series: string;
+  /** dhEmi as an instant (UTC) and as the date the emitter wrote */
+  issuedAt: string;
+  issuedOn: string;
+  /** protNFe present with cStat 100 for this very key */
+  authorized: boolean;
+  status: { code: string; reason: string } | null;
+  emitter: NfeParty;
+  destination: { document: string | null; name: string | null };
+  items: Array<NfeItem & { hasIcmsSt: boolean }>;
+  totals: NfeTotals;
+}
+
+const NOT_NFE = 'O arquivo não é uma NF-e: esperava o elemento nfeProc ou NFe.';
+
+function nfeRoot(root: XmlElement): { nfe: XmlElement; prot: XmlElement | null } {
+  if (root.name !== 'nfeProc' && root.name !== 'NFe') throw unprocessable(NOT_NFE);
+  if (root.uri !== NFE_NAMESPACE) {
+    throw unprocessable(`O XML não está no namespace da NF-e (${NFE_NAMESPACE}).`);
+  }
+  if (root.name === 'NFe') return { nfe: root, prot: null };
+  const nfe = child(root, 'NFe');
+  if (!nfe) throw unprocessable('O nfeProc não contém a NF-e (elemento NFe).');
+  return { nfe, prot: path(root, 'protNFe', 'infProt') };
+}
+
+function readParty(party: XmlElement | null, address: XmlElement | null): NfeParty {
+  const document = normalizeDocument(textOf(party, 'CNPJ') ?? textOf(party, 'CPF') ?? '');
+  return {
+    document,
+    name: (textOf(party, 'xNome') ?? '').slice(0, 200),
+    tradeName: textOf(party, 'xFant')?.slice(0, 200) ?? null,
+    stateRegistration: textOf(party, 'IE')?.slice(0, 20) ?? null,
+    address: {
+      street: textOf(address, 'xLgr')?.slice(0, 200) ?? null,
+      number: textOf(address, 'nro')?.slice(0, 20) ?? null,
+      district: textOf(address, 'xBairro')?.slice(0, 100) ?? null,
+      city: textOf(address, 'xMun')?.slice(0, 100) ?? null,
+      state: textOf(address, 'UF')?.slice(0, 2) ?? null,
+      zip: textOf(address, 'CEP')?.slice(0, 8) ?? null,
+    },
+  };
+}
+
+function checkKey(key: string, ide: XmlElement, emitter: NfeParty, dhEmi: string) {
+  if (!KEY_PATTERN.test(key)) {
+    throw unprocessable('A chave de acesso (atributo Id de infNFe) não tem 44 posições no formato da NF-e.');
+  }
+  if (!hasValidCheckDigit(key)) {
+    throw unprocessable(`A chave de acesso ${key} tem o dígito verificador errado.`);
+  }
+  const problems = keyDisagreements(key, {
+    cUF: textOf(ide, 'cUF') ?? '',
+    yearMonth: dhEmi.slice(2, 4) + dhEmi.slice(5, 7),
+    document: emitter.document,
+    model: textOf(ide, 'mod') ?? '',
+    series: textOf(ide, 'serie') ?? '',
+    number: textOf(ide, 'nNF') ?? '',
+    emissionType: textOf(ide, 'tpEmis') ?? '',
+    randomCode: textOf(ide, 'cNF') ?? '',
+    checkDigit: textOf(ide, 'cDV') ?? '',
+  });
+  if (problems.length > 0) {
+    throw unprocessable(`A chave de acesso não confere com a nota — ${problems.join('; ')}.`);
+  }
+}
+
+function readIde(infNFe: XmlElement) {
+  const ide = child(infNFe, 'ide');
+  if (!ide) throw unprocessable('A nota não tem o grupo de identificação (ide).');
+  if (textOf(ide, 'mod') !== '55') {
+    throw unprocessable('O arquivo não é uma NF-e modelo 55 (mod). NFC-e e outros modelos não são aceitos.');
+  }
+  if (textOf(ide, 'tpAmb') === '2') {
+    throw unprocessable(
+      'Esta NF-e foi emitida em homologação (tpAmb 2, ambiente de testes) e não tem valor fiscal.',
+    );
+  }
+  const number = textOf(ide, 'nNF');
+  const series = textOf(ide, 'serie');
+  if (!number || !/^[0-9]{1,9}$/.test(number) || !series || !/^[0-9]{1,3}$/.test(series)) {
+    throw unprocessable('O número (nNF) ou a série da nota está ausente ou inválido.');
+  }
+  return { ide, number, series };
+}
+
+function readStatus(prot: XmlElement | null, key: string) {
+  if (!prot) return { status: null, authorized: false };
+  const code = textOf(prot, 'cStat') ?? '';
+  const status = { code, reason: textOf(prot, 'xMotivo') ?? '' };
+  return { status, authorized: code === '100' && textOf(prot, 'chNFe') === key };
+}
+
+/** Reads and checks one NF-e 4.00 file (nfeProc or bare NFe). Anything else is a 422 that says why. */
+export function readNfe(bytes: Uint8Array): NfeDocument {
+  const { nfe, prot } = nfeRoot(parseXml(bytes));
+  const infNFe = child(nfe, 'infNFe');
+  if (!infNFe || infNFe.uri !== NFE_NAMESPACE)
+    throw unprocessable('A NF-e não tem o grupo infNFe no namespace da NF-e.');
+  if (infNFe.attributes.versao !== '4.00') {
+    throw unprocessable(
+      `A versão da NF-e é ${infNFe.attributes.versao ?? '(ausente)'}; só a versão 4.00 é aceita.`,
+    );
+  }
+  const { ide, number, series } = readIde(infNFe);
+  const dhEmi = textOf(ide, 'dhEmi');
+  const issued = readDateTime(dhEmi, 'de emissão (dhEmi)');
+  const emitNode = child(infNFe, 'emit');
+  const emitter = readParty(emitNode, child(emitNode, 'enderEmit'));
+  if (!emitter.document) throw unprocessable('A nota não traz o CNPJ ou CPF do emitente.');
+  const key = (infNFe.attributes.Id ?? '').replace(/^NFe/, '');
+  checkKey(key, ide, emitter, issued.date);
+  const dest = child(infNFe, 'dest');
+  const destDocument = textOf(dest, 'CNPJ') ?? textOf(dest, 'CPF');
+  return {
+    accessKey: key,
+    number,
+    series,
+    issuedAt: issued.instant,
+    issuedOn: issued.date,
+    ...readStatus(prot, key),
+    emitter,
+    destination: {
+      document: destDocument ? normalizeDocument(destDocument) : null,
+      name: textOf(dest, 'xNome'),
+    },
+    items: readItems(infNFe),
+    totals: readTotals(infNFe),
+  };
+}

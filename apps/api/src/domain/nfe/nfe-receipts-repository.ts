@@ -1,0 +1,191 @@
+import type { TNfeReceipt, TNfeReceiptDetail, ZNfeListQuery } from '@armazem/contracts/nfe';
+import type { z } from 'zod/mini';
+import type { Db, Tx } from '../../db/database.ts';
+import { nowIso, toBigInt } from '../../db/database.ts';
+import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { paged } from '../../lib/paging.ts';
+import { productUnityLabel } from '../products/products-rules.ts';
+
+/** Reading stored receipts: the list, one receipt with its items, the original XML; and marking an undo. */
+
+type ListQuery = z.output<typeof ZNfeListQuery>;
+
+function receiptBase(db: Db | Tx) {
+  return db
+    .selectFrom('nfe_receipts as r')
+    .innerJoin('suppliers as s', 's.id', 'r.supplier_id')
+    .innerJoin('users as u', 'u.id', 'r.created_by')
+    .select([
+      'r.id',
+      'r.access_key',
+      'r.number',
+      'r.series',
+      'r.issued_at',
+      'r.occurred_on',
+      'r.items',
+      'r.total_cost',
+      'r.invoice_total',
+      'r.created_at',
+      'r.undone_at',
+      's.id as supplier_id',
+      's.name as supplier_name',
+      'u.id as user_id',
+      'u.name as user_name',
+    ]);
+}
+
+type ReceiptRow = Awaited<ReturnType<ReturnType<typeof receiptBase>['executeTakeFirstOrThrow']>>;
+
+function toReceipt(row: ReceiptRow): TNfeReceipt {
+  return {
+    id: row.id,
+    accessKey: row.access_key,
+    number: row.number,
+    series: row.series,
+    issuedAt: new Date(row.issued_at).toISOString(),
+    supplier: { id: row.supplier_id, name: row.supplier_name },
+    occurredOn: String(row.occurred_on).slice(0, 10),
+    entries: row.items,
+    totalCost: moneyOut(row.total_cost),
+    invoiceTotal: moneyOut(row.invoice_total),
+    createdBy: { id: row.user_id, name: row.user_name },
+    createdAt: new Date(row.created_at).toISOString(),
+    undoneAt: row.undone_at ? new Date(row.undone_at).toISOString() : null,
+  };
+}
+
+function filtered(db: Db, query: ListQuery) {
+  let q = receiptBase(db).where('r.undone_at', 'is', null);
+  if (query.from) q = q.where('r.occurred_on', '>=', query.from);
+  if (query.to) q = q.where('r.occurred_on', '<=', query.to);
+  if (query.supplierId) q = q.where('r.supplier_id', '=', query.supplierId);
+  const text = query.q?.replace(/\s/g, '');
+  if (text) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('r.number', '=', text.replace(/^0+/, '')),
+        eb('r.access_key', 'like', `${text.replace(/[%_]/g, '')}%`),
+      ]),
+    );
+  }
+  return q;
+}
+
+export async function listReceipts(db: Db, query: ListQuery) {
+  const base = filtered(db, query);
+  const [rows, total] = await Promise.all([
+    base
+      .orderBy('r.created_at', query.order)
+      .orderBy('r.id', query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return paged(rows.map(toReceipt), Number(total.n), query.page, query.pageSize);
+}
+
+export async function findReceipt(db: Db | Tx, id: number): Promise<TNfeReceipt | null> {
+  const row = await receiptBase(db).where('r.id', '=', id).executeTakeFirst();
+  return row ? toReceipt(row) : null;
+}
+
+export async function receiptItems(db: Db, id: number): Promise<TNfeReceiptDetail['items']> {
+  const rows = await db
+    .selectFrom('nfe_receipt_items as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+    .innerJoin('product_unities as pu', 'pu.id', 'i.product_unity_id')
+    .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+    .select([
+      'i.item',
+      'i.supplier_code',
+      'i.gtin',
+      'i.description',
+      'i.unit',
+      'i.quantity',
+      'i.total_cost',
+      'i.lots',
+      'p.id as product_id',
+      'p.sku',
+      'p.name',
+      'pu.id as unity_id',
+      'pu.quantity as unity_quantity',
+      'pu.is_default',
+      'ub.name as batch_name',
+      'base.code as base_code',
+      'base.name as base_name',
+    ])
+    .where('i.receipt_id', '=', id)
+    .orderBy('i.item')
+    .execute();
+  return rows.map((row) => ({
+    item: row.item,
+    supplierCode: row.supplier_code,
+    gtin: row.gtin,
+    description: row.description,
+    unit: row.unit,
+    quantity: quantityOut(row.quantity),
+    totalCost: moneyOut(row.total_cost),
+    product: { id: row.product_id, sku: row.sku, name: row.name },
+    productUnity: {
+      id: row.unity_id,
+      label: productUnityLabel({
+        isDefault: row.is_default === 1,
+        batchName: row.batch_name,
+        quantity: row.unity_quantity,
+        baseCode: row.base_code,
+        baseName: row.base_name,
+      }),
+    },
+    lots: (
+      JSON.parse(row.lots) as Array<{
+        number: string;
+        quantity: string;
+        manufacturedOn: string | null;
+        expiresOn: string | null;
+      }>
+    ).map((lot) => ({ ...lot, quantity: quantityOut(toBigInt(lot.quantity)) })),
+  }));
+}
+
+export async function receiptXml(db: Db, id: number) {
+  return (
+    (await db
+      .selectFrom('nfe_receipts')
+      .select(['xml', 'access_key', 'file_name'])
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function receiptStatus(tx: Tx, id: number) {
+  return (
+    (await tx
+      .selectFrom('nfe_receipts')
+      .select(['id', 'number', 'series', 'undone_at'])
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function liveLedgerIdsOfReceipt(tx: Tx, id: number): Promise<number[]> {
+  const rows = await tx
+    .selectFrom('stock_ledger')
+    .select('id')
+    .where('nfe_id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+export async function markReceiptUndone(tx: Tx, id: number, userId: number) {
+  await tx
+    .updateTable('nfe_receipts')
+    .set({ undone_at: nowIso(), undone_by: userId })
+    .where('id', '=', id)
+    .execute();
+}

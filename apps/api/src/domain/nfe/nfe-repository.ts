@@ -1,0 +1,263 @@
+import type { Insertable } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { nowIso, toBigInt } from '../../db/database.ts';
+import type { NfeReceiptItemTable } from '../../db/types.ts';
+import { productUnityLabel } from '../products/products-rules.ts';
+import type { UnityRule } from '../stock/stock-rules.ts';
+
+/** SQL of NF-e receipts, and nothing else. */
+
+// one statement for a whole note (990 items) on both databases, far below their parameter limits
+const CHUNK = 1000;
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+export async function findSupplierByDocument(db: Db | Tx, document: string) {
+  return (
+    (await db
+      .selectFrom('suppliers')
+      .select(['id', 'name', 'status'])
+      .where('document', '=', document)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/**
+ * The supplier's learned codes among `codes`. Read whole by the supplier (one index range; a supplier has at most
+ * a few thousand codes) and filtered here: a 990-value IN list on the joined tables cost PostgreSQL ~0,5 s.
+ */
+export async function learnedCodes(db: Db | Tx, supplierId: number, codes: readonly string[]) {
+  const wanted = new Set(codes);
+  const rows = await db
+    .selectFrom('supplier_item_codes as c')
+    .select(['c.supplier_code', 'c.supplier_unit', 'c.product_id', 'c.product_unity_id'])
+    .where('c.supplier_id', '=', supplierId)
+    .execute();
+  return rows.filter((row) => wanted.has(row.supplier_code));
+}
+
+/** Active products and packages whose barcode is one of `gtins` (a product's own barcode is its base unit's). */
+export async function barcodeTargets(db: Db | Tx, gtins: readonly string[]) {
+  const found = new Map<string, { productId: number; productUnityId: number }>();
+  for (const part of chunks([...new Set(gtins)])) {
+    const packages = await db
+      .selectFrom('product_unities as pu')
+      .innerJoin('products as p', 'p.id', 'pu.product_id')
+      .select(['pu.barcode', 'pu.id', 'pu.product_id'])
+      .where('pu.barcode', 'in', part)
+      .where('pu.status', '=', 'active')
+      .where('p.status', '=', 'active')
+      .execute();
+    for (const row of packages)
+      if (row.barcode) found.set(row.barcode, { productId: row.product_id, productUnityId: row.id });
+    const products = await db
+      .selectFrom('products as p')
+      .innerJoin('product_unities as pu', (join) =>
+        join.onRef('pu.product_id', '=', 'p.id').on('pu.is_default', '=', 1),
+      )
+      .select(['p.barcode', 'p.id', 'pu.id as unity_id'])
+      .where('p.barcode', 'in', part)
+      .where('p.status', '=', 'active')
+      .execute();
+    for (const row of products)
+      if (row.barcode) found.set(row.barcode, { productId: row.id, productUnityId: row.unity_id });
+  }
+  return found;
+}
+
+export interface UnityInfo extends UnityRule {
+  id: number;
+  productId: number;
+  active: boolean;
+  productActive: boolean;
+  quantity: bigint;
+  product: { id: number; sku: string; name: string; baseUnity: string };
+}
+
+/** Product unities with what matching, the preview and the whole-units rule need. */
+export async function unityInfos(db: Db | Tx, ids: readonly number[]): Promise<Map<number, UnityInfo>> {
+  const out = new Map<number, UnityInfo>();
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('product_unities as pu')
+      .innerJoin('products as p', 'p.id', 'pu.product_id')
+      .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+      .innerJoin('unities as u', 'u.id', 'pu.unity_id')
+      .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+      .select([
+        'pu.id',
+        'pu.product_id',
+        'pu.status',
+        'pu.quantity',
+        'pu.is_default',
+        'u.fractional',
+        'ub.name as batch_name',
+        'base.code as base_code',
+        'base.name as base_name',
+        'base.fractional as base_fractional',
+        'p.sku',
+        'p.name',
+        'p.status as product_status',
+      ])
+      .where('pu.id', 'in', part)
+      .execute();
+    for (const row of rows) {
+      const label = productUnityLabel({
+        isDefault: row.is_default === 1,
+        batchName: row.batch_name,
+        quantity: row.quantity,
+        baseCode: row.base_code,
+        baseName: row.base_name,
+      });
+      out.set(row.id, {
+        id: row.id,
+        productId: row.product_id,
+        active: row.status === 'active',
+        productActive: row.product_status === 'active',
+        quantity: toBigInt(row.quantity),
+        unitsPerPackage: toBigInt(row.quantity),
+        packageFractional: (row.is_default === 1 ? row.base_fractional : row.fractional) === 1,
+        baseFractional: row.base_fractional === 1,
+        baseCode: row.base_code,
+        label,
+        product: { id: row.product_id, sku: row.sku, name: row.name, baseUnity: row.base_code },
+      });
+    }
+  }
+  return out;
+}
+
+export async function takenSkus(db: Db | Tx, skus: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const part of chunks([...new Set(skus)])) {
+    const rows = await db.selectFrom('products').select('sku').where('sku', 'in', part).execute();
+    for (const row of rows) taken.add(row.sku);
+  }
+  return taken;
+}
+
+export async function takenBarcodes(db: Db | Tx, barcodes: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const part of chunks([...new Set(barcodes)])) {
+    for (const row of await db
+      .selectFrom('products')
+      .select('barcode')
+      .where('barcode', 'in', part)
+      .execute())
+      if (row.barcode) taken.add(row.barcode);
+    for (const row of await db
+      .selectFrom('product_unities')
+      .select('barcode')
+      .where('barcode', 'in', part)
+      .execute())
+      if (row.barcode) taken.add(row.barcode);
+  }
+  return taken;
+}
+
+export async function standingReceiptByKey(db: Db | Tx, accessKey: string) {
+  return (
+    (await db
+      .selectFrom('nfe_receipts')
+      .select(['id'])
+      .where('access_key', '=', accessKey)
+      .where('undone_at', 'is', null)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function unityIdByCode(db: Db | Tx, table: 'unities' | 'unity_batches', code: string) {
+  const row = await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface NewReceipt {
+  accessKey: string;
+  number: string;
+  series: string;
+  issuedAt: string;
+  supplierId: number;
+  fileName: string;
+  xml: Uint8Array;
+  items: number;
+  totalCost: bigint;
+  invoiceTotal: bigint;
+  occurredOn: string;
+  userId: number;
+}
+
+export async function insertReceipt(tx: Tx, receipt: NewReceipt): Promise<number> {
+  const row = await tx
+    .insertInto('nfe_receipts')
+    .values({
+      access_key: receipt.accessKey,
+      number: receipt.number,
+      series: receipt.series,
+      issued_at: receipt.issuedAt,
+      supplier_id: receipt.supplierId,
+      file_name: receipt.fileName,
+      xml: receipt.xml,
+      items: receipt.items,
+      total_cost: receipt.totalCost.toString(),
+      invoice_total: receipt.invoiceTotal.toString(),
+      occurred_on: receipt.occurredOn,
+      created_by: receipt.userId,
+      created_at: nowIso(),
+      undone_at: null,
+      undone_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertReceiptItems(tx: Tx, rows: ReadonlyArray<Insertable<NfeReceiptItemTable>>) {
+  for (const part of chunks(rows, 200)) await tx.insertInto('nfe_receipt_items').values(part).execute();
+}
+
+/** Remembers (or re-points) what the supplier's code and unit mean in our catalog. */
+export async function rememberCodes(
+  tx: Tx,
+  supplierId: number,
+  codes: ReadonlyArray<{ supplierCode: string; unit: string; productId: number; productUnityId: number }>,
+) {
+  const now = nowIso();
+  const unique = new Map(codes.map((c) => [`${c.supplierCode}\u0000${c.unit}`, c]));
+  for (const part of chunks([...unique.values()], 200)) {
+    await tx
+      .insertInto('supplier_item_codes')
+      .values(
+        part.map((c) => ({
+          supplier_id: supplierId,
+          supplier_code: c.supplierCode,
+          supplier_unit: c.unit,
+          product_id: c.productId,
+          product_unity_id: c.productUnityId,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['supplier_id', 'supplier_code', 'supplier_unit']).doUpdateSet((eb) => ({
+          product_id: eb.ref('excluded.product_id'),
+          product_unity_id: eb.ref('excluded.product_unity_id'),
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function linkSupplierProducts(tx: Tx, supplierId: number, productIds: readonly number[]) {
+  const now = nowIso();
+  for (const part of chunks([...new Set(productIds)], 400)) {
+    await tx
+      .insertInto('supplier_products')
+      .values(part.map((productId) => ({ supplier_id: supplierId, product_id: productId, created_at: now })))
+      .onConflict((oc) => oc.columns(['supplier_id', 'product_id']).doNothing())
+      .execute();
+  }
+}

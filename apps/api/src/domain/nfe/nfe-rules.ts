@@ -1,0 +1,123 @@
+import { normalizeDocument } from '@armazem/contracts/documents';
+import { formatScaled } from '@armazem/contracts/decimal';
+import { dateLabel } from '../stock/stock-rules.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { itemCost, merchandiseValue, type TaxRegime } from './nfe-cost.ts';
+import type { NfeDocument } from './nfe-reader.ts';
+import { unprocessable } from './xml-tree.ts';
+
+/** Pure rules of NF-e receipts: matching, proposals, reconciliation, dates. */
+
+export const RECEIPT_NOT_FOUND = 'Nota fiscal não encontrada.';
+export const UNAUTHORIZED_WARNING =
+  'A nota não traz o protocolo de autorização da SEFAZ (protNFe com cStat 100). Confira se ela foi autorizada antes de importar.';
+
+export const documentLabel = (number: string, series: string) => `NF-e ${number}/${series}`;
+
+export function alreadyImportedMessage(number: string, series: string) {
+  return `A ${documentLabel(number, series)} (mesma chave de acesso) já foi importada.`;
+}
+
+export type MatchVia = 'supplier-code' | 'gtin';
+export interface MatchTarget {
+  productId: number;
+  productUnityId: number;
+}
+
+/** Learned codes win over barcodes; `SEM GTIN` was already read as no GTIN. */
+export function matchItem(
+  item: { supplierCode: string; unit: string; gtin: string | null },
+  learned: ReadonlyMap<string, MatchTarget>,
+  barcodes: ReadonlyMap<string, MatchTarget>,
+): (MatchTarget & { via: MatchVia }) | null {
+  const code = learned.get(learnedKey(item.supplierCode, item.unit));
+  if (code) return { ...code, via: 'supplier-code' };
+  const byGtin = item.gtin ? barcodes.get(item.gtin) : undefined;
+  return byGtin ? { ...byGtin, via: 'gtin' } : null;
+}
+
+export const learnedKey = (supplierCode: string, unit: string) => `${supplierCode}\u0000${unit}`;
+
+/** A SKU from the supplier's code: upper-case, only the characters a SKU takes, unique against `taken`. */
+export function proposeSku(supplierCode: string, taken: ReadonlySet<string>): string {
+  const base =
+    supplierCode
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/\s+/g, '-')
+      .replace(/[^0-9A-Z._/-]/g, '')
+      .slice(0, 54) || 'NFE';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** qTrib ÷ qCom when the taxable unit differs from the commercial one and it divides exactly (CX 12 vs UN 240 → 20). */
+export function suggestedUnitsPerPackage(item: {
+  unit: string;
+  quantity: bigint;
+  taxUnit: string | null;
+  taxQuantity: bigint | null;
+}): bigint | null {
+  if (!item.taxUnit || item.taxUnit === item.unit || !item.taxQuantity || item.quantity <= 0n) return null;
+  const scaled = item.taxQuantity * 1000n;
+  if (scaled % item.quantity !== 0n) return null;
+  const perPackage = scaled / item.quantity;
+  return perPackage > 1000n ? perPackage : null;
+}
+
+export interface CostedItem {
+  item: number;
+  cost: bigint;
+}
+
+/** Each item's cost by the regime; a negative cost (discounts beyond the value) is refused. */
+export function costItems(doc: NfeDocument, regime: TaxRegime): CostedItem[] {
+  return doc.items.map((item) => {
+    const cost = itemCost(
+      item.values,
+      { group: item.icmsGroup, code: item.icmsCode, hasIcmsSt: item.hasIcmsSt },
+      regime,
+    );
+    if (cost < 0n)
+      throw unprocessable(`O custo do item ${item.item} ficou negativo: confira os descontos da nota.`);
+    return { item: item.item, cost };
+  });
+}
+
+/** The invoice as the items add up (the simples formula is the note's own vNF identity) against vNF. */
+export function reconcile(doc: NfeDocument, costs: readonly CostedItem[]) {
+  const itemsInvoice = doc.items.reduce(
+    (sum, item) =>
+      sum + merchandiseValue(item.values) + item.values.ipi + item.values.icmsSt + item.values.fcpSt,
+    0n,
+  );
+  const totalCost = costs.reduce((sum, item) => sum + item.cost, 0n);
+  return { itemsInvoice, difference: doc.totals.invoice - itemsInvoice, totalCost };
+}
+
+/** When the business document is set, the note must be addressed to it. */
+export function destinationProblem(doc: NfeDocument, businessDocument: string): string | null {
+  const own = normalizeDocument(businessDocument);
+  if (!own) return null;
+  if (doc.destination.document === own) return null;
+  return `A nota é destinada a ${doc.destination.document ?? '(sem destinatário)'}, não ao documento desta empresa (${own}).`;
+}
+
+/** occurredOn: today by default, never before the issue date (the future and closed months are the pipeline's). */
+export function receiptDate(requested: string | undefined, issuedOn: string, today: string): string {
+  const date = requested ?? (today < issuedOn ? issuedOn : today);
+  if (date < issuedOn) {
+    throw badRequest(
+      `A data da entrada não pode ser anterior à emissão da nota (${dateLabel(issuedOn)}).`,
+      'occurredOn',
+    );
+  }
+  return date;
+}
+
+export const moneyText = (value: bigint) => formatScaled(value, 4);
+export const quantityText = (value: bigint) => formatScaled(value, 3);

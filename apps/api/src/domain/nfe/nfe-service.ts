@@ -1,0 +1,105 @@
+import type {
+  TNfePreview,
+  TNfeReceipt,
+  TNfeReceiptDetail,
+  ZNfeImportData,
+  ZNfeListQuery,
+} from '@armazem/contracts/nfe';
+import type { z } from 'zod/mini';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
+import { post } from '../stock/posting-pipeline.ts';
+import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
+import { importNote } from './nfe-import.ts';
+import { buildPreview, noteContext } from './nfe-preview.ts';
+import { readNfe } from './nfe-reader.ts';
+import {
+  findReceipt,
+  listReceipts,
+  liveLedgerIdsOfReceipt,
+  markReceiptUndone,
+  receiptItems,
+  receiptStatus,
+  receiptXml,
+} from './nfe-receipts-repository.ts';
+import { documentLabel, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
+
+type ImportData = z.output<typeof ZNfeImportData>;
+type ListQuery = z.output<typeof ZNfeListQuery>;
+
+export interface UploadedXml {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export interface NfeServiceDeps extends ServiceDeps {
+  timeZone: string;
+}
+
+async function foundReceipt(db: Db, id: number): Promise<TNfeReceipt> {
+  const receipt = await findReceipt(db, id);
+  if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
+  return receipt;
+}
+
+export function createNfeService(deps: NfeServiceDeps) {
+  const { db, dialect, clock, timeZone } = deps;
+  return {
+    /** Reads the note and says what an import would do; stores nothing. */
+    preview: (file: UploadedXml): Promise<TNfePreview> => buildPreview(db, readNfe(file.bytes), timeZone),
+
+    /** One transaction: supplier, products, receipt, entries through the posting pipeline, learned codes. */
+    async import(userId: number, file: UploadedXml, data: ImportData): Promise<TNfeReceipt> {
+      const doc = readNfe(file.bytes);
+      const id = await db.transaction().execute(async (tx) => {
+        const context = await noteContext(tx, doc, timeZone);
+        return importNote(
+          tx,
+          dialect,
+          { userId, today: clock.today(), fileName: file.fileName, bytes: file.bytes, doc, data },
+          context,
+        );
+      });
+      return foundReceipt(db, id);
+    },
+
+    list: (query: ListQuery) => listReceipts(db, query),
+
+    async find(id: number): Promise<TNfeReceiptDetail> {
+      const receipt = await foundReceipt(db, id);
+      const [items, ledger] = await Promise.all([receiptItems(db, id), listLedgerOfNfe(db, id)]);
+      return { ...receipt, items, ledger };
+    },
+
+    async xml(id: number) {
+      const row = await receiptXml(db, id);
+      if (!row) throw notFound(RECEIPT_NOT_FOUND);
+      return { fileName: `NFe${row.access_key}.xml`, bytes: Buffer.from(row.xml) };
+    },
+
+    /** Undo: its entries are cancelled through the pipeline (dates below zero, closed months), all or nothing. */
+    async undo(userId: number, id: number): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const receipt = await receiptStatus(tx, id);
+        if (!receipt || receipt.undone_at) throw notFound(RECEIPT_NOT_FOUND);
+        const ids = await liveLedgerIdsOfReceipt(tx, id);
+        const label = documentLabel(receipt.number, receipt.series);
+        await post(tx, dialect, {
+          userId,
+          today: clock.today(),
+          cancel: { ids, reason: `Importação da ${label} desfeita` },
+          audit: {
+            action: 'cancel',
+            entity: 'nfe_receipt',
+            entityId: id,
+            before: { document: label, rows: ids.length },
+          },
+        });
+        await markReceiptUndone(tx, id, userId);
+      });
+    },
+  };
+}
+
+export type NfeService = ReturnType<typeof createNfeService>;

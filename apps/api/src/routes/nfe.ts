@@ -1,0 +1,166 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { z as zm } from 'zod/mini';
+import { ZErrorResponse } from '@armazem/contracts/common';
+import {
+  ZNfeImportData,
+  ZNfeListQuery,
+  ZNfeParams,
+  ZNfePreview,
+  ZNfeReceipt,
+  ZNfeReceiptDetail,
+} from '@armazem/contracts/nfe';
+import { ZPaged } from '@armazem/contracts/common';
+import { MAX_NFE_BYTES } from '../domain/nfe/nfe-reader.ts';
+import type { UploadedXml } from '../domain/nfe/nfe-service.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
+import { currentUser } from '../plugins/context.ts';
+import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
+import type { TNfeReceipt } from '@armazem/contracts/nfe';
+
+const tags = ['notas fiscais'];
+const ZRefusal = zm.looseObject(ZErrorResponse.shape);
+const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
+const NFE_COLUMNS: ExportColumn<TNfeReceipt>[] = [
+  { title: 'Número', width: 12, value: (r) => r.number },
+  { title: 'Série', width: 6, value: (r) => r.series },
+  { title: 'Chave de acesso', width: 48, value: (r) => r.accessKey },
+  { title: 'Fornecedor', width: 40, value: (r) => r.supplier.name },
+  { title: 'Emissão', type: 'datetime', value: (r) => r.issuedAt },
+  { title: 'Data da entrada', type: 'date', value: (r) => r.occurredOn },
+  { title: 'Itens', type: 'number', value: (r) => r.entries },
+  { title: 'Valor da nota', type: 'money', value: (r) => r.invoiceTotal },
+  { title: 'Custo em estoque', type: 'money', value: (r) => r.totalCost },
+  { title: 'Importada por', width: 24, value: (r) => r.createdBy.name },
+  { title: 'Importada em', type: 'datetime', value: (r) => r.createdAt },
+];
+const TOO_LARGE = 'Arquivo grande demais: o limite do XML da NF-e é 5 MB.';
+
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ file: UploadedXml; fields: Record<string, string> }> {
+  let file: UploadedXml | null = null;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE);
+        throw error;
+      }
+      if (part.fieldname === 'xml') file = { fileName: part.filename || 'nfe.xml', bytes };
+    } else {
+      if (part.valueTruncated)
+        throw new AppError('PAYLOAD_TOO_LARGE', `O campo "${part.fieldname}" passou do limite de 256 KB.`);
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  if (!file || file.bytes.length === 0) throw badRequest('Envie o XML da NF-e no campo "xml".', 'xml');
+  return { file, fields };
+}
+
+function parseData(text: string | undefined) {
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? '');
+  } catch {
+    throw badRequest('O campo "data" deve ser um JSON válido, como {"items": [...]}.', 'data');
+  }
+  const result = zm.safeParse(ZNfeImportData, json);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new AppError('VALIDATION_ERROR', issues.map((issue) => issue.message).join(' '), { issues });
+  }
+  return result.data;
+}
+
+const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_NFE_BYTES, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/preview',
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZNfePreview, ...refused } },
+      // 990 items built in this very shape: checking them again against the schema only costs time
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => {
+      const { file } = await readUpload(request);
+      return request.server.nfe.preview(file);
+    },
+  );
+
+  app.post(
+    '/',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZNfeReceipt, ...refused } } },
+    async (request, reply) => {
+      const { file, fields } = await readUpload(request);
+      const receipt = await request.server.nfe.import(currentUser(request).id, file, parseData(fields.data));
+      return reply.status(201).send(receipt);
+    },
+  );
+};
+
+/** Supplier invoices (NF-e XML): preview, import, list, detail, the original XML, undo. */
+export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { nfe } = app;
+  await app.register(uploadRoutes);
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: ZNfeListQuery, response: { 200: ZPaged(ZNfeReceipt), 400: ZRefusal } } },
+    async (request, reply) => {
+      const { query } = request;
+      if (query.format) {
+        const rows = pagedRows((page, pageSize) => nfe.list({ ...query, page, pageSize }));
+        return sendExport(reply, query.format, { name: 'notas-fiscais', columns: NFE_COLUMNS, rows });
+      }
+      return nfe.list(query);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        params: ZNfeParams,
+        response: { 200: ZNfeReceiptDetail, 400: ZRefusal, 404: ZRefusal },
+      },
+    },
+    async (request) => nfe.find(request.params.id),
+  );
+
+  app.get(
+    '/:id/xml',
+    { schema: { tags, params: ZNfeParams, response: { 400: ZRefusal, 404: ZRefusal } } },
+    async (request, reply) => {
+      const file = await nfe.xml(request.params.id);
+      return reply
+        .type('application/xml')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.bytes as never);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: ZNfeParams, response: { 204: z.null(), ...refused } } },
+    async (request, reply) => {
+      await nfe.undo(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+/** User guide page "Receber mercadorias pela NF-e" (issue 13). */
+export function NfeGuide() {
+  return (
+    <section className="mb-8" id="receber-nfe">
+      <h2 className="mb-2 text-xl font-semibold">Receber mercadorias pela NF-e</h2>
+      <p className="mb-2">
+        Em Estoque → Notas fiscais, arraste o XML da nota que o fornecedor enviou (ou clique para escolher;
+        pode ser mais de um arquivo: cada nota aparece por vez). Aceita o XML de distribuição (nfeProc) ou a
+        NF-e sozinha, modelo 55, versão 4.00, até 5 MB. Nada é gravado antes de você clicar em Importar.
+      </p>
+      <ol className="mb-2 list-decimal space-y-1 pl-6">
+        <li>
+          O Armazém confere a nota: namespace, versão, modelo, a chave de acesso (dígito verificador e se ela
+          combina com UF, data, CNPJ do emitente, série, número…) e recusa notas de homologação. Se algo não
+          bate, a mensagem diz o quê.
+        </li>
+        <li>
+          O fornecedor é achado pelo CNPJ/CPF; se não existir, é cadastrado na importação com razão social,
+          inscrição estadual e endereço da nota.
+        </li>
+        <li>
+          Cada item aparece com uma situação: <strong>encontrado</strong> (pelo código do fornecedor já
+          aprendido ou pelo código de barras), <strong>escolher produto</strong> (use a busca ou leia o código
+          de barras com o leitor) ou <strong>criar produto</strong> (código, nome, NCM, CEST e GTIN vêm da
+          nota).
+        </li>
+        <li>
+          Escolha a embalagem em que a nota conta o item. A tela mostra a conversão, por exemplo “1 CX do
+          fornecedor = Caixa c/ 12 UN = 12 UN”. Ao criar um produto, informe quantas unidades vêm em cada
+          embalagem do fornecedor; o Armazém cria a embalagem “Caixa c/ N”.
+        </li>
+        <li>
+          Confira os totais: a soma dos itens ao lado do total da nota (vNF), com a diferença se houver, e o
+          custo que entra no estoque.
+        </li>
+        <li>
+          Escolha a data da entrada (hoje por padrão; nunca antes da emissão nem num mês fechado) e clique em
+          Importar. Tudo é gravado de uma vez: fornecedor, produtos novos, entradas no estoque e a nota com o
+          XML original, que pode ser baixado depois.
+        </li>
+      </ol>
+      <p className="mb-2">
+        Na próxima nota do mesmo fornecedor, os itens já vêm encontrados: o Armazém lembra o que cada código
+        do fornecedor (com a unidade dele) é no seu cadastro.
+      </p>
+      <p className="mb-2">
+        <strong>Custo de cada item</strong> (CPC 16), conforme o regime tributário em Configurações: no
+        Simples Nacional, valor dos produtos − desconto + frete + seguro + outras despesas + IPI + ICMS-ST +
+        FCP-ST; no Lucro Presumido, o mesmo menos o ICMS que dá crédito (nada em itens com substituição
+        tributária); no Lucro Real, também menos o crédito de PIS/COFINS de 9,25%. O custo unitário é o custo
+        do item dividido pela quantidade, e o total da entrada é exatamente o custo do item.
+      </p>
+      <p className="mb-2">
+        Uma nota sem o protocolo de autorização da SEFAZ mostra um aviso e só é importada se você confirmar.
+        Uma nota destinada a outro CNPJ (quando o CNPJ da empresa está em Configurações) e uma nota já
+        importada são recusadas. Os lotes e validades informados na nota ficam guardados nos itens recebidos.
+      </p>
+      <p>
+        Em Notas recebidas, veja cada nota (itens, lotes e as entradas geradas), baixe o XML ou desfaça o
+        recebimento: as entradas são canceladas, desde que nenhum saldo fique negativo em alguma data e o mês
+        não esteja fechado.
+      </p>
+    </section>
+  );
+}

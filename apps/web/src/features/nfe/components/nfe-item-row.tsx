@@ -1,0 +1,235 @@
+import type { TNfePreviewItem } from '@armazem/contracts/nfe';
+import { ProductPicker } from '../../../components/ui/product-picker.tsx';
+import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import {
+  useCategoriesQuery,
+  useProductsUnitySelectQuery,
+  useUnitiesQuery,
+} from '../../../lib/lookups-api.ts';
+import { baseQuantityText, conversionText, itemState, type ItemChoice } from '../nfe-choices.ts';
+
+const BADGE: Record<ReturnType<typeof itemState>, string> = {
+  encontrado: 'badge-success',
+  'escolher produto': 'badge-warning',
+  'criar produto': 'badge-info',
+};
+
+interface RowProps {
+  item: TNfePreviewItem;
+  choice: ItemChoice | null;
+  onChange: (choice: ItemChoice | null) => void;
+}
+
+/** A product of the catalog: the picker (scanner-friendly) and the package the note's unit is counted in. */
+function ExistingProduct({
+  item,
+  choice,
+  onChange,
+}: RowProps & { choice: Extract<ItemChoice, { kind: 'product' }> | null }) {
+  const { data: unities = [] } = useProductsUnitySelectQuery(choice?.productId ?? 0, { skip: !choice });
+  const chosen = unities.find((u) => u.id === choice?.productUnityId);
+  const base = unities.find((u) => u.isDefault);
+  return (
+    <div className="flex flex-col gap-1">
+      <ProductPicker
+        label={`Produto do item ${item.item}`}
+        value={choice ? { id: choice.productId, sku: '', name: choice.productName } : null}
+        onChange={(product, productUnityId) =>
+          onChange(
+            product
+              ? {
+                  kind: 'product',
+                  productId: product.id,
+                  productName: product.name,
+                  productUnityId: productUnityId ?? null,
+                }
+              : null,
+          )
+        }
+      />
+      {choice ? (
+        <label className="fieldset">
+          <span className="fieldset-legend">Embalagem do item {item.item}</span>
+          <select
+            className="select select-sm"
+            value={choice.productUnityId ?? ''}
+            onChange={(e) => onChange({ ...choice, productUnityId: Number(e.target.value) || null })}
+          >
+            <option value="">Escolha a embalagem</option>
+            {unities.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {chosen && base ? (
+        <p className="text-sm" data-testid={`nfe-conversion-${item.item}`}>
+          {conversionText(item.unit, chosen.label, chosen.quantity, base.unity.code)} · entrada de{' '}
+          {formatQuantity(baseQuantityText(item.quantity, chosen.quantity))} {base.unity.code}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A new product from the item: SKU and name proposed from the note, category, base unit, units per package. */
+function IdSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  options: Array<{ id: number; text: string }>;
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <label className="fieldset">
+      <span className="fieldset-legend">{label}</span>
+      <select
+        className="select select-sm"
+        value={value ?? ''}
+        onChange={(e) => onChange(Number(e.target.value) || null)}
+      >
+        <option value="">Escolha</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function TextInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <label className="fieldset">
+      <span className="fieldset-legend">{label}</span>
+      <input className="input input-sm" value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+function NewProduct({
+  item,
+  choice,
+  onChange,
+}: RowProps & { choice: Extract<ItemChoice, { kind: 'create' }> }) {
+  const { data: categories = [] } = useCategoriesQuery();
+  const { data: unities = [] } = useUnitiesQuery();
+  const base = unities.find((u) => u.id === choice.baseUnityId);
+  const perPackage = decimalInput(choice.unitsPerPackage) ?? '1';
+  const n = item.item;
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <TextInput
+        label={`Código (SKU) do item ${n}`}
+        value={choice.sku}
+        onChange={(sku) => onChange({ ...choice, sku })}
+      />
+      <TextInput
+        label={`Nome do item ${n}`}
+        value={choice.name}
+        onChange={(name) => onChange({ ...choice, name })}
+      />
+      <IdSelect
+        label={`Categoria do item ${n}`}
+        value={choice.categoryId}
+        options={categories.map((c) => ({ id: c.id, text: c.name }))}
+        onChange={(categoryId) => onChange({ ...choice, categoryId })}
+      />
+      <IdSelect
+        label={`Unidade base do item ${n}`}
+        value={choice.baseUnityId}
+        options={unities.map((u) => ({ id: u.id, text: `${u.code} — ${u.name}` }))}
+        onChange={(baseUnityId) => onChange({ ...choice, baseUnityId })}
+      />
+      <TextInput
+        label={`Unidades por ${item.unit} do item ${n}`}
+        value={choice.unitsPerPackage}
+        onChange={(unitsPerPackage) => onChange({ ...choice, unitsPerPackage })}
+      />
+      {base && /^\d+(\.\d{1,3})?$/.test(perPackage) ? (
+        <p className="self-end text-sm" data-testid={`nfe-conversion-${n}`}>
+          {perPackage === '1'
+            ? `1 ${item.unit} do fornecedor = 1 ${base.code}`
+            : conversionText(
+                item.unit,
+                `Caixa c/ ${formatQuantity(perPackage)} ${base.code}`,
+                perPackage,
+                base.code,
+              )}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One item of the note: what it is, its state and the choice that resolves it. */
+export function NfeItemRow({
+  item,
+  choice,
+  onChange,
+  defaults,
+}: RowProps & { defaults: { baseUnityId: number | null } }) {
+  const state = itemState(choice);
+  const startCreate = () =>
+    onChange({
+      kind: 'create',
+      sku: item.suggestedSku,
+      name: item.description,
+      categoryId: null,
+      baseUnityId: defaults.baseUnityId,
+      unitsPerPackage: item.suggestedUnitsPerPackage ? formatQuantity(item.suggestedUnitsPerPackage) : '1',
+    });
+  return (
+    <tr data-testid={`nfe-item-${item.item}`}>
+      <td className="align-top">{item.item}</td>
+      <td className="min-w-48 align-top">
+        <div className="font-medium">{item.description}</div>
+        <div className="text-base-content/70 text-xs">
+          Cód. {item.supplierCode} · {item.gtin ?? 'sem GTIN'} · NCM {item.ncm ?? '—'}
+          {item.lots.length > 0 ? ` · lotes ${item.lots.map((lot) => lot.number).join(', ')}` : ''}
+        </div>
+      </td>
+      <td className="text-right align-top whitespace-nowrap">
+        {formatQuantity(item.quantity)} {item.unit}
+      </td>
+      <td className="text-right align-top whitespace-nowrap">{formatMoney(item.totalCost)}</td>
+      <td className="align-top">
+        <span
+          className={`badge ${BADGE[state]} whitespace-nowrap`}
+          data-testid={`nfe-item-state-${item.item}`}
+        >
+          {state}
+        </span>
+      </td>
+      <td className="min-w-72 align-top">
+        {choice?.kind === 'create' ? (
+          <NewProduct item={item} choice={choice} onChange={onChange} />
+        ) : (
+          <ExistingProduct item={item} choice={choice} onChange={onChange} />
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs mt-1"
+          onClick={() => (choice?.kind === 'create' ? onChange(null) : startCreate())}
+        >
+          {choice?.kind === 'create' ? 'Escolher produto existente' : 'Criar produto'}
+        </button>
+      </td>
+    </tr>
+  );
+}

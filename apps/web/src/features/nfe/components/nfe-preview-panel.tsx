@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import type { TNfePreview } from '@armazem/contracts/nfe';
+import { formatDate, formatMoney, maskDocument } from '../../../lib/format.ts';
+import { useBusinessToday } from '../../../lib/business-today.ts';
+import { useUnitiesQuery } from '../../../lib/lookups-api.ts';
+import { importData, initialChoice, isResolved, sumMoney, type ItemChoice } from '../nfe-choices.ts';
+import { useImportNfeMutation } from '../nfe-api.ts';
+import { NfeItemRow } from './nfe-item-row.tsx';
+
+const REGIME = { simples: 'Simples Nacional', presumido: 'Lucro Presumido', real: 'Lucro Real' } as const;
+
+function Totals({ preview }: { preview: TNfePreview }) {
+  const t = preview.totals;
+  const differs = t.difference !== '0.0000';
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="nfe-totals">
+      <dt>Produtos (vProd)</dt>
+      <dd className="text-right">{formatMoney(t.products)}</dd>
+      <dt>Descontos</dt>
+      <dd className="text-right">{formatMoney(t.discount)}</dd>
+      <dt>Frete + seguro + outras</dt>
+      <dd className="text-right">{formatMoney(sumMoney(t.freight, t.insurance, t.other))}</dd>
+      <dt>IPI + ICMS-ST + FCP-ST</dt>
+      <dd className="text-right">{formatMoney(sumMoney(t.ipi, t.icmsSt, t.fcpSt))}</dd>
+      <dt className="font-semibold">Total da nota (vNF)</dt>
+      <dd className="text-right font-semibold">{formatMoney(t.invoice)}</dd>
+      <dt className="font-semibold">Soma dos itens</dt>
+      <dd className={`text-right font-semibold ${differs ? 'text-error' : ''}`}>
+        {formatMoney(t.itemsInvoice)}
+        {differs ? ` (diferença ${formatMoney(t.difference)})` : ''}
+      </dd>
+      <dt className="font-semibold">Custo que entra no estoque ({REGIME[preview.taxRegime]})</dt>
+      <dd className="text-right font-semibold" data-testid="nfe-total-cost">
+        {formatMoney(t.totalCost)}
+      </dd>
+    </dl>
+  );
+}
+
+function PreviewHeader({ preview }: { preview: TNfePreview }) {
+  return (
+    <>
+      <div className="grid gap-1 text-sm sm:grid-cols-2">
+        <p>
+          <strong>
+            NF-e {preview.number}/{preview.series}
+          </strong>{' '}
+          de {formatDate(preview.issuedOn)}
+        </p>
+        <p>
+          Fornecedor: <strong>{preview.supplier.name}</strong> ({maskDocument(preview.supplier.document)})
+          {preview.supplier.id ? '' : ' — será cadastrado'}
+        </p>
+        <p className="break-all">Chave: {preview.accessKey}</p>
+        <p>{preview.authorized ? 'Autorizada pela SEFAZ' : 'Sem protocolo de autorização'}</p>
+      </div>
+      {[...preview.errors, ...preview.warnings].map((text, index) => (
+        <div
+          key={text}
+          role="alert"
+          className={`alert ${index < preview.errors.length ? 'alert-error' : 'alert-warning'}`}
+        >
+          {text}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function ItemsTable({
+  preview,
+  choices,
+  setChoice,
+}: {
+  preview: TNfePreview;
+  choices: ReadonlyMap<number, ItemChoice | null>;
+  setChoice: (item: number, choice: ItemChoice | null) => void;
+}) {
+  const { data: unities = [] } = useUnitiesQuery();
+  const defaults = { baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null };
+  return (
+    <div className="overflow-x-auto">
+      <table className="table-sm table" aria-label={`Itens da NF-e ${preview.number}`}>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Item da nota</th>
+            <th className="text-right">Quantidade</th>
+            <th className="text-right">Custo</th>
+            <th>Situação</th>
+            <th>Produto no Armazém</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.items.map((item) => (
+            <NfeItemRow
+              key={item.item}
+              item={item}
+              choice={choices.get(item.item) ?? null}
+              onChange={(choice) => setChoice(item.item, choice)}
+              defaults={defaults}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One note's preview: header, warnings, the items to resolve, totals against the invoice's, and "Importar". */
+export function NfePreviewPanel({
+  file,
+  preview,
+  onDone,
+}: {
+  file: File;
+  preview: TNfePreview;
+  onDone: () => void;
+}) {
+  const today = useBusinessToday();
+  const [choices, setChoices] = useState(
+    () => new Map(preview.items.map((item) => [item.item, initialChoice(item)])),
+  );
+  const [occurredOn, setOccurredOn] = useState(today < preview.issuedOn ? preview.issuedOn : today);
+  const [acceptUnauthorized, setAcceptUnauthorized] = useState(false);
+  const [importNfe, { isLoading }] = useImportNfeMutation();
+  const unresolved = preview.items.filter((item) => !isResolved(choices.get(item.item) ?? null)).length;
+  const blocked =
+    preview.errors.length > 0 || unresolved > 0 || (!preview.authorized && !acceptUnauthorized) || isLoading;
+  const run = async () => {
+    const data = importData(preview, choices, { occurredOn, acceptUnauthorized });
+    const result = await importNfe({ file, data });
+    if (!('error' in result)) onDone();
+  };
+  return (
+    <div className="flex flex-col gap-4" data-testid="nfe-preview">
+      <PreviewHeader preview={preview} />
+      <ItemsTable
+        preview={preview}
+        choices={choices}
+        setChoice={(item, choice) => setChoices((current) => new Map(current).set(item, choice))}
+      />
+      <Totals preview={preview} />
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="fieldset">
+          <span className="fieldset-legend">Data da entrada</span>
+          <input
+            type="date"
+            className="input input-sm"
+            value={occurredOn}
+            min={preview.issuedOn}
+            max={today}
+            onChange={(e) => setOccurredOn(e.target.value)}
+          />
+        </label>
+        {!preview.authorized ? (
+          <label className="label gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={acceptUnauthorized}
+              onChange={(e) => setAcceptUnauthorized(e.target.checked)}
+            />
+            Importar mesmo sem autorização
+          </label>
+        ) : null}
+        <p className="text-sm" data-testid="nfe-unresolved">
+          {unresolved > 0
+            ? `${unresolved} ${unresolved === 1 ? 'item sem produto' : 'itens sem produto'}`
+            : 'Todos os itens resolvidos'}
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={blocked}
+          onClick={() => void run()}
+        >
+          {isLoading ? <span className="loading loading-spinner loading-sm" /> : null}
+          Importar
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { TNfeReceipt } from '@armazem/contracts/nfe';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
+import { openModal } from '../../../lib/modal.ts';
+import { nfeUrls, useNfeReceiptsQuery } from '../nfe-api.ts';
+import { NfeReceiptDetail } from './nfe-receipt-detail.tsx';
+
+const SORTS = ['createdAt'] as const;
+
+function receiptColumns(
+  open: number | null,
+  setOpen: (id: number | null) => void,
+  undo: (receipt: TNfeReceipt) => void,
+): Array<Column<TNfeReceipt>> {
+  return [
+    { key: 'number', header: 'Número', cell: (r) => `${r.number}/${r.series}` },
+    { key: 'supplier', header: 'Fornecedor', cell: (r) => r.supplier.name },
+    {
+      key: 'occurredOn',
+      header: 'Entrada',
+      className: 'whitespace-nowrap',
+      cell: (r) => formatDate(r.occurredOn),
+    },
+    { key: 'value', header: 'Valor', align: 'right', cell: (r) => formatMoney(r.invoiceTotal) },
+    { key: 'items', header: 'Itens', align: 'right', cell: (r) => r.entries },
+    {
+      key: 'who',
+      header: 'Importada por',
+      cell: (r) => `${r.createdBy.name}, ${formatDateTime(r.createdAt)}`,
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (r) => (
+        <>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => setOpen(open === r.id ? null : r.id)}
+          >
+            {open === r.id ? 'Fechar' : 'Ver'}
+          </button>
+          <a
+            className="btn btn-ghost btn-sm"
+            href={nfeUrls.xml(r.id)}
+            download
+            aria-label={`Baixar o XML da NF-e ${r.number}`}
+          >
+            <Icon name="download" className="h-4 w-4" />
+          </a>
+          <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => undo(r)}>
+            Desfazer
+          </button>
+        </>
+      ),
+    },
+  ];
+}
+
+/** The received notes, newest first: number, supplier, date, value, items, who; detail, XML and undo. */
+export function NfeReceiptsList() {
+  const dispatch = useAppDispatch();
+  const list = useListParams({ sort: 'createdAt', order: 'desc', sorts: SORTS });
+  const search = useSearchText(list);
+  const [open, setOpen] = useState<number | null>(null);
+  const { data } = useNfeReceiptsQuery({
+    page: list.page,
+    pageSize: 20,
+    ...(search.q ? { q: search.q } : {}),
+  });
+  const undo = (receipt: TNfeReceipt) =>
+    dispatch(
+      openModal(
+        'NFE_UNDO',
+        { id: receipt.id, label: `NF-e ${receipt.number}/${receipt.series}` },
+        { title: 'Desfazer recebimento' },
+      ),
+    );
+  const columns = receiptColumns(open, setOpen, undo);
+  return (
+    <TitleCard
+      title="Notas recebidas"
+      actions={
+        <SearchInput value={search.text} onChange={search.setText} placeholder="Buscar por número ou chave" />
+      }
+    >
+      {data && data.data.length === 0 ? <EmptyState>Nenhuma nota recebida.</EmptyState> : null}
+      {data && data.data.length > 0 ? (
+        <>
+          <DataTable
+            label="Notas recebidas"
+            testId="nfe-table"
+            columns={columns}
+            rows={data.data}
+            rowKey={(r) => r.id}
+            zebra={false}
+          />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            total={data.total}
+            onChange={list.setPage}
+          />
+        </>
+      ) : null}
+      {open ? (
+        <div className="mt-6">
+          <NfeReceiptDetail id={open} />
+        </div>
+      ) : null}
+    </TitleCard>
+  );
+}

@@ -1,0 +1,58 @@
+import type { TPaged } from '@armazem/contracts/common';
+import type { TNfeImportData, TNfePreview, TNfeReceipt, TNfeReceiptDetail } from '@armazem/contracts/nfe';
+import { api } from '../../lib/api.ts';
+
+const AFFECTED = ['NfeReceipt', 'Stock', 'StockIn', 'Product', 'Supplier', 'SupplierProduct'] as const;
+
+export interface NfeListParams {
+  page: number;
+  pageSize: number;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+const xmlForm = (file: File, data?: TNfeImportData) => {
+  const body = new FormData();
+  body.append('xml', file, file.name);
+  if (data) body.append('data', JSON.stringify(data));
+  return body;
+};
+
+export const nfeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    nfeReceipts: build.query<TPaged<TNfeReceipt>, NfeListParams>({
+      query: (params) => ({ url: '/stock/nfe/v1', params }),
+      providesTags: ['NfeReceipt'],
+    }),
+    nfeReceipt: build.query<TNfeReceiptDetail, number>({
+      query: (id) => `/stock/nfe/v1/${id}`,
+      providesTags: ['NfeReceipt'],
+    }),
+    /** Nothing is stored: a mutation so each file is read fresh. */
+    previewNfe: build.mutation<TNfePreview, File>({
+      query: (file) => ({ url: '/stock/nfe/v1/preview', method: 'POST', body: xmlForm(file) }),
+    }),
+    importNfe: build.mutation<TNfeReceipt, { file: File; data: TNfeImportData }>({
+      query: ({ file, data }) => ({ url: '/stock/nfe/v1', method: 'POST', body: xmlForm(file, data) }),
+      invalidatesTags: [...AFFECTED],
+    }),
+    undoNfe: build.mutation<void, number>({
+      query: (id) => ({ url: `/stock/nfe/v1/${id}`, method: 'DELETE' }),
+      invalidatesTags: [...AFFECTED],
+    }),
+  }),
+});
+
+export const {
+  useNfeReceiptsQuery,
+  useNfeReceiptQuery,
+  usePreviewNfeMutation,
+  useImportNfeMutation,
+  useUndoNfeMutation,
+} = nfeApi;
+
+export const nfeUrls = {
+  base: `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/stock/nfe/v1`,
+  xml: (id: number) => `${nfeUrls.base}/${id}/xml`,
+};

@@ -1,0 +1,105 @@
+import type { TNfeImportData, TNfePreview, TNfePreviewItem } from '@armazem/contracts/nfe';
+import { decimalInput, formatQuantity } from '../../lib/format.ts';
+
+/** What the user decided for one item of the note. */
+export type ItemChoice =
+  | { kind: 'product'; productId: number; productName: string; productUnityId: number | null }
+  | {
+      kind: 'create';
+      sku: string;
+      name: string;
+      categoryId: number | null;
+      baseUnityId: number | null;
+      unitsPerPackage: string;
+    };
+
+export type ItemState = 'encontrado' | 'escolher produto' | 'criar produto';
+
+/** The starting choice: the match the server found, else nothing yet. */
+export function initialChoice(item: TNfePreviewItem): ItemChoice | null {
+  if (!item.match) return null;
+  return {
+    kind: 'product',
+    productId: item.match.productId,
+    productName: item.match.product.name,
+    productUnityId: item.match.productUnityId,
+  };
+}
+
+export function itemState(choice: ItemChoice | null): ItemState {
+  if (!choice || (choice.kind === 'product' && choice.productUnityId === null)) return 'escolher produto';
+  return choice.kind === 'create' ? 'criar produto' : 'encontrado';
+}
+
+export function isResolved(choice: ItemChoice | null): boolean {
+  if (!choice) return false;
+  if (choice.kind === 'product') return choice.productUnityId !== null;
+  return Boolean(choice.sku.trim() && choice.name.trim() && choice.categoryId && choice.baseUnityId);
+}
+
+/** The import's `data` field: every item's choice, in the note's order. */
+export function importData(
+  preview: TNfePreview,
+  choices: ReadonlyMap<number, ItemChoice | null>,
+  options: { occurredOn: string; acceptUnauthorized: boolean },
+): TNfeImportData {
+  return {
+    occurredOn: options.occurredOn || undefined,
+    acceptUnauthorized: options.acceptUnauthorized || undefined,
+    items: preview.items.map((item) => {
+      const choice = choices.get(item.item);
+      if (choice?.kind === 'create') {
+        const perPackage = decimalInput(choice.unitsPerPackage);
+        return {
+          item: item.item,
+          create: {
+            sku: choice.sku,
+            name: choice.name,
+            categoryId: choice.categoryId ?? 0,
+            baseUnityId: choice.baseUnityId ?? 0,
+            ...(perPackage && perPackage !== '1' ? { unitsPerPackage: perPackage } : {}),
+          },
+        };
+      }
+      return {
+        item: item.item,
+        productId: choice?.productId ?? 0,
+        productUnityId: choice?.productUnityId ?? 0,
+      };
+    }),
+  };
+}
+
+/** "1 CX do fornecedor = Caixa c/ 12 UN = 12 UN" */
+export function conversionText(
+  supplierUnit: string,
+  label: string,
+  perPackage: string,
+  baseCode: string,
+): string {
+  return `1 ${supplierUnit} do fornecedor = ${label} = ${formatQuantity(perPackage)} ${baseCode}`;
+}
+
+/** Base units an entry adds: qCom × units per package (decimal strings, exact in thousandths). */
+export function baseQuantityText(quantity: string, perPackage: string): string {
+  const scaled = (text: string) => {
+    const [whole = '0', decimals = ''] = text.split('.');
+    return BigInt(whole + decimals.padEnd(3, '0').slice(0, 3));
+  };
+  const product = scaled(quantity) * scaled(perPackage);
+  const thousandths = product / 1000n;
+  return `${thousandths / 1000n}.${String(thousandths % 1000n).padStart(3, '0')}`;
+}
+
+/** Σ of wire money ("12.3400"), exactly: no float. */
+export function sumMoney(...values: string[]): string {
+  const total = values.reduce((sum, value) => {
+    const negative = value.startsWith('-');
+    const [whole = '0', decimals = ''] = value.replace('-', '').split('.');
+    const scaled = BigInt(whole + decimals.padEnd(4, '0').slice(0, 4));
+    return sum + (negative ? -scaled : scaled);
+  }, 0n);
+  const sign = total < 0n ? '-' : '';
+  const abs = total < 0n ? -total : total;
+  return `${sign}${abs / 10000n}.${String(abs % 10000n).padStart(4, '0')}`;
+}

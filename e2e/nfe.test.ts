@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { cnpjFor } from '../test-support/factories.ts';
+import { buildNfe } from '../test-support/nfe-builder.ts';
+import {
+  adminAccount,
+  apiLogin,
+  createBox,
+  createProduct,
+  httpClient,
+  loginAsAdmin,
+  page,
+  useBrowser,
+} from './fixtures.ts';
+
+useBrowser();
+
+describe('receiving goods from an NF-e XML', () => {
+  it('drops an XML, creates one product inline, chooses a package for another, imports and sees the entries', async () => {
+    const n = Date.now() % 100_000_000;
+    const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+    const client = httpClient(cookie);
+    const known = await createProduct(client, { sku: `OLEO-${n}`, name: `Óleo de soja ${n}` });
+    await createBox(client, known.id, 6);
+    const settings = (await client('GET', '/api/settings/v1')).json() as { businessDocument: string };
+    const business = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
+    const note = buildNfe({
+      number: String(n),
+      emitter: { cnpj: cnpjFor(n), name: `Atacadista E2E ${n} Ltda` },
+      destination: business ? { cnpj: business } : null,
+      items: [
+        { code: `NOVO${n}`, description: `BISCOITO E2E ${n}`, quantity: '5.0000', total: '12.50' },
+        {
+          code: `OL-${n}`,
+          description: 'OLEO SOJA 900ML CX/6',
+          unit: 'CX',
+          quantity: '2.0000',
+          total: '96.00',
+        },
+      ],
+    });
+
+    await loginAsAdmin();
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Notas fiscais', exact: true })
+      .click();
+    // a real drop of a file on the zone
+    const dataTransfer = await page.evaluateHandle(
+      ({ xml, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([xml], name, { type: 'application/xml' }));
+        return transfer;
+      },
+      { xml: note.xml, name: `nfe-${n}.xml` },
+    );
+    await page.getByTestId('nfe-drop-zone').dispatchEvent('drop', { dataTransfer });
+    await page.getByTestId('nfe-preview').waitFor();
+    expect(await page.getByTestId('nfe-item-state-1').textContent()).toBe('escolher produto');
+    expect(await page.getByTestId('nfe-item-state-2').textContent()).toBe('escolher produto');
+
+    // item 1: a new product from the note
+    const first = page.getByTestId('nfe-item-1');
+    await first.getByRole('button', { name: 'Criar produto' }).click();
+    await first.getByLabel('Categoria do item 1').selectOption({ index: 1 });
+    await expect.poll(() => page.getByTestId('nfe-item-state-1').textContent()).toBe('criar produto');
+
+    // item 2: the scanner reads the SKU, then the package the supplier's CX is
+    const picker = page.getByRole('combobox', { name: 'Produto do item 2' });
+    await picker.fill(known.sku);
+    await picker.press('Enter');
+    await page.getByLabel('Embalagem do item 2').selectOption({ label: 'Caixa c/ 6 UN' });
+    await expect
+      .poll(() => page.getByTestId('nfe-conversion-2').textContent())
+      .toContain('1 CX do fornecedor = Caixa c/ 6 UN = 6 UN');
+    expect(await page.getByTestId('nfe-item-state-2').textContent()).toBe('encontrado');
+    expect(await page.getByTestId('nfe-total-cost').textContent()).toContain('108,50');
+
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await expect.poll(() => page.getByTestId('nfe-table').textContent()).toContain(`${n}/1`);
+    await page
+      .getByTestId('nfe-table')
+      .getByRole('row', { name: new RegExp(`${n}/1`) })
+      .getByRole('button', { name: 'Ver' })
+      .click();
+    await expect.poll(() => page.getByTestId('nfe-entries').textContent()).toContain(`Óleo de soja ${n}`);
+    const entries = await page.getByTestId('nfe-entries').textContent();
+    expect(entries).toContain(`BISCOITO E2E ${n}`);
+    expect(entries).toContain('12 UN');
+  });
+});

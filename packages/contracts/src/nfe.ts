@@ -1,0 +1,160 @@
+import { z } from 'zod/mini';
+import { LIMITS, ZDate, ZId, ZPageQuery, ZRef, orRequired, zChoice, zText } from './common.ts';
+import { ZSku } from './catalog.ts';
+import { ZDecimalString, ZPackageQuantityInput } from './numbers.ts';
+import { ZLedgerEntry } from './stock.ts';
+import { ZExportFormat } from './exports.ts';
+
+/** NF-e receipts: a supplier's invoice XML turned into stock entries (DESIGN.md §3 "NF-e receipts"). */
+
+export const ZNfeLot = z.object({
+  number: z.string(),
+  quantity: ZDecimalString,
+  manufacturedOn: z.nullable(z.string()),
+  expiresOn: z.nullable(z.string()),
+});
+export type TNfeLot = z.infer<typeof ZNfeLot>;
+
+const ZUnityRef = z.object({ id: z.number(), label: z.string(), quantity: ZDecimalString });
+
+export const ZNfeMatch = z.object({
+  productId: z.number(),
+  productUnityId: z.number(),
+  via: z.enum(['supplier-code', 'gtin']),
+  product: z.object({ id: z.number(), sku: z.string(), name: z.string(), baseUnity: z.string() }),
+  productUnity: ZUnityRef,
+});
+export type TNfeMatch = z.infer<typeof ZNfeMatch>;
+
+export const ZNfePreviewItem = z.object({
+  item: z.number(),
+  supplierCode: z.string(),
+  gtin: z.nullable(z.string()),
+  description: z.string(),
+  ncm: z.nullable(z.string()),
+  cest: z.nullable(z.string()),
+  cfop: z.nullable(z.string()),
+  unit: z.string(),
+  quantity: ZDecimalString,
+  unitPrice: ZDecimalString,
+  /** the item's cost by the business's tax regime (CPC 16) */
+  totalCost: ZDecimalString,
+  /** uTrib / qTrib, and qTrib ÷ qCom when uTrib differs from uCom: a proposal of units per package */
+  taxUnit: z.nullable(z.string()),
+  taxQuantity: z.nullable(ZDecimalString),
+  suggestedUnitsPerPackage: z.nullable(ZDecimalString),
+  /** a proposal for creating the product: SKU from cProd, unique in the catalog */
+  suggestedSku: z.string(),
+  lots: z.array(ZNfeLot),
+  match: z.nullable(ZNfeMatch),
+});
+export type TNfePreviewItem = z.infer<typeof ZNfePreviewItem>;
+
+export const ZNfeTotals = z.object({
+  products: ZDecimalString,
+  discount: ZDecimalString,
+  freight: ZDecimalString,
+  insurance: ZDecimalString,
+  other: ZDecimalString,
+  ipi: ZDecimalString,
+  icmsSt: ZDecimalString,
+  fcpSt: ZDecimalString,
+  invoice: ZDecimalString,
+  /** Σ of the items' vProd − vDesc + vFrete + vSeg + vOutro + vIPI + vICMSST + vFCPST, to compare with vNF */
+  itemsInvoice: ZDecimalString,
+  /** vNF − itemsInvoice (zero when the note adds up) */
+  difference: ZDecimalString,
+  /** Σ of the items' cost by the tax regime: what enters the stock */
+  totalCost: ZDecimalString,
+});
+
+export const ZNfePreview = z.object({
+  accessKey: z.string(),
+  number: z.string(),
+  series: z.string(),
+  issuedAt: z.string(),
+  issuedOn: z.string(),
+  authorized: z.boolean(),
+  taxRegime: z.enum(['simples', 'presumido', 'real']),
+  supplier: z.object({
+    document: z.string(),
+    name: z.string(),
+    tradeName: z.nullable(z.string()),
+    id: z.nullable(z.number()),
+  }),
+  destination: z.object({ document: z.nullable(z.string()), name: z.nullable(z.string()) }),
+  items: z.array(ZNfePreviewItem),
+  totals: ZNfeTotals,
+  alreadyImported: z.boolean(),
+  warnings: z.array(z.string()),
+  errors: z.array(z.string()),
+});
+export type TNfePreview = z.infer<typeof ZNfePreview>;
+
+export const ZNfeCreateProduct = z.strictObject({
+  sku: ZSku,
+  name: zText(LIMITS.name).check(z.minLength(1, { error: 'Informe o nome do produto.' })),
+  categoryId: zChoice('Selecione a categoria.'),
+  baseUnityId: zChoice('Selecione a unidade base.'),
+  unitsPerPackage: z.optional(ZPackageQuantityInput),
+});
+
+export const ZNfeItemChoice = z.union([
+  z.strictObject({ item: ZId, productId: ZId, productUnityId: ZId }),
+  z.strictObject({ item: ZId, create: ZNfeCreateProduct }),
+]);
+export type TNfeItemChoice = z.input<typeof ZNfeItemChoice>;
+
+export const ZNfeImportData = z.strictObject({
+  occurredOn: z.optional(ZDate),
+  acceptUnauthorized: z.optional(z.boolean()),
+  items: z.array(ZNfeItemChoice).check(z.maxLength(990)),
+});
+export type TNfeImportData = z.input<typeof ZNfeImportData>;
+
+export const ZNfeReceipt = z.object({
+  id: z.number(),
+  accessKey: z.string(),
+  number: z.string(),
+  series: z.string(),
+  issuedAt: z.string(),
+  supplier: ZRef,
+  occurredOn: z.string(),
+  entries: z.number(),
+  totalCost: ZDecimalString,
+  invoiceTotal: ZDecimalString,
+  createdBy: ZRef,
+  createdAt: z.string(),
+  undoneAt: z.nullable(z.string()),
+});
+export type TNfeReceipt = z.infer<typeof ZNfeReceipt>;
+
+export const ZNfeReceiptItem = z.object({
+  item: z.number(),
+  supplierCode: z.string(),
+  gtin: z.nullable(z.string()),
+  description: z.string(),
+  unit: z.string(),
+  quantity: ZDecimalString,
+  totalCost: ZDecimalString,
+  product: z.object({ id: z.number(), sku: z.string(), name: z.string() }),
+  productUnity: z.object({ id: z.number(), label: z.string() }),
+  lots: z.array(ZNfeLot),
+});
+
+export const ZNfeReceiptDetail = z.extend(ZNfeReceipt, {
+  items: z.array(ZNfeReceiptItem),
+  ledger: z.array(ZLedgerEntry),
+});
+export type TNfeReceiptDetail = z.infer<typeof ZNfeReceiptDetail>;
+
+export const ZNfeListQuery = z.extend(ZPageQuery, {
+  order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'desc'),
+  from: z.optional(ZDate),
+  to: z.optional(ZDate),
+  supplierId: z.optional(ZId),
+  format: ZExportFormat,
+});
+export type TNfeListQuery = z.input<typeof ZNfeListQuery>;
+
+export const ZNfeParams = z.object({ id: ZId });

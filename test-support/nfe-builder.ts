@@ -1,0 +1,172 @@
+/**
+ * Builds NF-e 4.00 XML for tests: valid structure, totals that add up and a correct access key (its own
+ * module-11 implementation, independent of the app's). Every field can be overridden to build broken notes.
+ */
+
+export interface NfeTestItem {
+  code: string;
+  description: string;
+  gtin?: string;
+  ncm?: string;
+  cest?: string;
+  cfop?: string;
+  unit?: string;
+  /** qCom, e.g. '12.0000' */
+  quantity: string;
+  /** vUnCom */
+  unitPrice?: string;
+  /** vProd, 2 decimals */
+  total: string;
+  taxUnit?: string;
+  taxQuantity?: string;
+  discount?: string;
+  freight?: string;
+  insurance?: string;
+  other?: string;
+  /** the ICMS group and its values, default ICMS00 without value */
+  icms?: {
+    group: string;
+    cst?: string;
+    csosn?: string;
+    vICMS?: string;
+    vICMSST?: string;
+    vFCPST?: string;
+    vCredICMSSN?: string;
+  };
+  ipi?: string;
+  lots?: Array<{ number: string; quantity: string; manufacturedOn: string; expiresOn: string }>;
+}
+
+export interface NfeTestOptions {
+  items: NfeTestItem[];
+  emitter?: { cnpj?: string; cpf?: string; name?: string; tradeName?: string; ie?: string };
+  destination?: { cnpj?: string; name?: string } | null;
+  cUF?: string;
+  issuedAt?: string;
+  number?: string;
+  series?: string;
+  model?: string;
+  emissionType?: string;
+  randomCode?: string;
+  environment?: string;
+  version?: string;
+  namespace?: string;
+  /** nfeProc with protNFe cStat 100 (default) or a bare NFe */
+  authorized?: boolean;
+  bare?: boolean;
+  /** replaces the computed key (to build wrong keys) */
+  key?: string;
+  /** replaces ide/cDV */
+  checkDigit?: string;
+  /** text before the root element (a DOCTYPE, say) */
+  prolog?: string;
+}
+
+export function testKeyCheckDigit(first43: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = 42; i >= 0; i--) {
+    sum += (first43.charCodeAt(i) - 48) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+const cents = (value: string | undefined) => {
+  if (!value) return 0n;
+  const [whole = '0', decimals = ''] = value.split('.');
+  return BigInt(whole + decimals.padEnd(2, '0').slice(0, 2));
+};
+const money = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
+const tag = (name: string, value: string | undefined) =>
+  value === undefined ? '' : `<${name}>${value}</${name}>`;
+const esc = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
+function icmsXml(icms: NonNullable<NfeTestItem['icms']>) {
+  const code = icms.csosn ? tag('CSOSN', icms.csosn) : tag('CST', icms.cst ?? '00');
+  return `<ICMS><${icms.group}><orig>0</orig>${code}${tag('vICMS', icms.vICMS)}${tag('vICMSST', icms.vICMSST)}${tag('vFCPST', icms.vFCPST)}${tag('vCredICMSSN', icms.vCredICMSSN)}</${icms.group}></ICMS>`;
+}
+
+function itemXml(item: NfeTestItem, index: number) {
+  const lots = (item.lots ?? [])
+    .map(
+      (lot) =>
+        `<rastro><nLote>${lot.number}</nLote><qLote>${lot.quantity}</qLote><dFab>${lot.manufacturedOn}</dFab><dVal>${lot.expiresOn}</dVal></rastro>`,
+    )
+    .join('');
+  const ipi = item.ipi
+    ? `<IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${item.total}</vBC><pIPI>5.00</pIPI><vIPI>${item.ipi}</vIPI></IPITrib></IPI>`
+    : '';
+  return `<det nItem="${index + 1}"><prod><cProd>${esc(item.code)}</cProd><cEAN>${item.gtin ?? 'SEM GTIN'}</cEAN><xProd>${esc(item.description)}</xProd><NCM>${item.ncm ?? '21069090'}</NCM>${tag('CEST', item.cest)}<CFOP>${item.cfop ?? '5102'}</CFOP><uCom>${item.unit ?? 'UN'}</uCom><qCom>${item.quantity}</qCom><vUnCom>${item.unitPrice ?? '1.00'}</vUnCom><vProd>${item.total}</vProd><cEANTrib>${item.gtin ?? 'SEM GTIN'}</cEANTrib><uTrib>${item.taxUnit ?? item.unit ?? 'UN'}</uTrib><qTrib>${item.taxQuantity ?? item.quantity}</qTrib><vUnTrib>${item.unitPrice ?? '1.00'}</vUnTrib>${tag('vFrete', item.freight)}${tag('vSeg', item.insurance)}${tag('vDesc', item.discount)}${tag('vOutro', item.other)}<indTot>1</indTot>${lots}</prod><imposto>${icmsXml(item.icms ?? { group: 'ICMS00', cst: '00', vICMS: '0.00' })}${ipi}<PIS><PISNT><CST>07</CST></PISNT></PIS><COFINS><COFINSNT><CST>07</CST></COFINSNT></COFINS></imposto></det>`;
+}
+
+function totalsXml(items: NfeTestItem[]) {
+  const sum = (pick: (item: NfeTestItem) => string | undefined) =>
+    items.reduce((acc, item) => acc + cents(pick(item)), 0n);
+  const t = {
+    vICMS: sum((i) => i.icms?.vICMS),
+    vST: sum((i) => i.icms?.vICMSST),
+    vFCPST: sum((i) => i.icms?.vFCPST),
+    vProd: sum((i) => i.total),
+    vFrete: sum((i) => i.freight),
+    vSeg: sum((i) => i.insurance),
+    vDesc: sum((i) => i.discount),
+    vIPI: sum((i) => i.ipi),
+    vOutro: sum((i) => i.other),
+  };
+  const vNF = t.vProd - t.vDesc + t.vST + t.vFCPST + t.vFrete + t.vSeg + t.vOutro + t.vIPI;
+  return `<total><ICMSTot><vBC>0.00</vBC><vICMS>${money(t.vICMS)}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>${money(t.vST)}</vST><vFCPST>${money(t.vFCPST)}</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${money(t.vProd)}</vProd><vFrete>${money(t.vFrete)}</vFrete><vSeg>${money(t.vSeg)}</vSeg><vDesc>${money(t.vDesc)}</vDesc><vII>0.00</vII><vIPI>${money(t.vIPI)}</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>0.00</vPIS><vCOFINS>0.00</vCOFINS><vOutro>${money(t.vOutro)}</vOutro><vNF>${money(vNF)}</vNF></ICMSTot></total>`;
+}
+
+/** An NF-e 4.00 XML and its access key. */
+export function buildNfe(options: NfeTestOptions): { xml: string; key: string } {
+  const emitter = {
+    cnpj: '11444777000161',
+    name: 'Distribuidora Teste Ltda',
+    ie: '123456789012',
+    ...options.emitter,
+  };
+  const document = emitter.cpf ?? emitter.cnpj ?? '';
+  const issuedAt = options.issuedAt ?? '2026-09-10T10:00:00-03:00';
+  const o = {
+    cUF: options.cUF ?? '35',
+    number: options.number ?? '1234',
+    series: options.series ?? '1',
+    model: options.model ?? '55',
+    emissionType: options.emissionType ?? '1',
+    randomCode: options.randomCode ?? '12345678',
+  };
+  const first43 = `${o.cUF}${issuedAt.slice(2, 4)}${issuedAt.slice(5, 7)}${document.padStart(14, '0')}${o.model}${o.series.padStart(3, '0')}${o.number.padStart(9, '0')}${o.emissionType}${o.randomCode}`;
+  const key = options.key ?? `${first43}${testKeyCheckDigit(first43)}`;
+  const ns = options.namespace ?? 'http://www.portalfiscal.inf.br/nfe';
+  const dest =
+    options.destination === null
+      ? ''
+      : `<dest>${tag('CNPJ', options.destination?.cnpj ?? '11222333000181')}<xNome>${options.destination?.name ?? 'Mercearia Boa Vista'}</xNome><indIEDest>1</indIEDest></dest>`;
+  const emitDoc = emitter.cpf ? tag('CPF', emitter.cpf) : tag('CNPJ', emitter.cnpj);
+  const emit = `<emit>${emitDoc}<xNome>${esc(emitter.name)}</xNome>${tag('xFant', emitter.tradeName)}<enderEmit><xLgr>Rua das Flores</xLgr><nro>100</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01001000</CEP></enderEmit><IE>${emitter.ie}</IE><CRT>3</CRT></emit>`;
+  const ide = `<ide><cUF>${o.cUF}</cUF><cNF>${o.randomCode}</cNF><natOp>Venda</natOp><mod>${o.model}</mod><serie>${o.series}</serie><nNF>${o.number}</nNF><dhEmi>${issuedAt}</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>${o.emissionType}</tpEmis><cDV>${options.checkDigit ?? key.slice(43)}</cDV><tpAmb>${options.environment ?? '1'}</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>0</indPres><procEmi>0</procEmi><verProc>teste</verProc></ide>`;
+  const inf = `<infNFe Id="NFe${key}" versao="${options.version ?? '4.00'}">${ide}${emit}${dest}${options.items.map(itemXml).join('')}${totalsXml(options.items)}<transp><modFrete>0</modFrete></transp><pag><detPag><tPag>01</tPag><vPag>0.00</vPag></detPag></pag></infNFe>`;
+  const signature =
+    '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignatureValue>dGVzdGU=</SignatureValue></Signature>';
+  const nfe = `<NFe xmlns="${ns}">${inf}${signature}</NFe>`;
+  const prolog = `<?xml version="1.0" encoding="UTF-8"?>${options.prolog ?? ''}`;
+  if (options.bare) return { xml: `${prolog}${nfe}`, key };
+  const prot =
+    options.authorized === false
+      ? ''
+      : `<protNFe versao="4.00"><infProt><tpAmb>1</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${key}</chNFe><dhRecbto>${issuedAt}</dhRecbto><nProt>135260000000001</nProt><digVal>dGVzdGU=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`;
+  return { xml: `${prolog}<nfeProc xmlns="${ns}" versao="4.00">${nfe}${prot}</nfeProc>`, key };
+}
+
+/** `count` simple items (for the 990-item note and the bench). */
+export function manyItems(count: number, prefix = 'P'): NfeTestItem[] {
+  return Array.from({ length: count }, (_, i) => ({
+    code: `${prefix}${String(i + 1).padStart(4, '0')}`,
+    description: `Produto de teste ${i + 1}`,
+    quantity: '3.0000',
+    unitPrice: '2.5000000000',
+    total: '7.50',
+  }));
+}
