@@ -24,6 +24,10 @@ import { supplierRoutes } from './routes/suppliers.ts';
 import { userRoutes } from './routes/users.ts';
 import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
+import { countRoutes } from './routes/counts.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
+import { createCountsService } from './domain/counts/counts-service.ts';
+import { createInventoryService } from './domain/inventory/inventory-service.ts';
 import { createStockService } from './domain/stock/stock-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
 import { createProductsService } from './domain/products/products-service.ts';
@@ -92,6 +96,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('suppliers', createSuppliersService(services));
   app.decorate('settings', createSettingsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate('health', createHealthService(services));
+  app.decorate('counts', createCountsService(services));
+  app.decorate('inventory', createInventoryService({ ...services, timeZone: options.config.timeZone }));
   registerErrorHandling(app);
   registerLifecycle(app);
   registerAuthDecorators(app);
@@ -116,6 +122,8 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(movementRoutes, { prefix: '/stock/movement/v1' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
+        await protectedApi.register(countRoutes, { prefix: '/stock/counts/v1' });
+        await protectedApi.register(inventoryRoutes, { prefix: '/stock/inventory/v1' });
       });
     },
     { prefix: '/api' },

@@ -10,6 +10,7 @@ import { dashboardIndexes } from './migrations/006-dashboard-indexes.ts';
 import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 import { sortKeys } from './migrations/008-sort-keys.ts';
 import { fiscalFields } from './migrations/009-fiscal-fields.ts';
+import { inventoryCounts } from './migrations/012-inventory-counts.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -22,6 +23,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '007-posting-pipeline': postingPipeline(dialect),
     '008-sort-keys': sortKeys(dialect),
     '009-fiscal-fields': fiscalFields(),
+    '012-inventory-counts': inventoryCounts(dialect),
   };
 }
 

@@ -13,6 +13,8 @@ import type { UsersService } from '../domain/users/users-service.ts';
 import type { MovementsService } from '../domain/movements/movements-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
+import type { CountsService } from '../domain/counts/counts-service.ts';
+import type { InventoryService } from '../domain/inventory/inventory-service.ts';
 
 export interface AppConfig {
   sessions: SessionPolicy;
@@ -39,6 +41,8 @@ declare module 'fastify' {
     settings: SettingsService;
     health: HealthService;
     movements: MovementsService;
+    counts: CountsService;
+    inventory: InventoryService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

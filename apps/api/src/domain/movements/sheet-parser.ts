@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { LIMITS } from '@armazem/contracts/common';
 import { AppError } from '../../lib/errors.ts';
 import { foldText } from '../../lib/text.ts';
-import { COLUMNS, type CellValue, type ColumnKey, type RawRow, type RawSheet } from './sheet-reader.ts';
+import { COLUMNS, type CellValue, type RawRow, type RawSheet, type SheetColumns } from './sheet-reader.ts';
 import { CsvRefused, splitCsv } from './csv-text.ts';
 import { guardZip } from './zip-guard.ts';
 
@@ -12,11 +12,22 @@ const normalizeHeader = (text: string) =>
     .replace(/[^a-z0-9/ ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-const ALIAS_TO_KEY = new Map<string, ColumnKey>(
-  (Object.keys(COLUMNS) as ColumnKey[]).flatMap((key) =>
-    COLUMNS[key].aliases.map((alias) => [alias, key] as const),
-  ),
-);
+type Mapping = Map<number, string>;
+
+const aliasIndex = new WeakMap<SheetColumns, Map<string, string>>();
+/** Each column set's aliases, folded once: the monthly sheet's, the catalog sheet's. */
+function aliasesOf(columns: SheetColumns): Map<string, string> {
+  let index = aliasIndex.get(columns);
+  if (!index) {
+    index = new Map(
+      Object.entries(columns).flatMap(([key, column]) =>
+        column.aliases.map((alias) => [alias, key] as const),
+      ),
+    );
+    aliasIndex.set(columns, index);
+  }
+  return index;
+}
 
 export const unsupportedFile = () =>
   new AppError(
@@ -66,7 +77,7 @@ export function columnLetters(index: number): string {
 }
 
 /** Refuses a row with too many columns or a cell too long, before anything is kept from it. */
-function checkCells(line: number, cells: unknown[], mapping: Map<number, ColumnKey> | null): void {
+function checkCells(line: number, cells: unknown[], mapping: Mapping | null): void {
   let last = cells.length - 1;
   while (last >= 0 && isBlank(cells[last])) last -= 1;
   if (last + 1 > SHEET_LIMITS.columns) throw tooManyColumns(line);
@@ -99,17 +110,18 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
-function mapHeader(cells: unknown[]): Map<number, ColumnKey> {
-  const mapping = new Map<number, ColumnKey>();
+function mapHeader(cells: unknown[], columns: SheetColumns): Mapping {
+  const mapping: Mapping = new Map();
+  const aliases = aliasesOf(columns);
   cells.forEach((cell, index) => {
-    const key = ALIAS_TO_KEY.get(normalizeHeader(String(cell ?? '')));
+    const key = aliases.get(normalizeHeader(String(cell ?? '')));
     if (key && ![...mapping.values()].includes(key)) mapping.set(index, key);
   });
-  const missing = (Object.keys(COLUMNS) as ColumnKey[]).filter(
-    (key) => COLUMNS[key].required && ![...mapping.values()].includes(key),
+  const missing = Object.entries(columns).filter(
+    ([key, column]) => column.required && ![...mapping.values()].includes(key),
   );
   if (missing.length > 0) {
-    const names = missing.map((key) => COLUMNS[key].label).join(', ');
+    const names = missing.map(([, column]) => column.label).join(', ');
     throw new AppError(
       'UNPROCESSABLE',
       `${missing.length > 1 ? 'Colunas obrigatórias ausentes' : 'Coluna obrigatória ausente'}: ${names}. A primeira linha da planilha deve ter os nomes das colunas (baixe o modelo).`,
@@ -122,8 +134,8 @@ function isBlank(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
-function toRow(line: number, cells: unknown[], mapping: Map<number, ColumnKey>): RawRow | null {
-  const values: Partial<Record<ColumnKey, CellValue>> = {};
+function toRow(line: number, cells: unknown[], mapping: Mapping): RawRow<string> | null {
+  const values: Partial<Record<string, CellValue>> = {};
   for (const [index, key] of mapping) {
     const value = cells[index];
     if (!isBlank(value)) values[key] = value as CellValue;
@@ -131,7 +143,7 @@ function toRow(line: number, cells: unknown[], mapping: Map<number, ColumnKey>):
   return Object.keys(values).length === 0 ? null : { line, values };
 }
 
-function readCsv(bytes: Uint8Array): RawSheet {
+function readCsv(bytes: Uint8Array, columns: SheetColumns): RawSheet<string> {
   const text = decodeText(bytes).replace(/^\uFEFF/, '');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
@@ -163,8 +175,8 @@ function readCsv(bytes: Uint8Array): RawSheet {
   const [header, ...body] = records;
   if (!header) throw new AppError('UNPROCESSABLE', 'A planilha está vazia.');
   checkCells(1, header, null);
-  const mapping = mapHeader(header);
-  const rows: RawRow[] = [];
+  const mapping = mapHeader(header, columns);
+  const rows: RawRow<string>[] = [];
   body.forEach((cells, index) => {
     checkCells(index + 2, cells, mapping);
     const row = toRow(index + 2, cells, mapping);
@@ -196,7 +208,7 @@ function cellValue(value: ExcelJS.CellValue): unknown {
  * Streams the first worksheet, so a 50,000-row file never sits in memory as a whole workbook model. The zip is
  * checked first (zip-guard.ts): nothing here unpacks more than the limits allow.
  */
-async function readXlsx(bytes: Uint8Array): Promise<RawSheet> {
+async function readXlsx(bytes: Uint8Array, columns: SheetColumns): Promise<RawSheet<string>> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   guardZip(buffer);
   const { default: Excel } = await import('exceljs'); // only workers that read an .xlsx load it
@@ -207,8 +219,8 @@ async function readXlsx(bytes: Uint8Array): Promise<RawSheet> {
     hyperlinks: 'ignore',
     worksheets: 'emit',
   });
-  let mapping: Map<number, ColumnKey> | null = null;
-  const rows: RawRow[] = [];
+  let mapping: Mapping | null = null;
+  const rows: RawRow<string>[] = [];
   let sawWorksheet = false;
   let read = 0;
   try {
@@ -227,7 +239,7 @@ async function readXlsx(bytes: Uint8Array): Promise<RawSheet> {
         checkCells(row.number, cells, mapping);
         if (!mapping) {
           if (cells.every(isBlank)) continue;
-          mapping = mapHeader(cells);
+          mapping = mapHeader(cells, columns);
           continue;
         }
         const parsed = toRow(row.number, cells, mapping);
@@ -245,10 +257,16 @@ async function readXlsx(bytes: Uint8Array): Promise<RawSheet> {
   return { kind: 'xlsx', numberStyle: 'auto', columns: [...mapping.values()], rows };
 }
 
-/** Reads the sheet on the calling thread: only sheet-worker.ts calls this, so the server's event loop stays free. */
-export async function parseSheet(bytes: Uint8Array): Promise<RawSheet> {
+/**
+ * Reads the sheet on the calling thread: only sheet-worker.ts calls this, so the server's event loop stays free.
+ * `columns` says which sheet it is: the monthly sheet's by default, or another set (the catalog sheet's).
+ */
+export async function parseSheet(
+  bytes: Uint8Array,
+  columns: SheetColumns = COLUMNS,
+): Promise<RawSheet<string>> {
   const kind = detectKind(bytes);
-  if (kind === 'xlsx') return readXlsx(bytes);
-  if (kind === 'csv') return readCsv(bytes);
+  if (kind === 'xlsx') return readXlsx(bytes, columns);
+  if (kind === 'csv') return readCsv(bytes, columns);
   throw unsupportedFile();
 }

@@ -35,20 +35,33 @@ export const COLUMNS = {
 } as const;
 export type ColumnKey = keyof typeof COLUMNS;
 
+/** A sheet's columns: the key code reads, the label people see, and the header names that mean it. */
+export type SheetColumns = Readonly<
+  Record<string, { label: string; required: boolean; aliases: readonly string[] }>
+>;
+
 export type CellValue = string | number | Date;
-export interface RawRow {
+export interface RawRow<K extends string = ColumnKey> {
   line: number;
-  values: Partial<Record<ColumnKey, CellValue>>;
+  values: Partial<Record<K, CellValue>>;
 }
-export interface RawSheet {
+export interface RawSheet<K extends string = ColumnKey> {
   kind: 'xlsx' | 'csv';
   /** How numbers typed as text are written: a ';'-separated CSV comes from a Brazilian-locale program. */
   numberStyle: 'auto' | 'brazilian';
-  columns: ColumnKey[];
-  rows: RawRow[];
+  columns: K[];
+  rows: RawRow<K>[];
 }
 
 /** Reads the sheet off the main thread, within a time and memory budget (sheet-worker-pool.ts, sheet-parser.ts). */
 export function readSheet(bytes: Uint8Array): Promise<RawSheet> {
-  return readSheetInWorker(bytes);
+  return readSheetInWorker(bytes) as Promise<RawSheet>;
+}
+
+/** The same reader for another sheet with its own columns (the catalog sheet): same limits, same worker. */
+export function readSheetOf<C extends SheetColumns>(
+  bytes: Uint8Array,
+  columns: C,
+): Promise<RawSheet<Extract<keyof C, string>>> {
+  return readSheetInWorker(bytes, undefined, columns) as Promise<RawSheet<Extract<keyof C, string>>>;
 }

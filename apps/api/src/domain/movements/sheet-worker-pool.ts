@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { TErrorCode } from '@armazem/contracts/common';
 import { AppError } from '../../lib/errors.ts';
-import type { RawSheet } from './sheet-reader.ts';
+import type { RawSheet, SheetColumns } from './sheet-reader.ts';
 
 /**
  * What reading one sheet may cost: its own thread (the event loop keeps answering), a wall-clock budget and a heap
@@ -38,9 +38,13 @@ const tooCostly = (what: string) =>
     `A planilha ${what} para ser lida. Envie um arquivo menor (até 50.000 linhas, só com as colunas do modelo).`,
   );
 
-type WorkerAnswer = { ok: true; sheet: RawSheet } | { ok: false; code: TErrorCode; message: string };
+type WorkerAnswer = { ok: true; sheet: RawSheet<string> } | { ok: false; code: TErrorCode; message: string };
 
-function runWorker(bytes: Uint8Array, budget: typeof SHEET_BUDGET): Promise<RawSheet> {
+function runWorker(
+  bytes: Uint8Array,
+  budget: typeof SHEET_BUDGET,
+  columns: SheetColumns | undefined,
+): Promise<RawSheet<string>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./sheet-worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
@@ -70,7 +74,7 @@ function runWorker(bytes: Uint8Array, budget: typeof SHEET_BUDGET): Promise<RawS
       finish(() => reject(new Error('O leitor de planilhas terminou sem responder.'))),
     );
     const own = new Uint8Array(bytes); // a copy the worker can take over: the caller keeps its bytes
-    worker.postMessage(own, [own.buffer]);
+    worker.postMessage({ bytes: own, columns }, [own.buffer]);
   });
 }
 
@@ -78,10 +82,11 @@ function runWorker(bytes: Uint8Array, budget: typeof SHEET_BUDGET): Promise<RawS
 export async function readSheetInWorker(
   bytes: Uint8Array,
   budget: typeof SHEET_BUDGET = SHEET_BUDGET,
-): Promise<RawSheet> {
+  columns?: SheetColumns,
+): Promise<RawSheet<string>> {
   await acquire();
   try {
-    return await runWorker(bytes, budget);
+    return await runWorker(bytes, budget, columns);
   } finally {
     release();
   }

@@ -3,6 +3,7 @@ import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../lib/errors.ts';
 import { parseSheet } from './sheet-parser.ts';
+import type { SheetColumns } from './sheet-reader.ts';
 
 /**
  * On Linux a thread has its own scheduling priority: this one (nice 10) lets the thread that answers requests go
@@ -20,9 +21,9 @@ function lowerOwnPriority() {
 }
 
 /** One sheet per worker: read it, answer with the rows or the user's error, and let the pool end the thread. */
-parentPort?.once('message', (bytes: Uint8Array) => {
+parentPort?.once('message', ({ bytes, columns }: { bytes: Uint8Array; columns?: SheetColumns }) => {
   lowerOwnPriority();
-  parseSheet(bytes).then(
+  parseSheet(bytes, columns).then(
     (sheet) => parentPort?.postMessage({ ok: true, sheet }),
     (error: unknown) => {
       if (error instanceof AppError)

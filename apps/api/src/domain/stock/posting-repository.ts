@@ -232,6 +232,8 @@ export interface NewLedgerRow {
   notes: string | null;
   source: TLedgerSource;
   stockMovementId: number | null;
+  /** the inventory count being posted (source `count`) */
+  countId?: number | null;
 }
 
 function ledgerValues(
@@ -256,6 +258,7 @@ function ledgerValues(
     notes: row.notes,
     source: row.source,
     stock_movement_id: row.stockMovementId,
+    count_id: row.countId ?? null,
     created_by: userId,
     created_at: now,
     cancelled_at: null,
