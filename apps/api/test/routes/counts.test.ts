@@ -268,3 +268,51 @@ describe('inventory counts', () => {
     expect(list.data.some((c: { id: number }) => c.id === open.id)).toBe(true);
   });
 });
+
+describe('count sheet', () => {
+  it('downloads the products in scope and merges an upload, or refuses it whole with the rows in error', async () => {
+    const { makeXlsx, multipart } = await import('../sheets.ts');
+    const cat = await category();
+    const a = await product(cat, [[2, 1]]);
+    const b = await product(cat, [[5, 1]]);
+    const count = await startCount(cat);
+    const sheet = await call('GET', `/api/stock/counts/v1/${count.id}/sheet`);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+
+    const upload = async (rows: Array<Array<string | number | null>>) => {
+      const form = await multipart(
+        {},
+        {
+          name: 'contagem.xlsx',
+          bytes: await makeXlsx([
+            ['Código', 'Código de barras', 'Produto', 'Unidade', 'Quantidade contada'],
+            ...rows,
+          ]),
+        },
+      );
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/stock/counts/v1/${count.id}/sheet`,
+        headers: { cookie, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const bad = await upload([
+      [a.sku, null, '', 'UN', '1,5'],
+      ['NAO-EXISTE', null, '', 'UN', 3],
+      [b.sku, null, '', 'UN', 4],
+    ]);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().rows.map((r: { line: number }) => r.line)).toEqual([2, 3]);
+    expect((await detail(count.id)).totals.counted).toBe(0);
+
+    const good = await upload([
+      [a.sku, null, '', 'UN', 3],
+      [b.sku, null, '', 'UN', null],
+    ]);
+    expect(good.statusCode, good.body).toBe(200);
+    expect(itemOf(good.json(), a.id)).toMatchObject({ countedQuantity: '3.000', difference: '1.000' });
+    expect(itemOf(good.json(), b.id)?.countedQuantity).toBeNull();
+  });
+});
