@@ -4,6 +4,9 @@ import { formatBrazilian } from '@armazem/contracts/decimal';
 import { quantityLabel } from '../../lib/numbers.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import type { InventoryData } from './inventory-rules.ts';
+import { fastText, type TextCell } from './pdf-fast-text.ts';
+
+type FastText = ReturnType<typeof fastText>;
 
 /** Livro Registro de Inventário, modelo 7 (Convênio SINIEF s/nº 1970, art. 76): A4 portrait, by NCM. */
 
@@ -11,6 +14,7 @@ const MARGIN = 40;
 const LINE = 9;
 const GAP = 3;
 const HEADER_HEIGHT = 78;
+const SIZE = 7;
 
 const COLUMNS = [
   { title: 'Classificação fiscal', width: 62, align: 'left' },
@@ -23,7 +27,6 @@ const COLUMNS = [
 ] as const;
 
 type Doc = InstanceType<typeof PDFDocument>;
-type Align = 'left' | 'right';
 
 /** 1.234,56 from ten-thousandths (cents); unit values keep 4 places. */
 const money = (value: bigint, decimals: 2 | 4 = 2) =>
@@ -53,7 +56,8 @@ function header(doc: Doc, settings: TSettings, date: string) {
   const y = MARGIN + 58;
   doc.font('Helvetica-Bold').fontSize(7);
   for (const column of COLUMNS) {
-    cell(doc, [column.title], x, y, column.width, column.align);
+    const left = column.align === 'right' ? x + column.width - 4 - doc.widthOfString(column.title) : x;
+    doc.text(column.title, left, y, { lineBreak: false });
     x += column.width;
   }
   doc
@@ -65,30 +69,23 @@ function header(doc: Doc, settings: TSettings, date: string) {
   doc.font('Helvetica').fontSize(7);
 }
 
-function cell(doc: Doc, lines: string[], x: number, y: number, width: number, align: Align) {
-  const room = width - 4;
-  lines.forEach((text, index) => {
-    const left = align === 'right' ? x + room - doc.widthOfString(text) : x;
-    doc.text(text, left, y + index * LINE, { lineBreak: false });
-  });
-}
-
 /** Words that fit `room`; a word longer than the room is cut where it must (nothing is dropped). */
-function wrap(doc: Doc, value: string, room: number): string[] {
-  if (doc.widthOfString(value) <= room) return [value];
+function wrap(fast: FastText, font: string, value: string, room: number): string[] {
+  const fits = (text: string) => fast.width(font, SIZE, text) <= room;
+  if (fits(value)) return [value];
   const lines: string[] = [];
   let current = '';
   for (const word of value.split(/\s+/).filter(Boolean)) {
     const candidate = current ? `${current} ${word}` : word;
-    if (doc.widthOfString(candidate) <= room) {
+    if (fits(candidate)) {
       current = candidate;
       continue;
     }
     if (current) lines.push(current);
     let rest = word;
-    while (doc.widthOfString(rest) > room && rest.length > 1) {
+    while (!fits(rest) && rest.length > 1) {
       let take = rest.length - 1;
-      while (take > 1 && doc.widthOfString(rest.slice(0, take)) > room) take -= 1;
+      while (take > 1 && !fits(rest.slice(0, take))) take -= 1;
       lines.push(rest.slice(0, take));
       rest = rest.slice(take);
     }
@@ -100,26 +97,31 @@ function wrap(doc: Doc, value: string, room: number): string[] {
 
 interface Page {
   doc: Doc;
+  fast: FastText;
   settings: TSettings;
   date: string;
 }
 
 function row(page: Page, cells: readonly string[], bold = false) {
-  const { doc } = page;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7);
-  const wrapped = COLUMNS.map((column, index) => wrap(doc, cells[index] ?? '', column.width - 4));
+  const { doc, fast } = page;
+  const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+  const wrapped = COLUMNS.map((column, index) => wrap(fast, font, cells[index] ?? '', column.width - 4));
   const height = Math.max(...wrapped.map((lines) => lines.length)) * LINE + GAP;
   if (doc.y + height > doc.page.height - MARGIN - 16) {
     doc.addPage();
     header(doc, page.settings, page.date);
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7);
   }
+  const out: TextCell[] = [];
   let x = MARGIN;
   const y = doc.y;
   COLUMNS.forEach((column, index) => {
-    cell(doc, wrapped[index] ?? [''], x, y, column.width, column.align);
+    (wrapped[index] ?? []).forEach((text, k) => {
+      const left = column.align === 'right' ? x + column.width - 4 - fast.width(font, SIZE, text) : x;
+      out.push({ x: left, y: y + k * LINE, text });
+    });
     x += column.width;
   });
+  fast.line(font, SIZE, out);
   doc.y = y + height;
 }
 
@@ -144,7 +146,7 @@ export function renderInventoryBook(data: InventoryData, settings: TSettings): P
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const page: Page = { doc, settings, date: data.date };
+  const page: Page = { doc, fast: fastText(doc), settings, date: data.date };
   header(doc, settings, data.date);
   if (data.items.length === 0) {
     doc
