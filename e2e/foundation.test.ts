@@ -177,8 +177,9 @@ describe('users screen', () => {
     await expect.poll(() => row.textContent()).toContain('Aguardando aprovação');
     await row.getByRole('button', { name: 'Aprovar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
+    // The success toast lives 3.5 s: look for it first, while the list reloads, not after.
+    await expect.poll(() => page.getByTestId('notification').textContent()).toContain('Usuário Atualizado!');
     await expect.poll(() => row.textContent()).toContain('Ativo');
-    expect(await page.getByTestId('notification').textContent()).toContain('Usuário Atualizado!');
     await page.context().clearCookies();
     await loginAs(email, 'senha-forte-123');
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { LIMITS, ZEmail, ZId, ZName, zInt, orRequired } from './common.ts';
+import { ZExportFormat } from './exports.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -95,6 +96,7 @@ export const ZUsersQuery = z.object({
   // absent: pending sign-ups first, then by name
   sort: z.optional(z.enum(USER_SORTS, { error: orRequired('Ordenação inválida.') })),
   order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'asc'),
+  format: ZExportFormat,
 });
 export type TUsersQuery = z.input<typeof ZUsersQuery>;
 

@@ -1,11 +1,14 @@
 import { z } from 'zod/mini';
 import { LIMITS, ZId, ZRef, zInt, zText } from './common.ts';
+import { ZExportFormat } from './exports.ts';
 
 export const ZMonthQuery = z.object({
   year: zInt('Ano inválido: use de 2000 a 2100.', 2000, 2100),
   month: zInt('Mês inválido: use de 1 a 12.', 1, 12),
 });
 export type TMonthQuery = z.infer<typeof ZMonthQuery>;
+/** The month's list of imported sheets, as JSON or as a file. */
+export const ZMonthListQuery = z.extend(ZMonthQuery, { format: ZExportFormat });
 
 export const ZMovementData = z.strictObject({
   description: z.optional(z.nullable(zText(LIMITS.description))),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ZExportFormat } from './exports.ts';
 import {
   LIMITS,
   ZCodeRef,
@@ -97,6 +98,7 @@ export const ZLedgerQuery = z
       z.enum(LEDGER_STATUSES, { error: orRequired('Situação inválida: use active, cancelled ou all.') }),
       'active',
     ),
+    format: ZExportFormat,
   })
   .check(
     z.refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -132,6 +134,7 @@ export const ZStockQuery = z.extend(ZPageQuery, {
       z.transform((value) => value === 'true'),
     ),
   ),
+  format: ZExportFormat,
 });
 export type TStockQuery = {
   page?: number;
@@ -142,6 +145,7 @@ export type TStockQuery = {
   categoryId?: number;
   date?: string;
   belowMinimum?: 'true' | 'false';
+  format?: 'xlsx' | 'csv';
 };
 
 export const ZStockTotals = z.object({

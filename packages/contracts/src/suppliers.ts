@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { LIMITS, ZId, ZName, ZPageQuery, ZStatus, zOptionalText, orRequired } from './common.ts';
+import { ZExportFormat } from './exports.ts';
 import { documentKind, normalizeDocument, normalizePhone } from './documents.ts';
 
 // Suppliers: their fields (CNPJ/CPF, phone, e-mail), list, forms and the products linked to them.
@@ -58,6 +59,7 @@ export const SUPPLIER_SORTS = ['name', 'tradeName', 'document', 'status', 'creat
 export const ZSupplierListQuery = z.extend(ZPageQuery, {
   sort: z._default(z.enum(SUPPLIER_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
   status: z.optional(ZStatus),
+  format: ZExportFormat,
 });
 export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;
 

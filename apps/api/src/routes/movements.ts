@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
 import {
+  ZMonthListQuery,
   ZMonthQuery,
   ZMovementData,
   ZSheetPreview,
@@ -14,6 +15,8 @@ import {
 } from '@armazem/contracts/movements';
 import type { UploadedSheet } from '../domain/movements/movements-service.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
+import { sendExport } from '../lib/exports.ts';
+import { MOVEMENT_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['movimentação'];
@@ -87,8 +90,19 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZMonthQuery, response: { 200: ZStockMovementList, 400: ZRefusal } } },
-    async (request) => ({ data: await movements.list(request.query) }),
+    { schema: { tags, querystring: ZMonthListQuery, response: { 200: ZStockMovementList, 400: ZRefusal } } },
+    async (request, reply) => {
+      const { format, ...month } = request.query;
+      const data = await movements.list(month);
+      if (!format) return { data };
+      const name = `movimentacoes-${month.year}-${String(month.month).padStart(2, '0')}`;
+      return sendExport(reply, format, {
+        name,
+        sheetName: 'Movimentações',
+        columns: MOVEMENT_COLUMNS,
+        rows: data,
+      });
+    },
   );
 
   app.post(

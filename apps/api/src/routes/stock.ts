@@ -12,7 +12,9 @@ import {
   ZStockSummary,
 } from '@armazem/contracts/stock';
 import { ZCancelEntry, ZIntegrityReport } from '@armazem/contracts/stock-history';
+import { pagedRows, sendExport } from '../lib/exports.ts';
 import { paged } from '../lib/paging.ts';
+import { ENTRY_COLUMNS, EXIT_COLUMNS, STOCK_COLUMNS } from './list-exports.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
 
@@ -26,7 +28,13 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1',
     { schema: { tags, querystring: ZStockQuery, response: { 200: ZStockPage, 400: ZErrorResponse } } },
-    async (request) => {
+    async (request, reply) => {
+      const { query } = request;
+      if (query.format) {
+        const rows = pagedRows((page, pageSize) => stock.listStock({ ...query, page, pageSize }));
+        const name = query.date ? `estoque-em-${query.date}` : 'estoque';
+        return sendExport(reply, query.format, { name, sheetName: 'Estoque', columns: STOCK_COLUMNS, rows });
+      }
       const { data, total, totals } = await stock.listStock(request.query);
       return { ...paged(data, total, request.query.page, request.query.pageSize), totals };
     },
@@ -54,7 +62,19 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZPaged(ZLedgerEntry), 400: ZErrorResponse },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        const { query } = request;
+        if (query.format) {
+          const rows = pagedRows((page, pageSize) =>
+            stock.listLedger(direction, { ...query, page, pageSize }),
+          );
+          return sendExport(reply, query.format, {
+            name: direction === 'in' ? 'entradas' : 'saidas',
+            sheetName: direction === 'in' ? 'Entradas' : 'Saídas',
+            columns: direction === 'in' ? ENTRY_COLUMNS : EXIT_COLUMNS,
+            rows,
+          });
+        }
         const { data, total } = await stock.listLedger(direction, request.query);
         return paged(data, total, request.query.page, request.query.pageSize);
       },

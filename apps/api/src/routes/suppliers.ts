@@ -11,7 +11,9 @@ import {
   ZUpdateSupplier,
 } from '@armazem/contracts/catalog';
 import { ZErrorResponse, ZPaged } from '@armazem/contracts/common';
+import { pagedRows, sendExport } from '../lib/exports.ts';
 import { paged } from '../lib/paging.ts';
+import { SUPPLIER_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['fornecedores'];
@@ -29,7 +31,12 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPaged(ZSupplier), 400: ZErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { query } = request;
+      if (query.format) {
+        const rows = pagedRows((page, pageSize) => suppliers.list({ ...query, page, pageSize }));
+        return sendExport(reply, query.format, { name: 'fornecedores', columns: SUPPLIER_COLUMNS, rows });
+      }
       const { data, total } = await suppliers.list(request.query);
       return paged(data, total, request.query.page, request.query.pageSize);
     },

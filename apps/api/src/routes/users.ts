@@ -7,7 +7,9 @@ import {
   ZUsersResponse,
 } from '@armazem/contracts/auth';
 import { ZErrorResponse } from '@armazem/contracts/common';
+import { pagedRows, sendExport } from '../lib/exports.ts';
 import { requireAdmin } from '../plugins/auth.ts';
+import { USER_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['usuários'];
@@ -20,7 +22,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, querystring: ZUsersQuery, response: { 200: ZUsersResponse, ...refusals } } },
-    (request) => users.list(request.query),
+    async (request, reply) => {
+      const { query } = request;
+      if (!query.format) return users.list(query);
+      const rows = pagedRows((page, pageSize) => users.list({ ...query, page, per_page: pageSize }));
+      return sendExport(reply, query.format, {
+        name: 'usuarios',
+        sheetName: 'Usuários',
+        columns: USER_COLUMNS,
+        rows,
+      });
+    },
   );
 
   app.patch(
