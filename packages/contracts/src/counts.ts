@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { LIMITS, ZDate, ZId, ZPageQuery, ZRef, orRequired, zChoice, zOptionalText } from './common.ts';
 import { ZCountedQuantityInput, ZDecimalString } from './numbers.ts';
+import { ZExportFormat } from './exports.ts';
 
 /** Inventory counts (balanço): start, count (screen, scanner or sheet), see the differences, post, undo. */
 
@@ -24,7 +25,7 @@ export const ZCountParams = z.object({ countId: ZId });
 
 export const ZCountListQuery = z.extend(ZPageQuery, {
   status: z.optional(ZCountStatus),
-  format: z.optional(z.enum(['json', 'xlsx', 'csv'], { error: 'Formato inválido: use json, xlsx ou csv.' })),
+  format: ZExportFormat,
 });
 export type TCountListQuery = z.input<typeof ZCountListQuery>;
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
 import {
+  COUNT_STATUS_LABELS,
+  type TCount,
   ZCount,
   ZCountDetail,
   ZCountDetailQuery,
@@ -15,12 +17,25 @@ import {
   ZPostCount,
 } from '@armazem/contracts/counts';
 import { badRequest } from '../lib/errors.ts';
+import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import { currentUser } from '../plugins/context.ts';
 
 const tags = ['balanço'];
 const ZRefusal = zm.looseObject(ZErrorResponse.shape);
 const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const COUNT_COLUMNS: ExportColumn<TCount>[] = [
+  { title: 'Nº', type: 'number', width: 8, value: (c) => c.id },
+  { title: 'Data da contagem', type: 'date', value: (c) => c.countedOn },
+  { title: 'Descrição', width: 40, value: (c) => c.description },
+  { title: 'Categoria', width: 20, value: (c) => c.category?.name ?? 'Todas' },
+  { title: 'Situação', width: 14, value: (c) => COUNT_STATUS_LABELS[c.status] },
+  { title: 'Produtos contados', type: 'number', value: (c) => c.itemsCounted },
+  { title: 'Iniciado por', width: 20, value: (c) => c.createdBy.name },
+  { title: 'Iniciado em', type: 'datetime', value: (c) => c.createdAt },
+  { title: 'Lançado por', width: 20, value: (c) => c.postedBy?.name },
+  { title: 'Lançado em', type: 'datetime', value: (c) => c.postedAt },
+];
 const ZSavedItems = zm.extend(ZCount, { items: ZCountDetail.shape.items });
 
 /** The count sheet: download to count on paper, upload what was counted (merged, or 422 with the bad rows). */
@@ -82,7 +97,19 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, querystring: ZCountListQuery, response: { 200: ZCountList, 400: ZRefusal } } },
-    async (request) => counts.list(request.query),
+    async (request, reply) => {
+      const { query } = request;
+      if (query.format) {
+        const rows = pagedRows((page, pageSize) => counts.list({ ...query, page, pageSize }));
+        return sendExport(reply, query.format, {
+          name: 'balancos',
+          sheetName: 'Balanços',
+          columns: COUNT_COLUMNS,
+          rows,
+        });
+      }
+      return counts.list(query);
+    },
   );
 
   app.get(

@@ -266,6 +266,9 @@ describe('inventory counts', () => {
     expect((await detail(open.id)).status).toBe('discarded');
     const list = (await call('GET', '/api/stock/counts/v1?status=discarded')).json();
     expect(list.data.some((c: { id: number }) => c.id === open.id)).toBe(true);
+    const csv = await call('GET', '/api/stock/counts/v1?status=discarded&format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Descartado');
   });
 });
 

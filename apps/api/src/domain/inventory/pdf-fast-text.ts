@@ -38,10 +38,7 @@ const number = (n: number) => (Math.round(n * 100) / 100).toString();
  */
 export function fastText(doc: Doc) {
   const inner = doc as unknown as DocInternals;
-  const fonts = new Map<
-    string,
-    { font: StandardFont; hex: Map<string, string>; width: Map<string, number> }
-  >();
+  const fonts = new Map<string, FontEntry>();
 
   // The document's own font and size are left as they were: only a first sighting of a font or character asks pdfkit.
   function use(name: string): FontEntry {
