@@ -29,6 +29,9 @@ const StockInPage = lazy(() => import('../features/stock/components/stock-in-pag
 const StockOutPage = lazy(() => import('../features/stock/components/stock-out-page.tsx'));
 const HelpPage = lazy(() => import('../features/documentation/help-page.tsx'));
 const MovementsPage = lazy(() => import('../features/movements/components/movements-page.tsx'));
+const CountsPage = lazy(() => import('../features/counts/components/counts-page.tsx'));
+const CountPage = lazy(() => import('../features/counts/components/count-page.tsx'));
+const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -95,6 +98,9 @@ export function AppRouter() {
               <Route path="stock-out" element={<StockOutPage />} />
               <Route path="stock-movement" element={<MovementsPage />} />
               <Route path="help" element={<HelpPage />} />
+              <Route path="counts" element={<CountsPage />} />
+              <Route path="counts/:countId" element={<CountPage />} />
+              <Route path="inventory" element={<InventoryPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

@@ -31,6 +31,8 @@ export const menu: MenuSection[] = [
       { path: paths.stockIn, name: 'Entradas', icon: 'in' },
       { path: paths.stockOut, name: 'Saídas', icon: 'out' },
       { path: paths.stockMovement, name: 'Movimentação', icon: 'sheet' },
+      { path: paths.counts, name: 'Balanço', icon: 'check' },
+      { path: paths.inventory, name: 'Inventário', icon: 'box' },
     ],
   },
   {

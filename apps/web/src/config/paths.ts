@@ -19,4 +19,6 @@ export const paths = {
   profile: '/app/profile',
   settings: '/app/settings',
   help: '/app/help',
+  counts: '/app/counts',
+  inventory: '/app/inventory',
 } as const;

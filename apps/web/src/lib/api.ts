@@ -69,6 +69,8 @@ export const api = createApi({
     'StockMovement',
     'Reference',
     'MonthClosing',
+    'Count',
+    'Inventory',
   ],
   endpoints: () => ({}),
 });
