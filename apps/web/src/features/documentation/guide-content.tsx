@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { YearEndGuide } from './year-end-guide.tsx';
 
 const SCREENS: Array<[string, string]> = [
   [
@@ -132,6 +133,8 @@ export function GuideContent() {
           </table>
         </TableScroll>
       </section>
+
+      <YearEndGuide />
 
       <section className="mb-8">
         <h2 className="mb-2 text-xl font-semibold">Como os números são calculados</h2>
