@@ -34,23 +34,37 @@ export interface PositionFilter {
  * `date` (zero when there is none): one index seek per product on stock_ledger_live_idx.
  */
 export async function positionsAt(db: Db | Tx, date: string, filter: PositionFilter = {}) {
+  // A product whose latest live row is on or before the date stands as its balance row says: no ledger read. Only
+  // the others (moved after the date, or never) look up their last row up to the date.
+  const current = sql<boolean>`(sb.last_occurred_on is not null and sb.last_occurred_on <= ${date})`;
   let query = db
     .selectFrom('products as p')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+    .leftJoin('stock_balances as sb', 'sb.product_id', 'p.id')
+    .leftJoin('product_unities as du', (join) =>
+      join.onRef('du.product_id', '=', 'p.id').on('du.is_default', '=', 1),
+    )
     .leftJoin('stock_ledger as x', (join) =>
       join.on((eb) =>
         eb(
           'x.id',
           '=',
           eb
-            .selectFrom('stock_ledger as y')
-            .select('y.id')
-            .whereRef('y.product_id', '=', 'p.id')
-            .where('y.cancelled_at', 'is', null)
-            .where('y.occurred_on', '<=', date)
-            .orderBy('y.occurred_on', 'desc')
-            .orderBy('y.id', 'desc')
-            .limit(1),
+            .case()
+            .when(current)
+            .then(sql<number | null>`null`)
+            .else(
+              eb
+                .selectFrom('stock_ledger as y')
+                .select('y.id')
+                .whereRef('y.product_id', '=', 'p.id')
+                .where('y.cancelled_at', 'is', null)
+                .where('y.occurred_on', '<=', date)
+                .orderBy('y.occurred_on', 'desc')
+                .orderBy('y.id', 'desc')
+                .limit(1),
+            )
+            .end(),
         ),
       ),
     )
@@ -66,15 +80,21 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
       'u.code as unity_code',
       'u.name as unity_name',
       'u.fractional',
+      'du.id as default_unity_id',
       eb
-        .selectFrom('product_unities as pu')
-        .select('pu.id')
-        .whereRef('pu.product_id', '=', 'p.id')
-        .where('pu.is_default', '=', 1)
-        .limit(1)
-        .as('default_unity_id'),
-      eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
-      eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
+        .case()
+        .when(current)
+        .then(eb.ref('sb.quantity'))
+        .else(eb.fn.coalesce('x.balance_quantity', sql<number>`0`))
+        .end()
+        .as('quantity'),
+      eb
+        .case()
+        .when(current)
+        .then(eb.ref('sb.total_value'))
+        .else(eb.fn.coalesce('x.balance_value', sql<number>`0`))
+        .end()
+        .as('total_value'),
     ]);
   if (filter.activeOnly) query = query.where('p.status', '=', 'active');
   if (filter.categoryId) query = query.where('p.category_id', '=', filter.categoryId);
