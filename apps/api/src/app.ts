@@ -26,6 +26,10 @@ import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
 import { catalogImportRoutes } from './routes/catalog-import.ts';
 import { nfeRoutes } from './routes/nfe.ts';
+import { countRoutes } from './routes/counts.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
+import { createCountsService } from './domain/counts/counts-service.ts';
+import { createInventoryService } from './domain/inventory/inventory-service.ts';
 import { createStockService } from './domain/stock/stock-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
 import { createProductsService } from './domain/products/products-service.ts';
@@ -98,6 +102,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('health', createHealthService(services));
   app.decorate('catalogImport', createCatalogImportService(services));
   app.decorate('nfe', createNfeService({ ...services, timeZone: options.config.timeZone }));
+  app.decorate('counts', createCountsService(services));
+  app.decorate('inventory', createInventoryService({ ...services, timeZone: options.config.timeZone }));
   registerErrorHandling(app);
   registerLifecycle(app);
   registerAuthDecorators(app);
@@ -124,6 +130,8 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
         await protectedApi.register(catalogImportRoutes, { prefix: '/products/v1' });
+        await protectedApi.register(countRoutes, { prefix: '/stock/counts/v1' });
+        await protectedApi.register(inventoryRoutes, { prefix: '/stock/inventory/v1' });
       });
     },
     { prefix: '/api' },

@@ -74,3 +74,6 @@ export const ZPriceInput = decimalSchema('money', { min: 0n, max: MAX_PRICE });
 
 /** Decimal strings on the wire, e.g. "12.5000" or "0.300". */
 export const ZDecimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+
+/** A counted quantity of an inventory count, in base units: zero is a count too. */
+export const ZCountedQuantityInput = decimalSchema('quantity', { min: 0n, max: MAX_QUANTITY });

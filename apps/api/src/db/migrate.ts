@@ -12,6 +12,7 @@ import { sortKeys } from './migrations/008-sort-keys.ts';
 import { fiscalFields } from './migrations/009-fiscal-fields.ts';
 import { referenceData } from './migrations/010-reference-data.ts';
 import { nfeReceipts } from './migrations/011-nfe-receipts.ts';
+import { inventoryCounts } from './migrations/012-inventory-counts.ts';
 import { listFigures } from './migrations/013-list-figures.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009-fiscal-fields': fiscalFields(),
     '010-reference-data': referenceData(dialect),
     '011-nfe-receipts': nfeReceipts(dialect),
+    '012-inventory-counts': inventoryCounts(dialect),
     '013-list-figures': listFigures(dialect),
   };
 }

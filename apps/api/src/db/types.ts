@@ -237,6 +237,8 @@ export interface StockLedgerTable {
     string | number | bigint | undefined,
     string | number | bigint
   >;
+  /** the inventory count whose posting wrote this row (migration 012) */
+  count_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface NfeReceiptTable {
@@ -307,7 +309,36 @@ export interface StockFiguresTable {
   total_value: BigIntColumn;
 }
 
+/** An inventory count (balanço), migration 012. */
+export interface InventoryCountTable {
+  id: Generated<number>;
+  counted_on: string;
+  description: string | null;
+  category_id: number | null;
+  status: 'open' | 'posted' | 'discarded';
+  created_by: number;
+  created_at: Timestamp;
+  posted_by: number | null;
+  posted_at: Timestamp | null;
+  undone_by: number | null;
+  undone_at: Timestamp | null;
+}
+
+/** One counted product of a count: the last write wins, with who wrote it and when. */
+export interface InventoryCountItemTable {
+  count_id: number;
+  product_id: number;
+  counted_quantity: BigIntColumn;
+  counted_by: number;
+  counted_at: Timestamp;
+  /** what the posting found and valued it at (null until posted) */
+  expected_quantity: ColumnType<string | number | bigint | null, string | null | undefined, string | null>;
+  unit_cost: ColumnType<string | number | bigint | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
+  inventory_counts: InventoryCountTable;
+  inventory_count_items: InventoryCountItemTable;
   stock_closings: StockClosingTable;
   products: ProductTable;
   product_unities: ProductUnityTable;

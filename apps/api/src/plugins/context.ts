@@ -15,6 +15,8 @@ import type { CatalogImportService } from '../domain/catalog-import/catalog-impo
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
 import type { NfeService } from '../domain/nfe/nfe-service.ts';
+import type { CountsService } from '../domain/counts/counts-service.ts';
+import type { InventoryService } from '../domain/inventory/inventory-service.ts';
 
 export interface AppConfig {
   sessions: SessionPolicy;
@@ -43,6 +45,8 @@ declare module 'fastify' {
     movements: MovementsService;
     catalogImport: CatalogImportService;
     nfe: NfeService;
+    counts: CountsService;
+    inventory: InventoryService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -31,6 +31,9 @@ const StockOutPage = lazy(() => import('../features/stock/components/stock-out-p
 const HelpPage = lazy(() => import('../features/documentation/help-page.tsx'));
 const MovementsPage = lazy(() => import('../features/movements/components/movements-page.tsx'));
 const NfePage = lazy(() => import('../features/nfe/components/nfe-page.tsx'));
+const CountsPage = lazy(() => import('../features/counts/components/counts-page.tsx'));
+const CountPage = lazy(() => import('../features/counts/components/count-page.tsx'));
+const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -98,6 +101,9 @@ export function AppRouter() {
               <Route path="stock-movement" element={<MovementsPage />} />
               <Route path="nfe" element={<NfePage />} />
               <Route path="help" element={<HelpPage />} />
+              <Route path="counts" element={<CountsPage />} />
+              <Route path="counts/:countId" element={<CountPage />} />
+              <Route path="inventory" element={<InventoryPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

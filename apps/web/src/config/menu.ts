@@ -32,6 +32,8 @@ export const menu: MenuSection[] = [
       { path: paths.stockOut, name: 'Saídas', icon: 'out' },
       { path: paths.stockMovement, name: 'Movimentação', icon: 'sheet' },
       { path: paths.nfe, name: 'Notas fiscais', icon: 'truck' },
+      { path: paths.counts, name: 'Balanço', icon: 'check' },
+      { path: paths.inventory, name: 'Inventário', icon: 'box' },
     ],
   },
   {

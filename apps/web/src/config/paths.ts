@@ -20,4 +20,6 @@ export const paths = {
   settings: '/app/settings',
   help: '/app/help',
   nfe: '/app/nfe',
+  counts: '/app/counts',
+  inventory: '/app/inventory',
 } as const;

@@ -70,6 +70,8 @@ export const api = createApi({
     'Reference',
     'MonthClosing',
     'NfeReceipt',
+    'Count',
+    'Inventory',
   ],
   endpoints: () => ({}),
 });

@@ -128,6 +128,8 @@ export interface NewLedgerRow {
    * is that cost ÷ quantity rounded); otherwise the pipeline computes it
    */
   totalCost?: bigint | null;
+  /** the inventory count being posted (source `count`) */
+  countId?: number | null;
 }
 
 /** Columns of a new row, in the order the set-based insert sends them. */
@@ -149,6 +151,7 @@ const NEW_ROW_COLUMNS = [
   'source',
   'stock_movement_id',
   'nfe_id',
+  'count_id',
 ] as const;
 const PG_TYPES = [
   'int',
@@ -166,6 +169,7 @@ const PG_TYPES = [
   'text',
   'text',
   'text',
+  'int',
   'int',
   'int',
 ];
@@ -192,6 +196,7 @@ function newRowValues({ row, derived }: { row: NewLedgerRow; derived: DerivedFig
     row.source,
     row.stockMovementId,
     row.nfeId ?? null,
+    row.countId ?? null,
   ];
 }
 

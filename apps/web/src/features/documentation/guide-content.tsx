@@ -3,6 +3,7 @@ import { paths } from '../../config/paths.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { MovingInGuide } from './moving-in-guide.tsx';
 import { NfeGuide } from './nfe-guide.tsx';
+import { YearEndGuide } from './year-end-guide.tsx';
 
 const SCREENS: Array<[string, string]> = [
   [
@@ -142,6 +143,7 @@ export function GuideContent() {
       </section>
 
       <NfeGuide />
+      <YearEndGuide />
 
       <section className="mb-8">
         <h2 className="mb-2 text-xl font-semibold">Como os números são calculados</h2>

@@ -1,0 +1,267 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { toBigInt, toNumber } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+
+/** SQL of inventory counts, and nothing else. */
+
+const COUNT_COLUMNS = [
+  'ic.id',
+  'ic.counted_on',
+  'ic.description',
+  'ic.status',
+  'ic.created_at',
+  'ic.posted_at',
+  'ic.category_id',
+  'c.name as category_name',
+  'cu.id as created_by_id',
+  'cu.name as created_by_name',
+  'pu.id as posted_by_id',
+  'pu.name as posted_by_name',
+] as const;
+
+function countQuery(db: Db | Tx) {
+  return db
+    .selectFrom('inventory_counts as ic')
+    .leftJoin('categories as c', 'c.id', 'ic.category_id')
+    .innerJoin('users as cu', 'cu.id', 'ic.created_by')
+    .leftJoin('users as pu', 'pu.id', 'ic.posted_by')
+    .select(COUNT_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('inventory_count_items as i')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('i.count_id', '=', 'ic.id')
+        .as('items_counted'),
+    );
+}
+
+export type CountRow = Awaited<ReturnType<ReturnType<typeof countQuery>['executeTakeFirstOrThrow']>>;
+
+export function toCount(row: CountRow) {
+  return {
+    id: row.id,
+    countedOn: row.counted_on,
+    description: row.description,
+    category: row.category_id === null ? null : { id: row.category_id, name: row.category_name ?? '' },
+    status: row.status,
+    itemsCounted: toNumber(row.items_counted as number | string | null),
+    createdBy: { id: row.created_by_id, name: row.created_by_name },
+    createdAt: row.created_at,
+    postedBy: row.posted_by_id === null ? null : { id: row.posted_by_id, name: row.posted_by_name ?? '' },
+    postedAt: row.posted_at,
+  };
+}
+
+export async function findCount(db: Db | Tx, id: number) {
+  const row = await countQuery(db).where('ic.id', '=', id).executeTakeFirst();
+  return row ? toCount(row) : null;
+}
+
+/** The count row, locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
+export async function lockCount(tx: Tx, dialect: Dialect, id: number) {
+  let query = tx
+    .selectFrom('inventory_counts')
+    .select(['id', 'status', 'counted_on', 'category_id'])
+    .where('id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function listCounts(
+  db: Db,
+  query: { page: number; pageSize: number; order: 'asc' | 'desc'; status?: string; q?: string },
+) {
+  let base = db.selectFrom('inventory_counts as ic');
+  if (query.status) base = base.where('ic.status', '=', query.status as 'open');
+  if (query.q) base = base.where('ic.description', 'like', `%${query.q.replace(/[%_\\]/g, '')}%`);
+  const ids = base.select('ic.id');
+  const [rows, total] = await Promise.all([
+    countQuery(db)
+      .where('ic.id', 'in', ids)
+      .orderBy('ic.counted_on', query.order === 'asc' ? 'asc' : 'desc')
+      .orderBy('ic.id', query.order === 'asc' ? 'asc' : 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(toCount), total: toNumber(total.n as number | string) };
+}
+
+export async function insertCount(
+  tx: Tx,
+  values: {
+    countedOn: string;
+    description: string | null;
+    categoryId: number | null;
+    userId: number;
+    now: string;
+  },
+) {
+  const row = await tx
+    .insertInto('inventory_counts')
+    .values({
+      counted_on: values.countedOn,
+      description: values.description,
+      category_id: values.categoryId,
+      status: 'open',
+      created_by: values.userId,
+      created_at: values.now,
+      posted_by: null,
+      posted_at: null,
+      undone_by: null,
+      undone_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export interface StoredItem {
+  productId: number;
+  counted: bigint;
+  expected: bigint | null;
+  unitCost: bigint | null;
+  countedBy: { id: number; name: string };
+  countedAt: string;
+}
+
+export async function countItems(db: Db | Tx, countId: number): Promise<Map<number, StoredItem>> {
+  const rows = await db
+    .selectFrom('inventory_count_items as i')
+    .innerJoin('users as u', 'u.id', 'i.counted_by')
+    .select([
+      'i.product_id',
+      'i.counted_quantity',
+      'i.expected_quantity',
+      'i.unit_cost',
+      'i.counted_at',
+      'u.id as user_id',
+      'u.name as user_name',
+    ])
+    .where('i.count_id', '=', countId)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.product_id,
+      {
+        productId: row.product_id,
+        counted: toBigInt(row.counted_quantity),
+        expected: row.expected_quantity === null ? null : toBigInt(row.expected_quantity),
+        unitCost: row.unit_cost === null ? null : toBigInt(row.unit_cost),
+        countedBy: { id: row.user_id, name: row.user_name },
+        countedAt: row.counted_at,
+      },
+    ]),
+  );
+}
+
+/** Upserts counted quantities (last write per product wins) and forgets the nulls. */
+export async function saveItems(
+  tx: Tx,
+  countId: number,
+  items: ReadonlyArray<{ productId: number; countedQuantity: bigint | null }>,
+  userId: number,
+  now: string,
+) {
+  const forget = items.filter((item) => item.countedQuantity === null).map((item) => item.productId);
+  const keep = items.filter((item) => item.countedQuantity !== null);
+  for (let start = 0; start < forget.length; start += 500) {
+    await tx
+      .deleteFrom('inventory_count_items')
+      .where('count_id', '=', countId)
+      .where('product_id', 'in', forget.slice(start, start + 500))
+      .execute();
+  }
+  for (let start = 0; start < keep.length; start += 500) {
+    await tx
+      .insertInto('inventory_count_items')
+      .values(
+        keep.slice(start, start + 500).map((item) => ({
+          count_id: countId,
+          product_id: item.productId,
+          counted_quantity: String(item.countedQuantity),
+          counted_by: userId,
+          counted_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['count_id', 'product_id']).doUpdateSet({
+          counted_quantity: sql`excluded.counted_quantity`,
+          counted_by: sql`excluded.counted_by`,
+          counted_at: sql`excluded.counted_at`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** What the posting found: expected quantity and the cost used, per product (uncounted-as-zero rows added). */
+export async function recordPosting(
+  tx: Tx,
+  countId: number,
+  lines: ReadonlyArray<{ productId: number; expected: bigint; counted: bigint; unitCost: bigint }>,
+  userId: number,
+  now: string,
+) {
+  for (let start = 0; start < lines.length; start += 500) {
+    const part = lines.slice(start, start + 500);
+    await tx
+      .insertInto('inventory_count_items')
+      .values(
+        part.map((line) => ({
+          count_id: countId,
+          product_id: line.productId,
+          counted_quantity: String(line.counted),
+          counted_by: userId,
+          counted_at: now,
+          expected_quantity: String(line.expected),
+          unit_cost: String(line.unitCost),
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['count_id', 'product_id']).doUpdateSet({
+          expected_quantity: sql`excluded.expected_quantity`,
+          unit_cost: sql`excluded.unit_cost`,
+        }),
+      )
+      .execute();
+  }
+}
+
+export async function setStatus(
+  tx: Tx,
+  countId: number,
+  change:
+    | { status: 'posted'; userId: number; now: string }
+    | { status: 'discarded'; userId: number; now: string; undo: boolean },
+) {
+  await tx
+    .updateTable('inventory_counts')
+    .set(
+      change.status === 'posted'
+        ? { status: 'posted', posted_by: change.userId, posted_at: change.now }
+        : {
+            status: 'discarded',
+            ...(change.undo ? { undone_by: change.userId, undone_at: change.now } : {}),
+          },
+    )
+    .where('id', '=', countId)
+    .execute();
+}
+
+/** The live ledger rows a posted count wrote. */
+export async function countLedgerIds(tx: Tx, countId: number): Promise<number[]> {
+  const rows = await tx
+    .selectFrom('stock_ledger')
+    .select('id')
+    .where('count_id', '=', countId)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+export async function categoryExists(db: Db | Tx, id: number) {
+  return Boolean(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
+}

@@ -1,0 +1,136 @@
+import { averageCost, lineTotal } from '../stock/stock-rules.ts';
+
+/** Inventory counts (balanço): pure rules, no database. Quantities in base-unit thousandths, money in R$ 0,0001. */
+
+export interface CountPosition {
+  productId: number;
+  fractional: boolean;
+  /** balance at the end of the count's date */
+  quantity: bigint;
+  totalValue: bigint;
+}
+
+export interface CountedItem {
+  productId: number;
+  countedQuantity: bigint;
+}
+
+export interface CountLine {
+  productId: number;
+  expected: bigint;
+  counted: bigint | null;
+  difference: bigint | null;
+  averageCost: bigint;
+  differenceValue: bigint | null;
+}
+
+/** A counted quantity the product's unit cannot hold, or null. */
+export function countedQuantityProblem(
+  fractional: boolean,
+  quantity: bigint,
+  unityCode: string,
+): string | null {
+  if (quantity < 0n) return 'A quantidade contada não pode ser negativa.';
+  if (!fractional && quantity % 1000n !== 0n) {
+    return `A quantidade deve ser inteira em ${unityCode}: a unidade não aceita frações.`;
+  }
+  return null;
+}
+
+/** Expected, counted, difference and its value at the average cost of the date. */
+export function countLine(position: CountPosition, counted: bigint | null): CountLine {
+  return lineOf(position.productId, position.quantity, counted, averageCost(position));
+}
+
+/** A line from figures already known (a posted count keeps what it found and the cost it used). */
+export function lineOf(
+  productId: number,
+  expected: bigint,
+  counted: bigint | null,
+  average: bigint,
+): CountLine {
+  const difference = counted === null ? null : counted - expected;
+  return {
+    productId,
+    expected,
+    counted,
+    difference,
+    averageCost: average,
+    differenceValue: difference === null ? null : lineTotal(difference, average),
+  };
+}
+
+export interface Adjustment {
+  productId: number;
+  direction: 'in' | 'out';
+  /** base units, > 0 */
+  quantity: bigint;
+  /** per base unit for an entry; null for an exit (valued at the average by the posting pipeline) */
+  unitCost: bigint | null;
+  expected: bigint;
+  counted: bigint;
+}
+
+/**
+ * What posting writes: a surplus is an `ajuste` entry valued at the average cost at the date, or at the last entry
+ * cost when the balance is zero (`fallbackCost`); a shortage an `ajuste` exit. Uncounted products are left alone,
+ * or counted as zero with `uncountedAsZero`.
+ */
+export function planAdjustments(
+  positions: readonly CountPosition[],
+  counted: ReadonlyMap<number, bigint>,
+  uncountedAsZero: boolean,
+  fallbackCost: ReadonlyMap<number, bigint>,
+): Adjustment[] {
+  const out: Adjustment[] = [];
+  for (const position of positions) {
+    const found = counted.get(position.productId);
+    const quantity = found ?? (uncountedAsZero ? 0n : null);
+    if (quantity === null || quantity === position.quantity) continue;
+    const difference = quantity - position.quantity;
+    const base = { productId: position.productId, expected: position.quantity, counted: quantity };
+    if (difference > 0n) {
+      const unitCost =
+        position.quantity > 0n ? averageCost(position) : (fallbackCost.get(position.productId) ?? 0n);
+      out.push({ ...base, direction: 'in', quantity: difference, unitCost });
+    } else {
+      out.push({ ...base, direction: 'out', quantity: -difference, unitCost: null });
+    }
+  }
+  return out;
+}
+
+export interface CountTotals {
+  products: number;
+  counted: number;
+  uncounted: number;
+  withDifference: number;
+  surplusValue: bigint;
+  shortageValue: bigint;
+  differenceValue: bigint;
+}
+
+export function countTotals(lines: readonly CountLine[]): CountTotals {
+  const totals: CountTotals = {
+    products: lines.length,
+    counted: 0,
+    uncounted: 0,
+    withDifference: 0,
+    surplusValue: 0n,
+    shortageValue: 0n,
+    differenceValue: 0n,
+  };
+  for (const line of lines) {
+    if (line.counted === null) {
+      totals.uncounted += 1;
+      continue;
+    }
+    totals.counted += 1;
+    if (line.difference !== 0n) totals.withDifference += 1;
+    const value = line.differenceValue ?? 0n;
+    if (value > 0n) totals.surplusValue += value;
+    else totals.shortageValue -= value;
+    totals.differenceValue += value;
+  }
+  return totals;
+}

@@ -1,0 +1,200 @@
+import { divRound, formatScaled } from '@armazem/contracts/decimal';
+import { averageCost } from '../stock/stock-rules.ts';
+
+/**
+ * The inventory at a date as the Registro de Inventário (modelo 7) and SPED EFD Bloco H read it: pure rules, no
+ * database. One valuation for the screen, the book and the file (docs/decisions/0028): the unit value is the
+ * average cost of the balance at that date (R$ 0,0001, as everywhere else), and an item's value is quantity × unit
+ * value rounded half-up to the cent, so the book's totals and VL_INV are the same sum of the same item values.
+ */
+
+export interface InventoryPosition {
+  productId: number;
+  sku: string;
+  name: string;
+  barcode: string | null;
+  ncm: string | null;
+  cest: string | null;
+  itemType: string;
+  unityCode: string;
+  unityName: string;
+  /** base units, thousandths */
+  quantity: bigint;
+  /** R$, ten-thousandths */
+  totalValue: bigint;
+}
+
+export interface InventoryItem extends InventoryPosition {
+  /** average cost per base unit, R$ ten-thousandths */
+  unitCost: bigint;
+  /** quantity × unitCost rounded to the cent, in ten-thousandths (always a multiple of 100) */
+  itemValue: bigint;
+}
+
+export interface NcmGroup {
+  ncm: string | null;
+  items: InventoryItem[];
+  totalValue: bigint;
+}
+
+export interface InventoryData {
+  date: string;
+  items: InventoryItem[];
+  groups: NcmGroup[];
+  totalValue: bigint;
+  warnings: string[];
+}
+
+/** quantity (thousandths) × unit cost (ten-thousandths) → R$ cents, half-up, back in ten-thousandths. */
+export function itemValue(quantity: bigint, unitCost: bigint): bigint {
+  return divRound(quantity * unitCost, 100_000n) * 100n;
+}
+
+/** Every position with quantity > 0, valued; grouped by NCM in the order given (NCM, then name; no NCM last). */
+export function buildInventory(date: string, positions: readonly InventoryPosition[]): InventoryData {
+  const items: InventoryItem[] = [];
+  for (const position of positions) {
+    if (position.quantity <= 0n) continue;
+    const unitCost = averageCost({ quantity: position.quantity, totalValue: position.totalValue });
+    items.push({ ...position, unitCost, itemValue: itemValue(position.quantity, unitCost) });
+  }
+  const groups: NcmGroup[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.ncm === item.ncm) {
+      last.items.push(item);
+      last.totalValue += item.itemValue;
+    } else {
+      groups.push({ ncm: item.ncm, items: [item], totalValue: item.itemValue });
+    }
+  }
+  const totalValue = items.reduce((sum, item) => sum + item.itemValue, 0n);
+  return { date, items, groups, totalValue, warnings: inventoryWarnings(items) };
+}
+
+function inventoryWarnings(items: readonly InventoryItem[]): string[] {
+  const warnings: string[] = [];
+  const withoutNcm = items.filter((item) => !item.ncm);
+  if (withoutNcm.length > 0) {
+    const names = withoutNcm
+      .slice(0, 5)
+      .map((item) => `${item.sku} (${item.name})`)
+      .join(', ');
+    const more = withoutNcm.length > 5 ? ` e mais ${withoutNcm.length - 5}` : '';
+    warnings.push(
+      withoutNcm.length === 1
+        ? `1 produto sem NCM: ${names}. Ele aparece em "Sem NCM" no livro e com o NCM vazio no Bloco H; informe o NCM no cadastro do produto.`
+        : `${withoutNcm.length} produtos sem NCM: ${names}${more}. Eles aparecem em "Sem NCM" no livro e com o NCM vazio no Bloco H; informe o NCM no cadastro de cada produto.`,
+    );
+  }
+  const zeroValue = items.filter((item) => item.itemValue === 0n).length;
+  if (zeroValue > 0) {
+    warnings.push(
+      `${zeroValue === 1 ? '1 produto tem' : `${zeroValue} produtos têm`} saldo sem valor (custo zero): confira o custo das entradas.`,
+    );
+  }
+  return warnings;
+}
+
+// ---------- SPED EFD ICMS/IPI: 0190, 0200 and Bloco H ----------
+
+/** EFD number: decimal comma, no thousands separator, a fixed number of decimals. */
+export function efdNumber(value: bigint, scale: number, decimals: number): string {
+  const scaled =
+    decimals >= scale
+      ? value * 10n ** BigInt(decimals - scale)
+      : divRound(value, 10n ** BigInt(scale - decimals));
+  return formatScaled(scaled, decimals).replace('.', ',');
+}
+
+/** YYYY-MM-DD → DDMMAAAA */
+export const efdDate = (date: string) => `${date.slice(8, 10)}${date.slice(5, 7)}${date.slice(0, 4)}`;
+
+/** A text field: no pipes, no line breaks, no surrounding spaces (the field separator must stay unambiguous). */
+export function efdText(value: string | null | undefined, max = 255): string {
+  return (value ?? '')
+    .replace(/[|\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
+}
+
+/** `|REG|f2|…|` */
+export const efdLine = (fields: readonly string[]) => `|${fields.join('|')}|`;
+
+/** COD_BARRA: the GTIN when it is one (8, 12, 13 or 14 digits), else empty. */
+const gtin = (barcode: string | null) => (barcode && /^(\d{8}|\d{12,14})$/.test(barcode) ? barcode : '');
+
+/**
+ * The lines of the file: 0190 per unit used, 0200 per item, then H001, H005, one H010 per item with quantity > 0
+ * (VL_ITEM_IR = VL_ITEM, own goods in own possession), H990 with the block's line count.
+ */
+export function spedLines(data: InventoryData, reason: string): string[] {
+  const units = new Map<string, string>();
+  for (const item of data.items) if (!units.has(item.unityCode)) units.set(item.unityCode, item.unityName);
+  const lines: string[] = [];
+  for (const [code, name] of [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    lines.push(efdLine(['0190', efdText(code, 6), efdText(name) || efdText(code)]));
+  }
+  for (const item of data.items) {
+    lines.push(
+      efdLine([
+        '0200',
+        efdText(item.sku, 60),
+        efdText(item.name),
+        gtin(item.barcode),
+        '',
+        efdText(item.unityCode, 6),
+        item.itemType,
+        item.ncm ?? '',
+        '',
+        '',
+        '',
+        '',
+        item.cest ?? '',
+      ]),
+    );
+  }
+  const block = [
+    efdLine(['H001', '0']),
+    efdLine(['H005', efdDate(data.date), efdNumber(data.totalValue, 4, 2), reason]),
+  ];
+  for (const item of data.items) {
+    const value = efdNumber(item.itemValue, 4, 2);
+    block.push(
+      efdLine([
+        'H010',
+        efdText(item.sku, 60),
+        efdText(item.unityCode, 6),
+        efdNumber(item.quantity, 3, 3),
+        efdNumber(item.unitCost, 4, 6),
+        value,
+        '0',
+        '',
+        '',
+        '',
+        value,
+      ]),
+    );
+  }
+  block.push(efdLine(['H990', String(block.length + 1)]));
+  return [...lines, ...block];
+}
+
+/** ISO-8859-1 bytes; a character outside it loses its accent, or becomes '?' when it has no Latin-1 form. */
+export function latin1(text: string): Buffer {
+  const bytes = Buffer.alloc(text.length * 2);
+  let length = 0;
+  for (const char of text) {
+    let code = char.codePointAt(0) ?? 63;
+    if (code > 0xff) {
+      const plain = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      code = plain.length === 1 && (plain.codePointAt(0) ?? 256) <= 0xff ? (plain.codePointAt(0) ?? 63) : 63;
+    }
+    bytes[length++] = code;
+  }
+  return bytes.subarray(0, length);
+}
+
+/** inventario-bloco-h-AAAAMMDD.txt */
+export const spedFileName = (date: string) => `inventario-bloco-h-${date.replaceAll('-', '')}.txt`;

@@ -1,0 +1,76 @@
+import type { TInventory } from '@armazem/contracts/inventory';
+import { readSettings } from '../settings/settings-repository.ts';
+import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
+import { positionsAt } from './inventory-repository.ts';
+import { buildInventory, latin1, spedFileName, spedLines, type InventoryData } from './inventory-rules.ts';
+import { renderInventoryBook } from './inventory-book-pdf.ts';
+import { inventoryBookXlsx } from './inventory-book-xlsx.ts';
+
+export interface InventoryFile {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The inventory at the end of a date: on screen, as the Registro de Inventário and as the Bloco H file. */
+export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { timeZone: string }) {
+  async function inventoryAt(date: string | undefined): Promise<InventoryData> {
+    const day = date ?? clock.today();
+    if (day > clock.today()) throw badRequest('A data do inventário não pode ser futura.', 'date');
+    return buildInventory(day, await positionsAt(db, day));
+  }
+
+  return {
+    inventoryAt,
+
+    async show(date: string | undefined): Promise<TInventory> {
+      const data = await inventoryAt(date);
+      return {
+        date: data.date,
+        data: data.items.map((item) => ({
+          ncm: item.ncm,
+          product: { id: item.productId, sku: item.sku, name: item.name },
+          unity: { code: item.unityCode },
+          quantity: quantityOut(item.quantity),
+          unitCost: moneyOut(item.unitCost),
+          totalValue: moneyOut(item.itemValue),
+        })),
+        totalsByNcm: data.groups.map((group) => ({ ncm: group.ncm, totalValue: moneyOut(group.totalValue) })),
+        totalValue: moneyOut(data.totalValue),
+        warnings: data.warnings,
+      };
+    },
+
+    async book(date: string | undefined, format: 'pdf' | 'xlsx'): Promise<InventoryFile> {
+      const data = await inventoryAt(date);
+      const settings = await readSettings(db, timeZone);
+      const base = `registro-inventario-${data.date.replaceAll('-', '')}`;
+      if (format === 'xlsx') {
+        return {
+          fileName: `${base}.xlsx`,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          bytes: await inventoryBookXlsx(data, settings),
+        };
+      }
+      return {
+        fileName: `${base}.pdf`,
+        contentType: 'application/pdf',
+        bytes: await renderInventoryBook(data, settings),
+      };
+    },
+
+    async sped(date: string | undefined, reason: string): Promise<InventoryFile> {
+      const data = await inventoryAt(date);
+      const text = `${spedLines(data, reason).join('\r\n')}\r\n`;
+      return {
+        fileName: spedFileName(data.date),
+        contentType: 'text/plain; charset=iso-8859-1',
+        bytes: latin1(text),
+      };
+    },
+  };
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;

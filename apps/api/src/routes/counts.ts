@@ -1,0 +1,165 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { z as zm } from 'zod/mini';
+import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
+import {
+  COUNT_STATUS_LABELS,
+  type TCount,
+  ZCount,
+  ZCountDetail,
+  ZCountDetailQuery,
+  ZCountItemsInput,
+  ZCountList,
+  ZCountListQuery,
+  ZCountParams,
+  ZNewCount,
+  ZPostCount,
+} from '@armazem/contracts/counts';
+import { badRequest } from '../lib/errors.ts';
+import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
+import { currentUser } from '../plugins/context.ts';
+
+const tags = ['balanço'];
+const ZRefusal = zm.looseObject(ZErrorResponse.shape);
+const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const COUNT_COLUMNS: ExportColumn<TCount>[] = [
+  { title: 'Nº', type: 'number', width: 8, value: (c) => c.id },
+  { title: 'Data da contagem', type: 'date', value: (c) => c.countedOn },
+  { title: 'Descrição', width: 40, value: (c) => c.description },
+  { title: 'Categoria', width: 20, value: (c) => c.category?.name ?? 'Todas' },
+  { title: 'Situação', width: 14, value: (c) => COUNT_STATUS_LABELS[c.status] },
+  { title: 'Produtos contados', type: 'number', value: (c) => c.itemsCounted },
+  { title: 'Iniciado por', width: 20, value: (c) => c.createdBy.name },
+  { title: 'Iniciado em', type: 'datetime', value: (c) => c.createdAt },
+  { title: 'Lançado por', width: 20, value: (c) => c.postedBy?.name },
+  { title: 'Lançado em', type: 'datetime', value: (c) => c.postedAt },
+];
+const ZSavedItems = zm.extend(ZCount, { items: ZCountDetail.shape.items });
+
+/** The count sheet: download to count on paper, upload what was counted (merged, or 422 with the bad rows). */
+const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { counts } = app;
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 6 },
+    throwFileSizeLimit: true,
+  });
+  app.get(
+    '/:countId/sheet',
+    { schema: { tags, params: ZCountParams, response: { 400: ZRefusal, 404: ZRefusal } } },
+    async (request, reply) => {
+      const file = await counts.sheet(request.params.countId);
+      return reply
+        .type(XLSX)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.bytes as never);
+    },
+  );
+
+  app.post(
+    '/:countId/sheet',
+    {
+      schema: {
+        tags,
+        params: ZCountParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZCountDetail, ...refused },
+      },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => {
+      let bytes: Buffer | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const content = await part.toBuffer();
+          if (part.fieldname === 'sheet') bytes = content;
+        }
+      }
+      if (!bytes || bytes.length === 0)
+        throw badRequest('Envie o arquivo da planilha no campo "sheet".', 'sheet');
+      return counts.uploadSheet(currentUser(request), request.params.countId, bytes);
+    },
+  );
+};
+
+/** Inventory counts (balanço): start, list, count, post, discard or undo. */
+export const countRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { counts } = app;
+  await app.register(sheetRoutes);
+
+  app.post(
+    '/',
+    { schema: { tags, body: ZNewCount, response: { 201: ZCount, ...refused } } },
+    async (request, reply) => reply.status(201).send(await counts.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: ZCountListQuery, response: { 200: ZCountList, 400: ZRefusal } } },
+    async (request, reply) => {
+      const { query } = request;
+      if (query.format) {
+        const rows = pagedRows((page, pageSize) => counts.list({ ...query, page, pageSize }));
+        return sendExport(reply, query.format, {
+          name: 'balancos',
+          sheetName: 'Balanços',
+          columns: COUNT_COLUMNS,
+          rows,
+        });
+      }
+      return counts.list(query);
+    },
+  );
+
+  app.get(
+    '/:countId',
+    {
+      schema: {
+        tags,
+        params: ZCountParams,
+        querystring: ZCountDetailQuery,
+        response: { 200: ZCountDetail, ...refused },
+      },
+      // 20,000 lines built in this shape: checking them again against the schema costs more than the query
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => counts.detail(request.params.countId, request.query.differences ?? false),
+  );
+
+  app.put(
+    '/:countId/items',
+    {
+      schema: {
+        tags,
+        params: ZCountParams,
+        body: ZCountItemsInput,
+        response: { 200: ZSavedItems, ...refused },
+      },
+    },
+    async (request) => counts.saveItems(currentUser(request), request.params.countId, request.body.items),
+  );
+
+  app.post(
+    '/:countId/post',
+    {
+      schema: {
+        tags,
+        params: ZCountParams,
+        body: zm.optional(ZPostCount),
+        response: { 200: ZCount, ...refused },
+      },
+    },
+    async (request) =>
+      counts.post(currentUser(request), request.params.countId, request.body?.uncountedAsZero ?? false),
+  );
+
+  app.delete(
+    '/:countId',
+    { schema: { tags, params: ZCountParams, response: { 204: z.null(), ...refused } } },
+    async (request, reply) => {
+      await counts.remove(currentUser(request), request.params.countId);
+      return reply.status(204).send(null);
+    },
+  );
+};

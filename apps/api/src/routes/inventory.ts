@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z as zm } from 'zod/mini';
+import { ZErrorResponse } from '@armazem/contracts/common';
+import { ZInventory, ZInventoryBookQuery, ZInventoryQuery, ZSpedQuery } from '@armazem/contracts/inventory';
+import type { InventoryFile } from '../domain/inventory/inventory-service.ts';
+import type { FastifyReply } from 'fastify';
+
+const tags = ['inventário'];
+const ZRefusal = zm.looseObject(ZErrorResponse.shape);
+
+function sendFile(reply: FastifyReply, file: InventoryFile) {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '');
+  return reply
+    .type(file.contentType)
+    .header('Content-Disposition', `attachment; filename="${ascii}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.bytes as never);
+}
+
+/** The inventory at a date, the Registro de Inventário (modelo 7) and the SPED EFD Bloco H file. */
+export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { inventory } = app;
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventory, 400: ZRefusal } } },
+    async (request) => inventory.show(request.query.date),
+  );
+
+  app.get(
+    '/book',
+    { schema: { tags, querystring: ZInventoryBookQuery, response: { 400: ZRefusal } } },
+    async (request, reply) => sendFile(reply, await inventory.book(request.query.date, request.query.format)),
+  );
+
+  app.get(
+    '/sped',
+    { schema: { tags, querystring: ZSpedQuery, response: { 400: ZRefusal } } },
+    async (request, reply) => sendFile(reply, await inventory.sped(request.query.date, request.query.reason)),
+  );
+};

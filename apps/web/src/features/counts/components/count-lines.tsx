@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import type { TCountItem } from '@armazem/contracts/counts';
+import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
+
+const SHOWN = 200;
+
+const differenceClass = (difference: string | null) =>
+  difference === null || Number(difference) === 0
+    ? ''
+    : difference.startsWith('-')
+      ? 'text-error'
+      : 'text-success';
+
+/** The count's lines as cards (a phone in one hand): expected, counted, difference and its value, who counted. */
+export function CountLines({ items }: { items: readonly TCountItem[] }) {
+  const [q, setQ] = useState('');
+  const filtered = useMemo(() => {
+    const words = q.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return items;
+    return items.filter((item) => {
+      const text = `${item.product.sku} ${item.product.name} ${item.product.barcode ?? ''}`.toLowerCase();
+      return words.every((word) => text.includes(word));
+    });
+  }, [items, q]);
+  return (
+    <div className="grid gap-2">
+      <label className="form-control">
+        <span className="label-text">Procurar na lista</span>
+        <input className="input input-bordered w-full" value={q} onChange={(e) => setQ(e.target.value)} />
+      </label>
+      {filtered.length > SHOWN ? (
+        <p className="text-sm opacity-80">
+          Mostrando {SHOWN} de {filtered.length} produtos: use a busca para achar os outros.
+        </p>
+      ) : null}
+      <ul className="grid gap-2" data-testid="count-lines">
+        {filtered.slice(0, SHOWN).map((item) => (
+          <li
+            key={item.product.id}
+            className="border-base-300 rounded-box border p-3"
+            data-testid="count-line"
+          >
+            <div className="flex flex-wrap justify-between gap-2">
+              <span className="font-semibold break-words">{item.product.name}</span>
+              <span className="font-mono text-sm opacity-80">{item.product.sku}</span>
+            </div>
+            <dl className="mt-1 grid grid-cols-3 gap-1 text-sm">
+              <div>
+                <dt className="opacity-70">Esperado</dt>
+                <dd>
+                  {formatQuantity(item.expectedQuantity)} {item.unity.code}
+                </dd>
+              </div>
+              <div>
+                <dt className="opacity-70">Contado</dt>
+                <dd data-testid="count-counted">
+                  {item.countedQuantity === null
+                    ? '—'
+                    : `${formatQuantity(item.countedQuantity)} ${item.unity.code}`}
+                </dd>
+              </div>
+              <div>
+                <dt className="opacity-70">Diferença</dt>
+                <dd className={differenceClass(item.difference)}>
+                  {item.difference === null ? '—' : formatQuantity(item.difference)}
+                  {item.differenceValue !== null && Number(item.differenceValue) !== 0
+                    ? ` (${formatMoney(item.differenceValue)})`
+                    : ''}
+                </dd>
+              </div>
+            </dl>
+            {item.countedBy ? (
+              <p className="mt-1 text-xs opacity-70">
+                Contado por {item.countedBy.name} em {formatDateTime(item.countedAt)}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

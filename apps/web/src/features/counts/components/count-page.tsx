@@ -1,0 +1,70 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { COUNT_STATUS_LABELS, type TCountItem } from '@armazem/contracts/counts';
+import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useCountQuery } from '../counts-api.ts';
+import { CountActions } from './count-actions.tsx';
+import { CountLines } from './count-lines.tsx';
+import { ScanPanel } from './scan-panel.tsx';
+
+/** One count: scan or type what was counted, see the differences, post. Made for a phone and a scanner. */
+export default function CountPage() {
+  usePageTitle('Balanço');
+  const id = Number(useParams().countId);
+  const [differences, setDifferences] = useState(false);
+  const { data: count, isLoading } = useCountQuery({ id, differences });
+  // what this screen saved since the list loaded (the list is not reloaded after every scan)
+  const [saved, setSaved] = useState<ReadonlyMap<number, TCountItem>>(new Map());
+  const items = useMemo(
+    () => (count?.items ?? []).map((item) => saved.get(item.product.id) ?? item),
+    [count, saved],
+  );
+  if (isLoading || !count) return <PageLoader />;
+  const onSaved = (item: TCountItem) => setSaved((old) => new Map(old).set(item.product.id, item));
+  return (
+    <div className="grid gap-4">
+      <TitleCard
+        title={`Balanço nº ${count.id} — ${formatDate(count.countedOn)}`}
+        actions={
+          <Link to={paths.counts} className="btn btn-sm">
+            Voltar
+          </Link>
+        }
+      >
+        <p className="mb-3 text-sm">
+          <span className="badge mr-2">{COUNT_STATUS_LABELS[count.status]}</span>
+          {count.category?.name ?? 'Todas as categorias'} · {count.totals.counted} de {count.totals.products}{' '}
+          contados · diferença {formatMoney(count.totals.differenceValue)}
+          {count.description ? ` · ${count.description}` : ''}
+        </p>
+        {count.status === 'open' ? <ScanPanel countId={count.id} items={items} onSaved={onSaved} /> : null}
+      </TitleCard>
+      <TitleCard
+        title={differences ? 'Diferenças' : 'Produtos'}
+        actions={
+          <label className="label cursor-pointer gap-2">
+            <input
+              type="checkbox"
+              className="toggle"
+              checked={differences}
+              onChange={(e) => {
+                setSaved(new Map());
+                setDifferences(e.target.checked);
+              }}
+            />
+            <span>Só diferenças</span>
+          </label>
+        }
+      >
+        <CountLines items={items} />
+      </TitleCard>
+      <TitleCard title="Planilha e lançamento">
+        <CountActions count={count} />
+      </TitleCard>
+    </div>
+  );
+}

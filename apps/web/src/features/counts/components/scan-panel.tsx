@@ -1,0 +1,136 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { TCountItem } from '@armazem/contracts/counts';
+import { formatScaled, parseScaled, parseTypedScaled } from '@armazem/contracts/decimal';
+import { lookupsApi } from '../../../lib/lookups-api.ts';
+import { formatQuantity } from '../../../lib/format.ts';
+import { useLazyProductLookupQuery } from '../../../lib/product-lookup-api.ts';
+import { useSaveCountItemsMutation } from '../counts-api.ts';
+
+const toScaled = (wire: string | null) => {
+  const parsed = wire === null ? null : parseScaled(wire, 3);
+  return parsed && parsed.ok ? parsed.value : 0n;
+};
+
+/** Base units in one of the package a code names (1 for a SKU or the product's own barcode). */
+function usePackageQuantity() {
+  const [unities] = lookupsApi.endpoints.productsUnitySelect.useLazyQuery();
+  return async (productId: number, productUnityId: number) => {
+    const list = await unities(productId, true)
+      .unwrap()
+      .catch(() => []);
+    return list.find((unity) => unity.id === productUnityId)?.quantity ?? '1';
+  };
+}
+
+/**
+ * The scanner's field: a code then Enter adds one package (package quantity × base units), or the quantity typed
+ * beside it, to what was counted of that product; the result is saved at once and shown.
+ */
+// eslint-disable-next-line max-lines-per-function -- the scan handler and its form, kept together
+export function ScanPanel({
+  countId,
+  items,
+  onSaved,
+}: {
+  countId: number;
+  items: readonly TCountItem[];
+  onSaved: (item: TCountItem) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [lookup] = useLazyProductLookupQuery();
+  const [save, { isLoading }] = useSaveCountItemsMutation();
+  const packageQuantity = usePackageQuantity();
+  const codeField = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) return;
+    const upper = typed.toUpperCase();
+    let item = items.find((i) => i.product.sku.toUpperCase() === upper || i.product.barcode === typed);
+    let add = 1000n;
+    if (!item) {
+      const found = await lookup(typed)
+        .unwrap()
+        .catch(() => null);
+      const match = found?.match;
+      item = match ? items.find((i) => i.product.id === match.product.id) : undefined;
+      if (match && item) add = toScaled(await packageQuantity(match.product.id, match.productUnityId));
+    }
+    if (!item) {
+      setMessage({ text: `Código ${typed} não encontrado entre os produtos deste balanço.`, error: true });
+      codeField.current?.select();
+      return;
+    }
+    if (quantity.trim()) {
+      const parsed = parseTypedScaled(quantity, 3);
+      if (!parsed.ok || parsed.value <= 0n) {
+        setMessage({ text: 'Quantidade inválida: use vírgula para decimais (ex.: 2,5).', error: true });
+        return;
+      }
+      add = parsed.value;
+    }
+    const total = formatScaled(toScaled(item.countedQuantity) + add, 3);
+    const result = await save({
+      id: countId,
+      items: [{ productId: item.product.id, countedQuantity: total }],
+    });
+    if ('data' in result && result.data) {
+      const saved = result.data.items[0];
+      if (saved) onSaved(saved);
+      setMessage({
+        text: `${item.product.name}: ${formatQuantity(saved?.countedQuantity ?? total)} ${item.unity.code}`,
+        error: false,
+      });
+    }
+    setCode('');
+    setQuantity('');
+    codeField.current?.focus();
+  };
+
+  return (
+    <form
+      className="grid grid-cols-[1fr_6rem] gap-2 sm:grid-cols-[1fr_8rem_auto]"
+      onSubmit={(e) => void submit(e)}
+    >
+      <label className="form-control">
+        <span className="label-text">Código ou código de barras</span>
+        <input
+          ref={codeField}
+          className="input input-bordered input-lg w-full font-mono"
+          value={code}
+          autoFocus
+          autoComplete="off"
+          inputMode="text"
+          onChange={(e) => setCode(e.target.value)}
+          data-testid="count-scan"
+        />
+      </label>
+      <label className="form-control">
+        <span className="label-text">Quantidade</span>
+        <input
+          className="input input-bordered input-lg w-full"
+          value={quantity}
+          inputMode="decimal"
+          placeholder="1 emb."
+          onChange={(e) => setQuantity(e.target.value)}
+          data-testid="count-quantity"
+        />
+      </label>
+      <button type="submit" className="btn btn-primary btn-lg col-span-2 sm:col-span-1" disabled={isLoading}>
+        Contar
+      </button>
+      {message ? (
+        <p
+          role="status"
+          className={`col-span-2 sm:col-span-3 ${message.error ? 'text-error' : 'text-success'} font-semibold`}
+          data-testid="count-last"
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

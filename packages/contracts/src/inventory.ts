@@ -1,0 +1,53 @@
+import { z } from 'zod/mini';
+import { ZDate, orRequired } from './common.ts';
+import { ZDecimalString } from './numbers.ts';
+
+/** The inventory at a date (Registro de Inventário, modelo 7) and the SPED EFD Bloco H file. */
+
+export const ZInventoryQuery = z.object({ date: z.optional(ZDate) });
+
+export const ZInventoryBookQuery = z.object({
+  date: z.optional(ZDate),
+  format: z._default(
+    z.enum(['pdf', 'xlsx'], { error: orRequired('Formato inválido: use pdf ou xlsx.') }),
+    'pdf',
+  ),
+});
+
+/** MOT_INV of H005: 01 end of period … 06 ICMS-ST control. */
+export const INVENTORY_REASONS = ['01', '02', '03', '04', '05', '06'] as const;
+export const INVENTORY_REASON_LABELS: Record<(typeof INVENTORY_REASONS)[number], string> = {
+  '01': 'No final no período',
+  '02': 'Na mudança de forma de tributação da mercadoria (ICMS)',
+  '03': 'Na solicitação da baixa cadastral, paralisação temporária e outras situações',
+  '04': 'Na alteração de regime de pagamento – condição do contribuinte',
+  '05': 'Por determinação dos fiscos',
+  '06': 'Para controle das mercadorias sujeitas ao regime de substituição tributária',
+};
+
+export const ZSpedQuery = z.object({
+  date: z.optional(ZDate),
+  reason: z._default(
+    z.enum(INVENTORY_REASONS, { error: orRequired('Motivo do inventário inválido: use de 01 a 06.') }),
+    '01',
+  ),
+});
+
+export const ZInventoryRow = z.object({
+  ncm: z.nullable(z.string()),
+  product: z.object({ id: z.number(), sku: z.string(), name: z.string() }),
+  unity: z.object({ code: z.string() }),
+  quantity: ZDecimalString,
+  unitCost: ZDecimalString,
+  totalValue: ZDecimalString,
+});
+export type TInventoryRow = z.infer<typeof ZInventoryRow>;
+
+export const ZInventory = z.object({
+  date: z.string(),
+  data: z.array(ZInventoryRow),
+  totalsByNcm: z.array(z.object({ ncm: z.nullable(z.string()), totalValue: ZDecimalString })),
+  totalValue: ZDecimalString,
+  warnings: z.array(z.string()),
+});
+export type TInventory = z.infer<typeof ZInventory>;
