@@ -1,15 +1,15 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { BigIntColumn, Flag, Timestamp } from './column-types.ts';
+import type {
+  InventoryCountItemTable,
+  InventoryCountTable,
+  NfeReceiptItemTable,
+  NfeReceiptTable,
+  StockFiguresTable,
+  SupplierItemCodeTable,
+} from './document-types.ts';
 
-/** Scaled integers come back as number from SQLite and as string from PostgreSQL's BIGINT. */
-export type BigIntColumn = ColumnType<
-  string | number | bigint,
-  string | number | bigint,
-  string | number | bigint
->;
-/** ISO 8601 timestamps; timestamptz on PostgreSQL, text on SQLite, read back as ISO strings on both. */
-export type Timestamp = ColumnType<string, string, string>;
-/** 0 or 1: SQLite has no boolean type and node:sqlite binds no JS booleans. */
-export type Flag = ColumnType<number, number | undefined, number>;
+export type { BigIntColumn, Flag, Timestamp } from './column-types.ts';
 
 export interface UserTable {
   id: Generated<number>;
@@ -241,52 +241,6 @@ export interface StockLedgerTable {
   count_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface NfeReceiptTable {
-  id: Generated<number>;
-  access_key: string;
-  number: string;
-  series: string;
-  issued_at: Timestamp;
-  supplier_id: number;
-  file_name: string;
-  xml: Uint8Array;
-  items: number;
-  total_cost: BigIntColumn;
-  invoice_total: BigIntColumn;
-  occurred_on: string;
-  created_by: number;
-  created_at: Timestamp;
-  undone_at: Timestamp | null;
-  undone_by: number | null;
-}
-
-export interface NfeReceiptItemTable {
-  id: Generated<number>;
-  receipt_id: number;
-  item: number;
-  supplier_code: string;
-  gtin: string | null;
-  description: string;
-  unit: string;
-  quantity: BigIntColumn;
-  product_id: number;
-  product_unity_id: number;
-  total_cost: BigIntColumn;
-  /** JSON: [{ number, quantity, manufacturedOn, expiresOn }] as declared in the invoice's rastro groups */
-  lots: string;
-}
-
-export interface SupplierItemCodeTable {
-  id: Generated<number>;
-  supplier_id: number;
-  supplier_code: string;
-  supplier_unit: string;
-  product_id: number;
-  product_unity_id: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface StockClosingTable {
   id: Generated<number>;
   year: number;
@@ -297,43 +251,6 @@ export interface StockClosingTable {
   closed_through: string | null;
   user_id: number;
   created_at: Timestamp;
-}
-
-/** Maintained by database triggers (migration 013): per category, status and below-minimum flag. */
-export interface StockFiguresTable {
-  category_id: number;
-  status: 'active' | 'inactive';
-  below: number;
-  products: BigIntColumn;
-  balances: BigIntColumn;
-  total_value: BigIntColumn;
-}
-
-/** An inventory count (balanço), migration 012. */
-export interface InventoryCountTable {
-  id: Generated<number>;
-  counted_on: string;
-  description: string | null;
-  category_id: number | null;
-  status: 'open' | 'posted' | 'discarded';
-  created_by: number;
-  created_at: Timestamp;
-  posted_by: number | null;
-  posted_at: Timestamp | null;
-  undone_by: number | null;
-  undone_at: Timestamp | null;
-}
-
-/** One counted product of a count: the last write wins, with who wrote it and when. */
-export interface InventoryCountItemTable {
-  count_id: number;
-  product_id: number;
-  counted_quantity: BigIntColumn;
-  counted_by: number;
-  counted_at: Timestamp;
-  /** what the posting found and valued it at (null until posted) */
-  expected_quantity: ColumnType<string | number | bigint | null, string | null | undefined, string | null>;
-  unit_cost: ColumnType<string | number | bigint | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

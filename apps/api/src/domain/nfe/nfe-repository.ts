@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
-import type { NfeReceiptItemTable } from '../../db/types.ts';
+import type { NfeReceiptItemTable } from '../../db/document-types.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
 import type { UnityRule } from '../stock/stock-rules.ts';
 

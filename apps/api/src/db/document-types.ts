@@ -1,0 +1,87 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { BigIntColumn, Timestamp } from './column-types.ts';
+
+// Tables of the second release's documents and maintained figures: NF-e receipts, inventory counts, list figures.
+
+export interface NfeReceiptTable {
+  id: Generated<number>;
+  access_key: string;
+  number: string;
+  series: string;
+  issued_at: Timestamp;
+  supplier_id: number;
+  file_name: string;
+  xml: Uint8Array;
+  items: number;
+  total_cost: BigIntColumn;
+  invoice_total: BigIntColumn;
+  occurred_on: string;
+  created_by: number;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+export interface NfeReceiptItemTable {
+  id: Generated<number>;
+  receipt_id: number;
+  item: number;
+  supplier_code: string;
+  gtin: string | null;
+  description: string;
+  unit: string;
+  quantity: BigIntColumn;
+  product_id: number;
+  product_unity_id: number;
+  total_cost: BigIntColumn;
+  /** JSON: [{ number, quantity, manufacturedOn, expiresOn }] as declared in the invoice's rastro groups */
+  lots: string;
+}
+
+export interface SupplierItemCodeTable {
+  id: Generated<number>;
+  supplier_id: number;
+  supplier_code: string;
+  supplier_unit: string;
+  product_id: number;
+  product_unity_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Maintained by database triggers (migration 013): per category, status and below-minimum flag. */
+export interface StockFiguresTable {
+  category_id: number;
+  status: 'active' | 'inactive';
+  below: number;
+  products: BigIntColumn;
+  balances: BigIntColumn;
+  total_value: BigIntColumn;
+}
+
+/** An inventory count (balanço), migration 012. */
+export interface InventoryCountTable {
+  id: Generated<number>;
+  counted_on: string;
+  description: string | null;
+  category_id: number | null;
+  status: 'open' | 'posted' | 'discarded';
+  created_by: number;
+  created_at: Timestamp;
+  posted_by: number | null;
+  posted_at: Timestamp | null;
+  undone_by: number | null;
+  undone_at: Timestamp | null;
+}
+
+/** One counted product of a count: the last write wins, with who wrote it and when. */
+export interface InventoryCountItemTable {
+  count_id: number;
+  product_id: number;
+  counted_quantity: BigIntColumn;
+  counted_by: number;
+  counted_at: Timestamp;
+  /** what the posting found and valued it at (null until posted) */
+  expected_quantity: ColumnType<string | number | bigint | null, string | null | undefined, string | null>;
+  unit_cost: ColumnType<string | number | bigint | null, string | null | undefined, string | null>;
+}
