@@ -161,6 +161,32 @@ export function GuideContent() {
       </section>
 
       <section>
+        <h2 className="mb-2 text-xl font-semibold">Categorias, unidades e embalagens</h2>
+        <p className="mb-2">
+          O Armazém já vem com categorias, unidades (UN, KG, L, CX…) e tipos de embalagem comuns. Um
+          administrador inclui, renomeia, desativa ou exclui os da empresa nas telas Categorias, Unidades e
+          Embalagens, que mostram quantos produtos usam cada um. Nomes não se repetem, nem com outra caixa ou
+          acento ("Pães" e "paes" são o mesmo nome). O que já tem produtos não pode ser excluído: desative
+          para que suma dos formulários; se uma unidade aceita frações não muda depois que algum produto a
+          usa.
+        </p>
+        <p>
+          Cada produto tem NCM (8 dígitos), CEST (opcional) e o tipo do item do SPED. Um produto sem NCM é
+          aceito, mas fica marcado "Sem NCM" e aparece separado no inventário para o contador.
+        </p>
+      </section>
+
+      <section>
+        <h2 className="mb-2 text-xl font-semibold">Exportar listas</h2>
+        <p>
+          Toda lista paginada (fornecedores, estoque, entradas, saídas, movimentações, usuários) tem o botão
+          Exportar: escolha Planilha Excel (.xlsx) ou Texto CSV (.csv) e o arquivo traz todas as linhas que
+          atendem aos filtros da tela (até 100.000), com números como números e datas como datas. O CSV usa
+          ponto e vírgula e abre direto no Excel em português.
+        </p>
+      </section>
+
+      <section>
         <h2 className="mb-2 text-xl font-semibold">Instalação e banco de dados</h2>
         <p className="mb-2">
           Com Node.js 24, <code>npm install &amp;&amp; npm start</code> sobe o Armazém em
