@@ -86,5 +86,21 @@ describe('receiving goods from an NF-e XML', () => {
     const entries = await page.getByTestId('nfe-entries').textContent();
     expect(entries).toContain(`BISCOITO E2E ${n}`);
     expect(entries).toContain('12 UN');
+
+    // undo, with confirmation: the note leaves the list and its entries are cancelled
+    await page
+      .getByTestId('nfe-table')
+      .getByRole('row', { name: new RegExp(`${n}/1`) })
+      .getByRole('button', { name: 'Desfazer' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desfazer' }).click();
+    await expect.poll(() => page.getByTestId('nfe-entries').textContent()).toContain('Cancelada');
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('nfe-table').count()) === 0 ||
+          !(await page.getByTestId('nfe-table').textContent())?.includes(`${n}/1`),
+      )
+      .toBe(true);
   });
 });

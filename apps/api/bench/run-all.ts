@@ -48,6 +48,7 @@ const SCRIPTS: Array<[string, boolean]> = [
   ['movements.bench.ts', true],
   ['stock-pipeline.bench.ts', true],
   ['catalog-import.bench.ts', true],
+  ['nfe.bench.ts', true],
   ['web.bench.ts', false],
 ];
 
