@@ -67,7 +67,14 @@ export async function lockBalances(
     let query = tx
       .selectFrom('stock_balances')
       .select(['product_id', 'quantity', 'total_value', 'last_occurred_on'])
-      .select((eb) => eb.selectFrom(lastClosing(tx).as('c')).select('c.closed_through').as('closed_through'))
+      .select((eb) =>
+        eb
+          .selectFrom('stock_closings')
+          .select('closed_through')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('closed_through'),
+      )
       .where('product_id', 'in', ids)
       .orderBy('product_id');
     if (dialect === 'postgres') query = query.forUpdate();
