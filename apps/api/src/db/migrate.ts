@@ -11,6 +11,7 @@ import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 import { sortKeys } from './migrations/008-sort-keys.ts';
 import { fiscalFields } from './migrations/009-fiscal-fields.ts';
 import { inventoryCounts } from './migrations/012-inventory-counts.ts';
+import { listFigures } from './migrations/013-list-figures.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '008-sort-keys': sortKeys(dialect),
     '009-fiscal-fields': fiscalFields(),
     '012-inventory-counts': inventoryCounts(dialect),
+    '013-list-figures': listFigures(dialect),
   };
 }
 

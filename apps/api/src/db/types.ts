@@ -275,6 +275,16 @@ export interface InventoryCountItemTable {
   unit_cost: ColumnType<string | number | bigint | null, string | null | undefined, string | null>;
 }
 
+/** Maintained by database triggers (migration 013): per category, status and below-minimum flag. */
+export interface StockFiguresTable {
+  category_id: number;
+  status: 'active' | 'inactive';
+  below: number;
+  products: BigIntColumn;
+  balances: BigIntColumn;
+  total_value: BigIntColumn;
+}
+
 export interface Database {
   inventory_counts: InventoryCountTable;
   inventory_count_items: InventoryCountItemTable;
@@ -296,6 +306,7 @@ export interface Database {
   categories: CategoryTable;
   unities: UnityTable;
   unity_batches: UnityBatchTable;
+  stock_figures: StockFiguresTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -3,7 +3,7 @@ import { movementContentSlice } from '../features/movements/movement-content-sli
 import { api } from '../lib/api.ts';
 import { authSlice } from '../stores/auth-slice.ts';
 import { headerSlice } from '../stores/header-slice.ts';
-import { modalSlice } from '../stores/modal-slice.ts';
+import { modalSlice } from '../lib/modal.ts';
 import { rightDrawerSlice } from '../stores/right-drawer-slice.ts';
 
 const rootReducer = combineReducers({

@@ -1,21 +1,49 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod/mini';
 
-type Values = Record<string, string>;
+/** The form's values by field name, as typed: strings, the schema decides what they mean. */
+export type FormValues<F extends string> = Record<F, string>;
+
+/**
+ * A request body while it is being typed: the body's own fields (no others), any of them still missing. Missing
+ * required fields are what the schema reports ("Campo obrigatório.", "Selecione a categoria.").
+ */
+export type Draft<I> = I extends object ? { [K in keyof I]?: I[K] | undefined } : I;
+
+/** Builds the request body from the typed values; that very object is validated and, when valid, submitted. */
+type ToInput<S extends z.ZodMiniType, F extends string> = (values: FormValues<F>) => Draft<z.input<S>>;
+
+/** What a field component receives from `form.field(name)`. */
+export interface FieldProps {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** The part of a form a shared block of fields needs (e.g. the supplier fields of the add and edit forms). */
+export interface FormFields<F extends string> {
+  values: FormValues<F>;
+  field: (name: F) => FieldProps;
+}
 
 /**
  * Form state validated by the same zod schema the API uses; errors land beside each field in Portuguese.
- * Values stay strings as typed; the schema decides what they mean.
+ *
+ * `toInput` turns the typed strings into the request body (`z.input<S>`, the wire shape the API's mutations take);
+ * `handleSubmit` validates exactly that object and hands exactly that object to `onValid`, so what is sent is what
+ * was checked. Not the parsed output: it holds bigints and normalised values that the server derives itself from the
+ * same schema. `toInput` may be left out only when the values already are the body.
  */
-export function useZodForm<S extends z.ZodMiniType>(
+export function useZodForm<S extends z.ZodMiniType, F extends string>(
   schema: S,
-  initial: Values,
-  toInput: (values: Values) => unknown = (v) => v,
+  initial: FormValues<F>,
+  ...[toInput]: FormValues<F> extends Draft<z.input<S>> ? [toInput?: ToInput<S, F>] : [toInput: ToInput<S, F>]
 ) {
-  const [values, setValues] = useState<Values>(initial);
+  const [values, setValues] = useState<FormValues<F>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const setValue = (name: string, value: string) => {
+  const setValue = (name: F, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => {
       if (!(name in current)) return current;
@@ -24,9 +52,10 @@ export function useZodForm<S extends z.ZodMiniType>(
     });
   };
 
-  const handleSubmit = (onValid: (data: z.output<S>) => unknown) => (event: FormEvent) => {
+  const handleSubmit = (onValid: (body: z.input<S>) => unknown) => (event: FormEvent) => {
     event.preventDefault();
-    const result = schema.safeParse(toInput(values));
+    const body: unknown = toInput ? toInput(values) : values;
+    const result = schema.safeParse(body);
     if (!result.success) {
       const next: Record<string, string> = {};
       for (const issue of result.error.issues) {
@@ -37,10 +66,11 @@ export function useZodForm<S extends z.ZodMiniType>(
       return;
     }
     setErrors({});
-    void onValid(result.data);
+    // The schema has just accepted this very object, so it is a z.input<S>: the one cast the hook needs.
+    void onValid(body as z.input<S>);
   };
 
-  const field = (name: string) => ({
+  const field = (name: F): FieldProps => ({
     name,
     value: values[name] ?? '',
     error: errors[name],

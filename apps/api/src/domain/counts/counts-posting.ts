@@ -1,7 +1,7 @@
 import { nowIso, type Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
-import { averageCost } from '../stock/valuation.ts';
+import { averageCost } from '../stock/stock-rules.ts';
 import { lastEntryCosts, positionsAt } from '../inventory/inventory-repository.ts';
 import { countItems, recordPosting, setStatus } from './counts-repository.ts';
 import { planAdjustments } from './counts-rules.ts';

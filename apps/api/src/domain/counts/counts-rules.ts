@@ -1,4 +1,4 @@
-import { averageCost, lineTotal } from '../stock/valuation.ts';
+import { averageCost, lineTotal } from '../stock/stock-rules.ts';
 
 /** Inventory counts (balanço): pure rules, no database. Quantities in base-unit thousandths, money in R$ 0,0001. */
 

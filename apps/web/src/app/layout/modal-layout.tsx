@@ -1,19 +1,24 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
-import { closeModal } from '../../stores/modal-slice.ts';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { closeModal, type ModalBody, type ModalExtras, type ModalType } from '../../lib/modal.ts';
 import { trapTab } from '../../lib/trap-focus.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { MODAL_BODIES } from './modal-bodies.ts';
 import { NotificationToast } from './notification-toast.tsx';
 
 const SIZE_CLASS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
+/** The body of one body type with its data: typed together, so a body only ever receives its own `extra`. */
+function Body<K extends ModalType>(props: { bodyType: K; extra: ModalExtras[K]; closeModal: () => void }) {
+  const Component: ModalBody<K> = MODAL_BODIES[props.bodyType];
+  return <Component extra={props.extra} closeModal={props.closeModal} />;
+}
+
 /** The one shared modal: title, body type, size (default md) and extra data, as in the template. */
 export function ModalLayout() {
   const dispatch = useAppDispatch();
-  const { isOpen, title, bodyType, size, extraObject } = useAppSelector((state) => state.modal);
+  const { isOpen, title, size, opened } = useAppSelector((state) => state.modal);
   const dialog = useRef<HTMLDialogElement>(null);
-  const Body = MODAL_BODIES[bodyType];
 
   useEffect(() => {
     const element = dialog.current;
@@ -38,9 +43,9 @@ export function ModalLayout() {
         <h3 id="modal-title" className="pb-4 text-center text-xl font-semibold">
           {title}
         </h3>
-        {isOpen && Body ? (
+        {isOpen && opened ? (
           <Suspense fallback={<PageLoader />}>
-            <Body extraObject={extraObject} closeModal={close} />
+            <Body bodyType={opened.bodyType} extra={opened.extra} closeModal={close} />
           </Suspense>
         ) : null}
         <NotificationToast inModal />

@@ -6,7 +6,6 @@ import type {
   TRegisterRequest,
   TRegisterResponse,
   TResetPasswordRequest,
-  TUpdateProfileRequest,
 } from '@armazem/contracts/auth';
 import { api } from '../../lib/api.ts';
 import { sessionEnded, sessionStarted } from '../../stores/auth-slice.ts';
@@ -52,13 +51,6 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<void, TResetPasswordRequest>({
       query: (body) => ({ url: '/auth/v1/reset-password', method: 'POST', body }),
     }),
-    updateProfile: build.mutation<TMe, TUpdateProfileRequest>({
-      query: (body) => ({ url: '/auth/v1/me', method: 'PATCH', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(sessionStarted(data));
-      },
-    }),
   }),
 });
 
@@ -69,5 +61,4 @@ export const {
   useRegisterMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
-  useUpdateProfileMutation,
 } = authApi;

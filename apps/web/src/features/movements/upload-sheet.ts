@@ -1,6 +1,6 @@
 import type { TErrorResponse } from '@armazem/contracts/common';
 import type { TSheetPreview } from '@armazem/contracts/movements';
-import type { AppDispatch } from '../../app/store.ts';
+import type { Dispatch } from '@reduxjs/toolkit';
 import { messages } from '../../config/messages.ts';
 import { sessionEnded } from '../../stores/auth-slice.ts';
 import { showNotification } from '../../stores/header-slice.ts';
@@ -12,7 +12,7 @@ import { movementUrls } from './movements-api.ts';
  * Like every call, a failure shows the server's message and a 401 signs the user out.
  */
 export function uploadSheetForPreview(sheet: File, year: number, month: number) {
-  return (dispatch: AppDispatch) =>
+  return (dispatch: Dispatch) =>
     new Promise<void>((resolve) => {
       const body = new FormData();
       body.append('sheet', sheet, sheet.name);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useBelowMinimumQuery } from '../../lib/lookups-api.ts';
 import { setNotificationCount } from '../../stores/header-slice.ts';
-import { useUsersQuery } from '../users/users-api.ts';
+import { useUsersQuery } from '../../lib/users-api.ts';
 
 /** What the bell counts: products below their minimum, and for admins the sign-ups waiting for approval. */
 export function useNotifications() {

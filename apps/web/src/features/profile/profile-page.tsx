@@ -7,7 +7,7 @@ import { fieldErrors } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { showNotification } from '../../stores/header-slice.ts';
-import { useUpdateProfileMutation } from '../auth/auth-api.ts';
+import { useUpdateProfileMutation } from './profile-api.ts';
 
 export default function ProfilePage() {
   usePageTitle('Meu perfil');

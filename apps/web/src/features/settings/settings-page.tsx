@@ -23,13 +23,17 @@ function SettingsForm({ settings }: { settings: TSettings }) {
   const dispatch = useAppDispatch();
   const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
   const [updateSettings, { isLoading }] = useUpdateSettingsMutation();
-  const form = useZodForm(ZUpdateSettingsRequest, {
-    businessName: settings.businessName,
-    businessDocument: settings.businessDocument,
-    businessStateRegistration: settings.businessStateRegistration,
-    businessAddress: settings.businessAddress,
-    taxRegime: settings.taxRegime,
-  });
+  const form = useZodForm(
+    ZUpdateSettingsRequest,
+    {
+      businessName: settings.businessName,
+      businessDocument: settings.businessDocument,
+      businessStateRegistration: settings.businessStateRegistration,
+      businessAddress: settings.businessAddress,
+      taxRegime: settings.taxRegime,
+    },
+    (values) => ({ ...values, taxRegime: TAX_REGIMES.find((regime) => regime === values.taxRegime) }),
+  );
   const onSubmit = form.handleSubmit(async (body) => {
     const result = await updateSettings(body);
     if ('error' in result) form.setErrors(fieldErrors(result.error));

@@ -1,15 +1,16 @@
-import type { TRole } from '@armazem/contracts/auth';
-import type { ModalBodyProps } from '../../app/layout/modal-bodies.ts';
+import type { UserChange } from './user-modals.ts';
+import type { ModalBodyProps } from '../../lib/modal.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { ConfirmationBody } from '../../components/ui/confirmation-body.tsx';
 import { messages } from '../../config/messages.ts';
 import { showNotification } from '../../stores/header-slice.ts';
 import { ROLE_LABELS } from './user-labels.ts';
-import { useUpdateUserMutation } from './users-api.ts';
+import { useUpdateUserMutation } from '../../lib/users-api.ts';
 
-type Change = { status: 'active' | 'disabled' } | { role: TRole };
-
-function question(name: string, change: Change): { message: string; confirmLabel: string; danger: boolean } {
+function question(
+  name: string,
+  change: UserChange,
+): { message: string; confirmLabel: string; danger: boolean } {
   if ('role' in change) {
     return {
       message:
@@ -30,10 +31,13 @@ function question(name: string, change: Change): { message: string; confirmLabel
 }
 
 /** Asks before approving, disabling or changing the role of a user; a refusal shows here, in the modal. */
-export default function UserStatusConfirmation({ extraObject, closeModal }: ModalBodyProps) {
+export default function UserStatusConfirmation({
+  extra,
+  closeModal,
+}: ModalBodyProps<'USER_STATUS_CONFIRMATION'>) {
   const dispatch = useAppDispatch();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
-  const { userId, name, change } = extraObject as { userId: number; name: string; change: Change };
+  const { userId, name, change } = extra;
   const confirm = async () => {
     const result = await updateUser({ userId, data: change });
     if (!('data' in result)) return;

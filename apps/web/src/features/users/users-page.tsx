@@ -5,9 +5,10 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { openModal } from '../../stores/modal-slice.ts';
-import { useUsersQuery } from './users-api.ts';
+import { openModal } from '../../lib/modal.ts';
+import { useUsersQuery } from '../../lib/users-api.ts';
 import { ROLE_LABELS, STATUS_BADGES, STATUS_LABELS } from './user-labels.ts';
+import type { UserChange } from './user-modals.ts';
 
 /** '' is the server's own order: sign-ups waiting for approval first, then by name. */
 const SORTS = ['', ...USER_SORTS] as const;
@@ -27,13 +28,9 @@ export default function UsersPage() {
   });
   const data = users.isError ? undefined : users.data;
 
-  const confirm = (user: TUserListItem, title: string, change: object) =>
+  const confirm = (user: TUserListItem, title: string, change: UserChange) =>
     dispatch(
-      openModal({
-        title,
-        bodyType: 'USER_STATUS_CONFIRMATION',
-        extraObject: { userId: user.id, name: fullName(user), change },
-      }),
+      openModal('USER_STATUS_CONFIRMATION', { userId: user.id, name: fullName(user), change }, { title }),
     );
 
   const columns: Array<Column<TUserListItem, UserSort>> = [
@@ -50,7 +47,7 @@ export default function UsersPage() {
           value={user.role}
           disabled={user.id === me?.id}
           onChange={(event) => {
-            const role = event.target.value;
+            const role = event.target.value === 'admin' ? 'admin' : 'operator';
             // the select keeps showing the saved role until the change is confirmed
             event.target.value = user.role;
             confirm(user, 'Mudar perfil', { role });

@@ -1,10 +1,10 @@
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
 import { useDeleteStockMovementMutation } from '../movements-api.ts';
 
 /** Undoing an import: only the error notification exists for it (seed §8). */
-export default function DeleteMovementModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { stockMovementId, fileName } = extraObject as { stockMovementId: number; fileName: string };
+export default function DeleteMovementModal({ extra, closeModal }: ModalBodyProps<'MOVEMENT_DELETE'>) {
+  const { stockMovementId, fileName } = extra;
   const [deleteMovement, { isLoading }] = useDeleteStockMovementMutation();
   const confirm = async () => {
     await deleteMovement(stockMovementId);

@@ -1,12 +1,12 @@
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCloseMonthMutation } from '../closings-api.ts';
 
 /** Closing a month closes every earlier one too; a refusal is shown by the API layer's notification. */
-export default function MonthCloseModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { year, month, label } = extraObject as { year: number; month: number; label: string };
+export default function MonthCloseModal({ extra, closeModal }: ModalBodyProps<'MONTH_CLOSE'>) {
+  const { year, month, label } = extra;
   const notify = useNotifySuccess();
   const [closeMonth, { isLoading }] = useCloseMonthMutation();
   const confirm = async () => {

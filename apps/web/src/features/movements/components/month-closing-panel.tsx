@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { messages } from '../../../config/messages.ts';
 import { localDateOf, localToday, monthLabel, yearMonth } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 import { useClosingsQuery } from '../closings-api.ts';
 import { monthClosing } from '../month-status.ts';
 
@@ -18,8 +18,8 @@ export function MonthClosingPanel({ year, month }: { year: number; month: number
   const closing = monthClosing(closings, year, month);
   const label = monthLabel(year, month);
   const isOver = yearMonth(year, month) < localToday().slice(0, 7);
-  const open = (title: string, bodyType: string) =>
-    dispatch(openModal({ title, bodyType, extraObject: { year, month, label } }));
+  const open = (title: string, bodyType: 'MONTH_CLOSE' | 'MONTH_REOPEN') =>
+    dispatch(openModal(bodyType, { year, month, label }, { title }));
 
   return (
     <div className="bg-base-200 mb-4 rounded-box p-4" data-testid="month-closing">

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { messages } from '../../../config/messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useReopenMonthMutation } from '../closings-api.ts';
 
-export default function MonthReopenModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { year, month, label } = extraObject as { year: number; month: number; label: string };
+export default function MonthReopenModal({ extra, closeModal }: ModalBodyProps<'MONTH_REOPEN'>) {
+  const { year, month, label } = extra;
   const notify = useNotifySuccess();
   const [reopenMonth, { isLoading }] = useReopenMonthMutation();
   const [serverError, setServerError] = useState<string | null>(null);

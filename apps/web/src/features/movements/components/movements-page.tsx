@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 import { clearStockMovementContent, setStockMovementContent } from '../movement-content-slice.ts';
 import { movementUrls, useAddStockMovementMutation, useStockMovementQuery } from '../movements-api.ts';
 import { uploadSheetForPreview } from '../upload-sheet.ts';
@@ -140,11 +140,11 @@ export default function MovementsPage() {
   const hasErrors = Boolean(content && (content.summary.invalid > 0 || content.duplicateOf));
   const columns = movementColumns((movement) =>
     dispatch(
-      openModal({
-        title: 'Excluir importação',
-        bodyType: 'MOVEMENT_DELETE',
-        extraObject: { stockMovementId: movement.id, fileName: movement.fileName },
-      }),
+      openModal(
+        'MOVEMENT_DELETE',
+        { stockMovementId: movement.id, fileName: movement.fileName },
+        { title: 'Excluir importação' },
+      ),
     ),
   );
   return (

@@ -1,5 +1,5 @@
-import { ZNewPrice, type TProductUnity } from '@armazem/contracts/catalog';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ZNewPrice } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -10,24 +10,22 @@ import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddPriceMutation } from '../products-api.ts';
 
-export default function AddPriceModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { productId, unities } = extraObject as { productId: number; unities: TProductUnity[] };
+export default function AddPriceModal({ extra, closeModal }: ModalBodyProps<'PRICE_ADD'>) {
+  const { productId, unities } = extra;
   const notify = useNotifySuccess();
   const [addPrice, { isLoading }] = useAddPriceMutation();
-  const toInput = (v: Record<string, string>) => ({
-    costPrice: decimalInput(v.costPrice ?? ''),
-    salePrice: decimalInput(v.salePrice ?? ''),
-    productUnityId: v.productUnityId ? Number(v.productUnityId) : null,
-    ...(v.effectiveFrom ? { effectiveFrom: v.effectiveFrom } : {}),
-  });
   const form = useZodForm(
     ZNewPrice,
     { costPrice: '', salePrice: '', productUnityId: '', effectiveFrom: '' },
-    toInput,
+    (values) => ({
+      costPrice: decimalInput(values.costPrice),
+      salePrice: decimalInput(values.salePrice),
+      productUnityId: values.productUnityId ? Number(values.productUnityId) : null,
+      ...(values.effectiveFrom ? { effectiveFrom: values.effectiveFrom } : {}),
+    }),
   );
-  const onSubmit = form.handleSubmit(async () => {
-    const { costPrice = '', salePrice = '', ...rest } = toInput(form.values);
-    const result = await addPrice({ productId, data: { costPrice, salePrice, ...rest } });
+  const onSubmit = form.handleSubmit(async (data) => {
+    const result = await addPrice({ productId, data });
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

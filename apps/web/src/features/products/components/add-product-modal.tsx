@@ -1,5 +1,5 @@
 import { ZNewProduct } from '@armazem/contracts/catalog';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,7 +11,7 @@ import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddProductMutation } from '../products-api.ts';
 
-export default function AddProductModal({ closeModal }: ModalBodyProps) {
+export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_ADD'>) {
   const notify = useNotifySuccess();
   const { data: categories = [] } = useCategoriesQuery();
   const { data: unities = [] } = useUnitiesQuery();
@@ -25,22 +25,13 @@ export default function AddProductModal({ closeModal }: ModalBodyProps) {
       description: values.description,
       categoryId: values.categoryId || undefined,
       baseUnityId: values.baseUnityId || undefined,
-      minStock: decimalInput(values.minStock ?? ''),
+      minStock: decimalInput(values.minStock),
       barcode: values.barcode,
     }),
   );
 
-  const onSubmit = form.handleSubmit(async () => {
-    const v = form.values;
-    const result = await addProduct({
-      sku: v.sku ?? '',
-      name: v.name ?? '',
-      description: v.description || null,
-      categoryId: Number(v.categoryId),
-      baseUnityId: Number(v.baseUnityId),
-      ...(v.minStock ? { minStock: decimalInput(v.minStock) } : {}),
-      barcode: v.barcode || null,
-    });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const result = await addProduct(body);
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

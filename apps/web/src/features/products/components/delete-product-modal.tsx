@@ -1,17 +1,13 @@
 import { useNavigate } from 'react-router';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useDeleteProductMutation } from '../products-api.ts';
 
-export default function DeleteProductModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { productId, name, backToList } = extraObject as {
-    productId: number;
-    name: string;
-    backToList?: boolean;
-  };
+export default function DeleteProductModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_DELETE'>) {
+  const { productId, name, backToList } = extra;
   const notify = useNotifySuccess();
   const navigate = useNavigate();
   const [deleteProduct, { isLoading }] = useDeleteProductMutation();

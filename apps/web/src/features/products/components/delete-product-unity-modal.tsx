@@ -1,11 +1,14 @@
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useDeleteProductUnityMutation } from '../products-api.ts';
 
-export default function DeleteProductUnityModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { productId, unityId, label } = extraObject as { productId: number; unityId: number; label: string };
+export default function DeleteProductUnityModal({
+  extra,
+  closeModal,
+}: ModalBodyProps<'PRODUCT_UNITY_DELETE'>) {
+  const { productId, unityId, label } = extra;
   const notify = useNotifySuccess();
   const [deleteUnity, { isLoading }] = useDeleteProductUnityMutation();
   const confirm = async () => {

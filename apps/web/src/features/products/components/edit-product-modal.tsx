@@ -1,5 +1,5 @@
-import { ZUpdateProduct, type TProductDetail } from '@armazem/contracts/catalog';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ZUpdateProduct } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,18 +11,11 @@ import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateProductMutation } from '../products-api.ts';
 
-export default function EditProductModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { product } = extraObject as { product: TProductDetail };
+export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_EDIT'>) {
+  const { product } = extra;
   const notify = useNotifySuccess();
   const { data: categories = [] } = useCategoriesQuery();
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
-  const toInput = (v: Record<string, string>) => ({
-    name: v.name,
-    description: v.description || null,
-    categoryId: v.categoryId,
-    minStock: decimalInput(v.minStock ?? '') ?? '0',
-    barcode: v.barcode || null,
-  });
   const form = useZodForm(
     ZUpdateProduct,
     {
@@ -32,14 +25,16 @@ export default function EditProductModal({ extraObject, closeModal }: ModalBodyP
       minStock: decimalText(product.minStock),
       barcode: product.barcode ?? '',
     },
-    toInput,
+    (values) => ({
+      name: values.name,
+      description: values.description,
+      categoryId: values.categoryId,
+      minStock: decimalInput(values.minStock) ?? '0',
+      barcode: values.barcode,
+    }),
   );
-  const onSubmit = form.handleSubmit(async () => {
-    const body = toInput(form.values);
-    const result = await updateProduct({
-      productId: product.id,
-      data: { ...body, categoryId: Number(body.categoryId) },
-    });
+  const onSubmit = form.handleSubmit(async (data) => {
+    const result = await updateProduct({ productId: product.id, data });
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

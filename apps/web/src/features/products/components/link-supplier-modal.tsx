@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { formatDocument } from '@armazem/contracts/documents';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useLinkSupplierProductMutation, useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 
 /** Links a supplier from the product's side: the product reloads. */
-export default function LinkSupplierModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { productId, linkedIds } = extraObject as { productId: number; linkedIds: number[] };
+export default function LinkSupplierModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_SUPPLIER_LINK'>) {
+  const { productId, linkedIds } = extra;
   const notify = useNotifySuccess();
   const { data: suppliers = [] } = useSuppliersSelectQuery();
   const [link, { isLoading }] = useLinkSupplierProductMutation();

@@ -14,7 +14,7 @@ import { formatDocument } from '@armazem/contracts/documents';
 import { useLinkSupplierProductMutation } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 import NotFoundPage from '../../../components/layout/not-found-page.tsx';
 import { useProductQuery, useUpdateProductMutation } from '../products-api.ts';
 import { KardexTab, ProductTabs, useProductTab } from './kardex-tab.tsx';
@@ -39,12 +39,7 @@ function ProductDetail({ product }: { product: TProductDetail }) {
   const [linkSupplier] = useLinkSupplierProductMutation();
   const [tab, setTab] = useProductTab();
   const onKardex = tab === 'kardex';
-  const open = (
-    title: string,
-    bodyType: string,
-    extraObject: Record<string, unknown> = {},
-    size: 'md' | 'lg' = 'md',
-  ) => dispatch(openModal({ title, bodyType, size, extraObject: { productId: product.id, ...extraObject } }));
+  const productId = product.id;
 
   const toggleStatus = async () => {
     const result = await updateProduct({
@@ -85,7 +80,9 @@ function ProductDetail({ product }: { product: TProductDetail }) {
             <button
               type="button"
               className="btn btn-sm"
-              onClick={() => open('Editar produto', 'PRODUCT_EDIT', { product }, 'lg')}
+              onClick={() =>
+                dispatch(openModal('PRODUCT_EDIT', { product }, { title: 'Editar produto', size: 'lg' }))
+              }
             >
               <Icon name="edit" className="h-4 w-4" /> Editar
             </button>
@@ -93,7 +90,13 @@ function ProductDetail({ product }: { product: TProductDetail }) {
               type="button"
               className="btn btn-sm btn-ghost text-error"
               onClick={() =>
-                open('Excluir produto', 'PRODUCT_DELETE', { name: product.name, backToList: true })
+                dispatch(
+                  openModal(
+                    'PRODUCT_DELETE',
+                    { productId, name: product.name, backToList: true },
+                    { title: 'Excluir produto' },
+                  ),
+                )
               }
             >
               <Icon name="trash" className="h-4 w-4" /> Excluir
@@ -162,7 +165,9 @@ function ProductDetail({ product }: { product: TProductDetail }) {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            onClick={() => open('Adicionar embalagem', 'PRODUCT_UNITY_FORM')}
+            onClick={() =>
+              dispatch(openModal('PRODUCT_UNITY_FORM', { productId }, { title: 'Adicionar embalagem' }))
+            }
           >
             Adicionar embalagem
           </button>
@@ -196,7 +201,15 @@ function ProductDetail({ product }: { product: TProductDetail }) {
                           type="button"
                           className="btn btn-ghost btn-sm"
                           aria-label={`Editar ${unity.label}`}
-                          onClick={() => open('Editar embalagem', 'PRODUCT_UNITY_FORM', { unity })}
+                          onClick={() =>
+                            dispatch(
+                              openModal(
+                                'PRODUCT_UNITY_FORM',
+                                { productId, unity },
+                                { title: 'Editar embalagem' },
+                              ),
+                            )
+                          }
                         >
                           <Icon name="edit" className="h-4 w-4" />
                         </button>
@@ -205,10 +218,13 @@ function ProductDetail({ product }: { product: TProductDetail }) {
                           className="btn btn-ghost btn-sm text-error"
                           aria-label={`Excluir ${unity.label}`}
                           onClick={() =>
-                            open('Excluir embalagem', 'PRODUCT_UNITY_DELETE', {
-                              unityId: unity.id,
-                              label: unity.label,
-                            })
+                            dispatch(
+                              openModal(
+                                'PRODUCT_UNITY_DELETE',
+                                { productId, unityId: unity.id, label: unity.label },
+                                { title: 'Excluir embalagem' },
+                              ),
+                            )
                           }
                         >
                           <Icon name="trash" className="h-4 w-4" />
@@ -230,7 +246,11 @@ function ProductDetail({ product }: { product: TProductDetail }) {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            onClick={() => open('Adicionar preço', 'PRICE_ADD', { unities: product.unities })}
+            onClick={() =>
+              dispatch(
+                openModal('PRICE_ADD', { productId, unities: product.unities }, { title: 'Adicionar preço' }),
+              )
+            }
           >
             Adicionar preço
           </button>
@@ -277,9 +297,13 @@ function ProductDetail({ product }: { product: TProductDetail }) {
             type="button"
             className="btn btn-primary btn-sm"
             onClick={() =>
-              open('Vincular fornecedor', 'PRODUCT_SUPPLIER_LINK', {
-                linkedIds: product.suppliers.map((s) => s.id),
-              })
+              dispatch(
+                openModal(
+                  'PRODUCT_SUPPLIER_LINK',
+                  { productId, linkedIds: product.suppliers.map((s) => s.id) },
+                  { title: 'Vincular fornecedor' },
+                ),
+              )
             }
           >
             Vincular fornecedor

@@ -1,5 +1,5 @@
-import { ZNewProductUnity, ZUpdateProductUnity, type TProductUnity } from '@armazem/contracts/catalog';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import { ZNewProductUnity, ZUpdateProductUnity } from '@armazem/contracts/catalog';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -16,8 +16,8 @@ import {
 } from '../products-api.ts';
 
 /** Adds a package ('Produto Adicionado!') or edits one ('Produto Atualizado!'), as the seed's §8 says. */
-export default function ProductUnityModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { productId, unity } = extraObject as { productId: number; unity?: TProductUnity };
+export default function ProductUnityModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_UNITY_FORM'>) {
+  const { productId, unity } = extra;
   const notify = useNotifySuccess();
   const { data: unities = [] } = useUnitiesQuery();
   const { data: batches = [] } = useUnityBatchesQuery();
@@ -31,31 +31,27 @@ export default function ProductUnityModal({ extraObject, closeModal }: ModalBody
     barcode: unity?.barcode ?? '',
     status: unity?.status ?? 'active',
   };
-  const toInput = (v: Record<string, string>) =>
+  const form = useZodForm(unity ? ZUpdateProductUnity : ZNewProductUnity, initial, (values) =>
     unity
-      ? { quantity: decimalInput(v.quantity ?? ''), barcode: v.barcode || null, status: v.status }
+      ? {
+          quantity: decimalInput(values.quantity),
+          barcode: values.barcode,
+          status: values.status === 'inactive' ? 'inactive' : 'active',
+        }
       : {
-          unityId: v.unityId || undefined,
-          unityBatchId: v.unityBatchId || undefined,
-          quantity: decimalInput(v.quantity ?? ''),
-          barcode: v.barcode || null,
-        };
-  const form = useZodForm(unity ? ZUpdateProductUnity : ZNewProductUnity, initial, toInput);
+          unityId: values.unityId || undefined,
+          unityBatchId: values.unityBatchId || undefined,
+          quantity: decimalInput(values.quantity),
+          barcode: values.barcode,
+        },
+  );
 
-  const onSubmit = form.handleSubmit(async () => {
-    const v = form.values;
-    const quantity = decimalInput(v.quantity ?? '') ?? '';
-    const barcode = v.barcode || null;
-    const result = unity
-      ? await updateUnity({
-          productId,
-          unityId: unity.id,
-          data: { quantity, barcode, status: v.status === 'inactive' ? 'inactive' : 'active' },
-        })
-      : await addUnity({
-          productId,
-          data: { unityId: Number(v.unityId), unityBatchId: Number(v.unityBatchId), quantity, barcode },
-        });
+  const onSubmit = form.handleSubmit(async (data) => {
+    // the body says which form this is: a new package names its unit, an edit never does
+    const result =
+      'unityId' in data
+        ? await addUnity({ productId, data })
+        : await updateUnity({ productId, unityId: unity?.id ?? 0, data });
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

@@ -17,7 +17,7 @@ import { formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 import { useProductsQuery, useUpdateProductMutation } from '../products-api.ts';
 
 export default function ProductsPage() {
@@ -106,11 +106,11 @@ export default function ProductsPage() {
             label={`Excluir ${product.name}`}
             onClick={() =>
               dispatch(
-                openModal({
-                  title: 'Excluir produto',
-                  bodyType: 'PRODUCT_DELETE',
-                  extraObject: { productId: product.id, name: product.name },
-                }),
+                openModal(
+                  'PRODUCT_DELETE',
+                  { productId: product.id, name: product.name },
+                  { title: 'Excluir produto' },
+                ),
               )
             }
           />
@@ -134,9 +134,7 @@ export default function ProductsPage() {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            onClick={() =>
-              dispatch(openModal({ title: 'Adicionar produto', bodyType: 'PRODUCT_ADD', size: 'lg' }))
-            }
+            onClick={() => dispatch(openModal('PRODUCT_ADD', {}, { title: 'Adicionar produto', size: 'lg' }))}
           >
             <Icon name="plus" className="h-4 w-4" />
             Adicionar

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { TLedgerEntry } from '@armazem/contracts/stock';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { messages } from '../../../config/messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
@@ -9,8 +8,8 @@ import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCancelStockEntryMutation } from '../stock-api.ts';
 
 /** Estorno of one manual entry or exit: the row stays in the ledger, struck through, with the reason. */
-export default function CancelEntryModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { entry } = extraObject as { entry: TLedgerEntry };
+export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'STOCK_ENTRY_CANCEL'>) {
+  const { entry } = extra;
   const notify = useNotifySuccess();
   const [cancelEntry, { isLoading }] = useCancelStockEntryMutation();
   const [serverError, setServerError] = useState<string | null>(null);

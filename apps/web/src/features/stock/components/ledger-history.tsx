@@ -5,7 +5,7 @@ import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { localDateOf } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 
 type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 const text = messages.stockHistory;
@@ -68,11 +68,7 @@ export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
       type="button"
       className="btn btn-ghost btn-sm text-error"
       aria-label={`${text.cancel} ${entry.product.name} de ${formatDate(entry.occurredOn)}`}
-      onClick={() =>
-        dispatch(
-          openModal({ title: text.cancelTitle, bodyType: 'STOCK_ENTRY_CANCEL', extraObject: { entry } }),
-        )
-      }
+      onClick={() => dispatch(openModal('STOCK_ENTRY_CANCEL', { entry }, { title: text.cancelTitle }))}
     >
       {text.cancel}
     </button>

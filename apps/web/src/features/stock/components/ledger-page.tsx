@@ -18,7 +18,7 @@ import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { messages } from '../../../config/messages.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
 import { LedgerEntryAction, LedgerStatusFilter, ledgerRowClass } from './ledger-history.tsx';
 
@@ -141,12 +141,11 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
           className="btn btn-primary btn-sm"
           onClick={() =>
             dispatch(
-              openModal({
-                title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque',
-                bodyType: 'STOCK_MOVEMENT',
-                size: 'lg',
-                extraObject: { direction },
-              }),
+              openModal(
+                'STOCK_MOVEMENT',
+                { direction },
+                { title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque', size: 'lg' },
+              ),
             )
           }
         >

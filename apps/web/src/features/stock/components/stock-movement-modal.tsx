@@ -3,7 +3,7 @@ import type { TProductSelectItem } from '@armazem/contracts/catalog';
 import { parseScaled } from '@armazem/contracts/decimal';
 import { formatDocument } from '@armazem/contracts/documents';
 import { STOCK_REASON_LABELS, STOCK_REASONS, ZNewStockIn, ZNewStockOut } from '@armazem/contracts/stock';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -18,7 +18,7 @@ import {
 } from '../../../lib/lookups-api.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm, type FormValues } from '../../../lib/use-zod-form.ts';
 import { useAddStockInMutation, useAddStockOutMutation } from '../stock-api.ts';
 
 /** Multiplies two plain decimal strings for display only (never stored): "2.5" × "12.000" → "30.0000". */
@@ -40,8 +40,10 @@ function exceedsBalance(quantity: string, available: string): boolean {
   return a.ok && b.ok && a.value > b.value;
 }
 
-export default function StockMovementModal({ extraObject, closeModal }: ModalBodyProps) {
-  const direction = extraObject.direction as 'in' | 'out';
+type MovementField = 'productUnityId' | 'quantity' | 'occurredOn' | 'document' | 'notes';
+
+export default function StockMovementModal({ extra, closeModal }: ModalBodyProps<'STOCK_MOVEMENT'>) {
+  const { direction } = extra;
   const isEntry = direction === 'in';
   const notify = useNotifySuccess();
   // the business's date, as the server sees it: the browser's own date can be a day off near midnight
@@ -53,16 +55,13 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
   const [addIn, adding] = useAddStockInMutation();
   const [addOut, removing] = useAddStockOutMutation();
 
-  const toInput = (v: Record<string, string>) => ({
+  const toInput = (v: FormValues<MovementField>) => ({
     productId: product?.id,
     productUnityId: v.productUnityId || (unities.find((u) => u.isDefault)?.id ?? undefined),
-    quantity: decimalInput(v.quantity ?? ''),
-    ...(isEntry
-      ? { unitCost: decimalInput(v.unitCost ?? ''), supplierId: v.supplierId ? Number(v.supplierId) : null }
-      : { reason: v.reason || undefined }),
+    quantity: decimalInput(v.quantity),
     occurredOn: v.occurredOn || undefined,
-    document: v.document || null,
-    notes: v.notes || null,
+    document: v.document,
+    notes: v.notes,
   });
   const form = useZodForm(
     isEntry ? ZNewStockIn : ZNewStockOut,
@@ -76,7 +75,14 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
       document: '',
       notes: '',
     },
-    toInput,
+    (values) =>
+      isEntry
+        ? {
+            ...toInput(values),
+            unitCost: decimalInput(values.unitCost),
+            supplierId: values.supplierId ? Number(values.supplierId) : null,
+          }
+        : { ...toInput(values), reason: STOCK_REASONS.find((reason) => reason === values.reason) },
   );
 
   // A pick (a scanned barcode above all) names the package too, and the next thing to type is the quantity.
@@ -101,23 +107,9 @@ export default function StockMovementModal({ extraObject, closeModal }: ModalBod
       ? `${brazilianDecimal(plain)} × ${unity.label} = ${brazilianDecimal(baseQuantity)} ${baseCode}`
       : `${brazilianDecimal(plain)} ${baseCode}`.trim();
 
-  const onSubmit = form.handleSubmit(async () => {
-    const body = toInput(form.values);
-    const common = {
-      productId: Number(body.productId),
-      productUnityId: Number(body.productUnityId),
-      quantity: body.quantity ?? '',
-      occurredOn: body.occurredOn,
-      document: body.document,
-      notes: body.notes,
-    };
-    const result = isEntry
-      ? await addIn({
-          ...common,
-          unitCost: decimalInput(form.values.unitCost ?? '') ?? '',
-          supplierId: form.values.supplierId ? Number(form.values.supplierId) : null,
-        })
-      : await addOut({ ...common, reason: form.values.reason as (typeof STOCK_REASONS)[number] });
+  const onSubmit = form.handleSubmit(async (body) => {
+    // the body says which form this is: an entry carries its unit cost, an exit its reason
+    const result = 'unitCost' in body ? await addIn(body) : await addOut(body);
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

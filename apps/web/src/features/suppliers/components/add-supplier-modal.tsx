@@ -1,5 +1,5 @@
 import { ZNewSupplier } from '@armazem/contracts/catalog';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { messages } from '../../../config/messages.ts';
 import { fieldErrors } from '../../../lib/api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -7,12 +7,12 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddSupplierMutation } from '../suppliers-api.ts';
 import { EMPTY_SUPPLIER, SupplierFields, supplierInput } from './supplier-fields.tsx';
 
-export default function AddSupplierModal({ closeModal }: ModalBodyProps) {
+export default function AddSupplierModal({ closeModal }: ModalBodyProps<'SUPPLIER_ADD'>) {
   const notify = useNotifySuccess();
   const [addSupplier, { isLoading }] = useAddSupplierMutation();
   const form = useZodForm(ZNewSupplier, EMPTY_SUPPLIER, supplierInput);
-  const onSubmit = form.handleSubmit(async () => {
-    const result = await addSupplier(supplierInput(form.values));
+  const onSubmit = form.handleSubmit(async (body) => {
+    const result = await addSupplier(body);
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

@@ -1,11 +1,11 @@
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useDeleteSupplierMutation } from '../suppliers-api.ts';
 
-export default function DeleteSupplierModal({ extraObject, closeModal }: ModalBodyProps) {
-  const { supplierId, name } = extraObject as { supplierId: number; name: string };
+export default function DeleteSupplierModal({ extra, closeModal }: ModalBodyProps<'SUPPLIER_DELETE'>) {
+  const { supplierId, name } = extra;
   const notify = useNotifySuccess();
   const [deleteSupplier, { isLoading }] = useDeleteSupplierMutation();
   const confirm = async () => {

@@ -1,7 +1,6 @@
-import { ZUpdateSupplier, type TSupplier } from '@armazem/contracts/catalog';
-import type { TStatus } from '@armazem/contracts/common';
+import { ZUpdateSupplier } from '@armazem/contracts/catalog';
 import { formatDocument, formatPhone } from '@armazem/contracts/documents';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
 import { fieldErrors } from '../../../lib/api.ts';
@@ -16,11 +15,10 @@ const STATUS_OPTIONS = [
 ];
 
 /** Every field of a supplier, prefilled; the server checks the document again (and that no one else has it). */
-export default function EditSupplierModal({ extraObject, closeModal }: ModalBodyProps) {
-  const supplier = extraObject.supplier as TSupplier;
+export default function EditSupplierModal({ extra, closeModal }: ModalBodyProps<'SUPPLIER_EDIT'>) {
+  const { supplier } = extra;
   const notify = useNotifySuccess();
   const [updateSupplier, { isLoading }] = useUpdateSupplierMutation();
-  const toInput = (v: Record<string, string>) => ({ ...supplierInput(v), status: v.status as TStatus });
   const form = useZodForm(
     ZUpdateSupplier,
     {
@@ -31,10 +29,13 @@ export default function EditSupplierModal({ extraObject, closeModal }: ModalBody
       phone: supplier.phone ? formatPhone(supplier.phone) : '',
       status: supplier.status,
     },
-    toInput,
+    (values) => ({
+      ...supplierInput(values),
+      status: values.status === 'inactive' ? 'inactive' : 'active',
+    }),
   );
-  const onSubmit = form.handleSubmit(async () => {
-    const result = await updateSupplier({ supplierId: supplier.id, data: toInput(form.values) });
+  const onSubmit = form.handleSubmit(async (data) => {
+    const result = await updateSupplier({ supplierId: supplier.id, data });
     if ('error' in result) {
       form.setErrors(fieldErrors(result.error));
       return;

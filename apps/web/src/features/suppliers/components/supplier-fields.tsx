@@ -1,16 +1,23 @@
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { maskDocument, maskPhone } from '../../../lib/format.ts';
-import type { useZodForm } from '../../../lib/use-zod-form.ts';
+import type { FormFields, FormValues } from '../../../lib/use-zod-form.ts';
 
-type Form = ReturnType<typeof useZodForm>;
+type SupplierField = 'name' | 'tradeName' | 'document' | 'email' | 'phone';
+type Form = FormFields<SupplierField>;
 
-export const EMPTY_SUPPLIER = { name: '', tradeName: '', document: '', email: '', phone: '' };
+export const EMPTY_SUPPLIER: FormValues<SupplierField> = {
+  name: '',
+  tradeName: '',
+  document: '',
+  email: '',
+  phone: '',
+};
 
 /** What the add and edit forms send: blanks in optional fields mean "none". */
-export const supplierInput = (v: Record<string, string>) => ({
-  name: v.name ?? '',
+export const supplierInput = (v: FormValues<SupplierField>) => ({
+  name: v.name,
   tradeName: v.tradeName || null,
-  document: v.document ?? '',
+  document: v.document,
   email: v.email || null,
   phone: v.phone || null,
 });

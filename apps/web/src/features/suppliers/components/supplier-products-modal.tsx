@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ModalBodyProps } from '../../../app/layout/modal-bodies.ts';
+import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -9,8 +9,8 @@ import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useSuppliersProductsSelectQuery } from '../suppliers-api.ts';
 
 /** Links and unlinks products from the supplier's side: the supplier list reloads. */
-export default function SupplierProductsModal({ extraObject }: ModalBodyProps) {
-  const { supplierId } = extraObject as { supplierId: number };
+export default function SupplierProductsModal({ extra }: ModalBodyProps<'SUPPLIER_PRODUCTS'>) {
+  const { supplierId } = extra;
   const notify = useNotifySuccess();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());

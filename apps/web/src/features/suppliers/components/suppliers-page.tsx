@@ -15,7 +15,7 @@ import { messages } from '../../../config/messages.ts';
 import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { openModal } from '../../../stores/modal-slice.ts';
+import { openModal } from '../../../lib/modal.ts';
 import { useSuppliersQuery, useUpdateSupplierMutation } from '../suppliers-api.ts';
 
 export default function SuppliersPage() {
@@ -104,14 +104,7 @@ export default function SuppliersPage() {
             className="btn btn-ghost btn-sm"
             aria-label={`Editar ${supplier.name}`}
             onClick={() =>
-              dispatch(
-                openModal({
-                  title: 'Editar fornecedor',
-                  bodyType: 'SUPPLIER_EDIT',
-                  size: 'lg',
-                  extraObject: { supplier },
-                }),
-              )
+              dispatch(openModal('SUPPLIER_EDIT', { supplier }, { title: 'Editar fornecedor', size: 'lg' }))
             }
           >
             <Icon name="edit" className="h-4 w-4" />
@@ -123,12 +116,11 @@ export default function SuppliersPage() {
             aria-label={`Produtos de ${supplier.name}`}
             onClick={() =>
               dispatch(
-                openModal({
-                  title: `Produtos de ${supplier.name}`,
-                  bodyType: 'SUPPLIER_PRODUCTS',
-                  size: 'lg',
-                  extraObject: { supplierId: supplier.id },
-                }),
+                openModal(
+                  'SUPPLIER_PRODUCTS',
+                  { supplierId: supplier.id },
+                  { title: `Produtos de ${supplier.name}`, size: 'lg' },
+                ),
               )
             }
           >
@@ -139,11 +131,11 @@ export default function SuppliersPage() {
             label={`Excluir ${supplier.name}`}
             onClick={() =>
               dispatch(
-                openModal({
-                  title: 'Excluir fornecedor',
-                  bodyType: 'SUPPLIER_DELETE',
-                  extraObject: { supplierId: supplier.id, name: supplier.name },
-                }),
+                openModal(
+                  'SUPPLIER_DELETE',
+                  { supplierId: supplier.id, name: supplier.name },
+                  { title: 'Excluir fornecedor' },
+                ),
               )
             }
           />
@@ -167,7 +159,7 @@ export default function SuppliersPage() {
             type="button"
             className="btn btn-primary btn-sm"
             onClick={() =>
-              dispatch(openModal({ title: 'Adicionar fornecedor', bodyType: 'SUPPLIER_ADD', size: 'lg' }))
+              dispatch(openModal('SUPPLIER_ADD', {}, { title: 'Adicionar fornecedor', size: 'lg' }))
             }
           >
             <Icon name="plus" className="h-4 w-4" />

@@ -1,6 +1,7 @@
 import type { TUpdateUserRequest, TUserListItem, TUsersQuery, TUsersResponse } from '@armazem/contracts/auth';
-import { api } from '../../lib/api.ts';
+import { api } from './api.ts';
 
+/** The user list: the Usuários screen pages it, and the bell counts the sign-ups waiting for approval. */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     users: build.query<TUsersResponse, TUsersQuery>({
