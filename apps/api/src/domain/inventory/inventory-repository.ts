@@ -103,7 +103,28 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
     query = query.orderBy(sql`case when p.ncm is null or p.ncm = '' then 1 else 0 end`).orderBy('p.ncm');
   }
   const rows = await query.orderBy('p.name_sort').orderBy('p.id').execute();
-  return rows.map((row): PositionRow => ({
+  return rows.map(toPosition);
+}
+
+type Stored = string | number | bigint;
+
+function toPosition(row: {
+  id: number;
+  sku: string;
+  name: string;
+  barcode: string | null;
+  ncm: string | null;
+  cest: string | null;
+  item_type: string;
+  category_id: number;
+  unity_code: string;
+  unity_name: string;
+  fractional: number;
+  default_unity_id: number | null;
+  quantity: Stored | null;
+  total_value: Stored | null;
+}): PositionRow {
+  return {
     productId: row.id,
     sku: row.sku,
     name: row.name,
@@ -118,7 +139,7 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
     defaultUnityId: row.default_unity_id === null ? null : Number(row.default_unity_id),
     quantity: toBigInt(row.quantity),
     totalValue: toBigInt(row.total_value),
-  }));
+  };
 }
 
 /**
