@@ -65,7 +65,7 @@ describe('catalog sheet in the browser', () => {
       await modal().getByLabel('Planilha de produtos (.xlsx ou .csv)').setInputFiles(wrongPath);
       const summary = modal().getByTestId('catalog-preview-summary');
       await expect.poll(() => summary.textContent()).toContain('1 com erro');
-      expect(await summary.textContent()).toContain('2 linhas (2 novos');
+      expect(await summary.textContent()).toContain('2 linhas (1 novo, 0 alterados');
       expect(await summary.textContent()).toContain('Categorias novas: Cereais E2E');
       expect(await modal().getByTestId('preview-line-3').textContent()).toContain(
         'Unidade XYZ não cadastrada',
