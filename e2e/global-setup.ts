@@ -28,7 +28,13 @@ async function freePort(): Promise<number> {
 
 /** Builds the production web app, starts the real server on a fresh database and creates the admin. */
 export default async function setup(project: TestProject) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@armazem/web'], { cwd: root, stdio: 'pipe' });
+  // NODE_ENV=production: vitest sets it to "test", which would build the development runtime (bigger, slower) and
+  // leave it in dist for `npm start` to serve.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@armazem/web'], {
+    cwd: root,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0)
     throw new Error(`build falhou:\n${build.stdout.toString()}\n${build.stderr.toString()}`);
 

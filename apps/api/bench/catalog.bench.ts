@@ -1,46 +1,196 @@
-// Times the product list on 100,000 products, on SQLite and (with TEST_DATABASE_URL) PostgreSQL:
-//   node apps/api/bench/catalog.bench.ts [products]
-// Runs through the whole HTTP stack in-process (routing, validation, serialization) with app.inject.
-import { buildTestApp, signUpAndLogin } from '../test/helper.ts';
+// The product and stock lists and the dashboard at 1,000 and 100,000 products, each figure next to the same work
+// done straight on the database (the raw ratio) and its target (issue 12, docs/performance.md):
+//   node apps/api/bench/catalog.bench.ts [products]            (SQLite)
+//   TEST_DATABASE_URL=postgres://… node apps/api/bench/catalog.bench.ts
+// One connection: app.inject through the whole HTTP stack. 32 connections: the server listens and the load client
+// runs in its own process (load-client.ts).
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../src/db/database.ts';
+import { buildTestApp, login, signUpAndLogin } from '../test/helper.ts';
+import { loadClient, printRows, rawLoad, timeIt, timePair, type BenchRow } from './bench-support.ts';
 import { generateCatalog } from './catalog-generator.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
-const RUNS = 30;
+const SMALL = 1_000;
+const LOAD = { requests: 1_500, connections: 32 };
+
+const PRODUCT = `p.id, p.sku, p.name, p.description, p.status, p.min_stock, p.barcode, p.ncm, p.cest, p.item_type,
+  p.created_at, p.updated_at, c.id as category_id, c.name as category_name, u.id as unity_id, u.code as unity_code,
+  u.name as unity_name, u.fractional, b.quantity`;
+const JOINS = 'join categories c on c.id = p.category_id join unities u on u.id = p.base_unity_id';
+const STOCK = `p.id, p.sku, p.name, p.status, p.min_stock, c.id as category_id, c.name as category_name,
+  u.id as unity_id, u.code as unity_code, u.name as unity_name, b.quantity, b.total_value, b.last_movement_at`;
+/** The page each list call returns, written by hand and run directly (no HTTP, no validation, no JSON). */
+const RAW = {
+  products: `select ${PRODUCT} from products p ${JOINS} left join stock_balances b on b.product_id = p.id
+    order by p.name_sort, p.id limit 20`,
+  productsByStock: `select ${PRODUCT} from stock_balances b join products p on p.id = b.product_id ${JOINS}
+    order by b.quantity desc, b.product_id desc limit 20`,
+  stock: `select ${STOCK} from stock_balances b join products p on p.id = b.product_id ${JOINS}
+    order by p.name_sort, p.id limit 20`,
+  dashboard: [
+    'select status, below, sum(products), sum(balances), sum(total_value) from stock_figures group by status, below',
+    `select ${STOCK} from stock_balances b join products p on p.id = b.product_id ${JOINS}
+      where p.status = 'active' and b.quantity < p.min_stock order by p.name limit 100`,
+    'select * from stock_ledger order by created_at desc, id desc limit 10',
+  ],
+};
+const URL = {
+  products: '/api/products/v1?page=1&pageSize=20',
+  productsByStock: '/api/products/v1?page=1&pageSize=20&sort=stockQuantity&order=desc',
+  stock: '/api/stock/v1?page=1&pageSize=20',
+};
+const SEARCHES: Array<[string, string]> = [
+  ['produtos: página 2.500', '/api/products/v1?page=2500&pageSize=20'],
+  ['produtos: busca "cafe"', '/api/products/v1?page=1&pageSize=20&q=cafe'],
+  [
+    'produtos: busca "arroz integral 5 kg"',
+    '/api/products/v1?page=1&pageSize=20&q=arroz%20integral%205%20kg',
+  ],
+  ['produtos: busca rara "GEN-0099999"', '/api/products/v1?page=1&pageSize=20&q=GEN-0099999'],
+  [
+    'produtos: busca + categoria + situação',
+    '/api/products/v1?page=1&pageSize=20&q=oleo&categoryId=2&status=active',
+  ],
+  [
+    'saldos: abaixo do mínimo, por valor',
+    '/api/stock/v1?page=1&pageSize=20&belowMinimum=true&sort=totalValue',
+  ],
+];
+
+const raw = (db: Db, text: string) => () => sql.raw(text).execute(db) as Promise<unknown>;
+
+/** Gives every balance a quantity and value, as movements would (the triggers keep the figures). */
+async function spreadBalances(db: Db) {
+  const quantity: RawBuilder<number> = sql`((product_id * 7919) % 200) * 1000`;
+  await db
+    .updateTable('stock_balances')
+    .set({
+      quantity,
+      total_value: sql`((product_id * 7919) % 200) * 25000`,
+      last_movement_at: '2026-10-01T12:00:00.000Z',
+    })
+    .execute();
+}
 
 const ctx = await buildTestApp();
+const rows: BenchRow[] = [];
 try {
+  const dialect = ctx.handle.dialect;
+  const db = ctx.handle.db;
   const cookie = await signUpAndLogin(ctx.app, 'bench@armazem.com.br');
+  const get = (url: string) => async () => {
+    const response = await ctx.app.inject({ url, headers: { cookie } });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  };
+  const row = (
+    figure: string,
+    value: number,
+    unit: string,
+    rawValue: number | null,
+    target: string,
+    ok: boolean,
+  ) => rows.push({ figure, db: dialect, value, unit, raw: rawValue, target, ok });
+
+  await generateCatalog(db, SMALL);
+  await spreadBalances(db);
+  const small = await timePair(get(URL.stock), raw(db, RAW.stock));
+
   const started = performance.now();
-  await generateCatalog(ctx.handle.db, count);
+  await generateCatalog(db, count - SMALL);
+  await spreadBalances(db);
+  if (dialect === 'postgres') await sql`analyze`.execute(db);
   console.log(
-    `[${ctx.handle.dialect}] ${count.toLocaleString('pt-BR')} produtos gerados em ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `[${dialect}] ${count.toLocaleString('pt-BR')} produtos em ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const label = `${Math.round(count / 1000)}k`;
+
+  const products = await timePair(get(URL.products), raw(db, RAW.products));
+  row(
+    `lista de produtos, 1ª página (${label})`,
+    products.app,
+    'ms',
+    products.raw,
+    '≤ 2× bruto',
+    products.app <= 2 * products.raw,
+  );
+  const byStock = await timePair(get(URL.productsByStock), raw(db, RAW.productsByStock));
+  row(
+    `lista de produtos por estoque (${label})`,
+    byStock.app,
+    'ms',
+    byStock.raw,
+    '≤ 2× bruto e ≤ 10 ms',
+    byStock.app <= 2 * byStock.raw && byStock.app <= 10,
+  );
+  const large = await timePair(get(URL.stock), raw(db, RAW.stock));
+  row('lista de saldos, 1ª página (1k)', small.app, 'ms', small.raw, '—', true);
+  row(`lista de saldos, 1ª página (${label})`, large.app, 'ms', large.raw, '—', true);
+  const growth = large.app / small.app;
+  row(`lista de saldos: crescimento 1k → ${label}`, growth, '×', large.raw / small.raw, '≤ 3×', growth <= 3);
+
+  const dashboard = await timePair(
+    async () => {
+      const session = await login(ctx.app, 'bench@armazem.com.br');
+      const headers = {
+        cookie: `armazem_session=${session.cookies.find((c) => c.name === 'armazem_session')?.value}`,
+      };
+      await Promise.all(
+        ['/api/stock/v1/summary', '/api/stock/v1/below-minimum'].map((url) =>
+          ctx.app.inject({ url, headers }),
+        ),
+      );
+    },
+    () => Promise.all(RAW.dashboard.map((text) => sql.raw(text).execute(db))),
+    7,
+  );
+  row(
+    `painel: números após entrar (${label})`,
+    dashboard.app,
+    'ms',
+    dashboard.raw,
+    '≤ 300 ms',
+    dashboard.app <= 300,
   );
 
-  const cases: Array<[string, string]> = [
-    ['1ª página, sem busca', '/api/products/v1?page=1&pageSize=20'],
-    ['página 2.500, sem busca', '/api/products/v1?page=2500&pageSize=20'],
-    ['busca "cafe"', '/api/products/v1?page=1&pageSize=20&q=cafe'],
-    ['busca "arroz integral 5 kg"', '/api/products/v1?page=1&pageSize=20&q=arroz%20integral%205%20kg'],
-    ['busca rara "GEN-0099999"', '/api/products/v1?page=1&pageSize=20&q=GEN-0099999'],
-    ['busca + categoria + status', '/api/products/v1?page=1&pageSize=20&q=oleo&categoryId=2&status=active'],
-    ['ordenado por estoque desc', '/api/products/v1?page=1&pageSize=20&sort=stockQuantity&order=desc'],
-  ];
-  for (const [label, url] of cases) {
-    const times: number[] = [];
-    for (let run = 0; run < RUNS + 3; run += 1) {
-      const t0 = performance.now();
-      const response = await ctx.app.inject({ url, headers: { cookie } });
-      const elapsed = performance.now() - t0;
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-      if (run >= 3) times.push(elapsed);
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)] ?? 0;
-    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-    console.log(
-      `[${ctx.handle.dialect}] ${label.padEnd(32)} mediana ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`,
+  for (const [name, url] of SEARCHES) {
+    const { median } = await timeIt(get(url));
+    row(`${name} (${label})`, median, 'ms', null, '≤ 50 ms (decisão 0006)', median <= 50);
+  }
+
+  const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  for (const [name, key] of [
+    ['produtos', 'products'],
+    ['saldos', 'stock'],
+  ] as const) {
+    const app = await loadClient(`${address}${URL[key]}`, LOAD.requests, LOAD.connections, {
+      method: 'GET',
+      headers: { cookie },
+    });
+    const direct = await rawLoad(raw(db, RAW[key]), LOAD.requests, LOAD.connections);
+    if (Object.keys(app.statuses).some((status) => status !== '200'))
+      throw new Error(`${name}: ${JSON.stringify(app.statuses)}`);
+    const rate = LOAD.requests / app.seconds;
+    const rawRate = LOAD.requests / direct.seconds;
+    const tail = app.p99 / app.p50;
+    row(
+      `${name}, 32 conexões: vazão (${label})`,
+      rate,
+      'req/s',
+      rawRate,
+      '≥ 80% do bruto',
+      rate >= 0.8 * rawRate,
+    );
+    row(
+      `${name}, 32 conexões: p99 ÷ p50 (${label})`,
+      tail,
+      '×',
+      direct.p99 / direct.p50,
+      '≤ 10×',
+      tail <= 10,
     );
   }
 } finally {
   await ctx.close();
 }
+printRows(rows);

@@ -1,12 +1,17 @@
 // A load client in its own process, so the server's event loop is measured alone:
-//   node load-client.ts <url> <count> <concurrency>   (headers and body as JSON on stdin)
+//   node load-client.ts <url> <count> <concurrency>   (headers, body and method — POST unless given — as JSON on stdin)
 // Prints { seconds, statuses, p50, p99 } as JSON.
 import { text } from 'node:stream/consumers';
 
 const [url, countText, concurrencyText] = process.argv.slice(2);
-const { headers, body } = JSON.parse(await text(process.stdin)) as {
+const {
+  headers,
+  body,
+  method = 'POST',
+} = JSON.parse(await text(process.stdin)) as {
   headers: Record<string, string>;
-  body: unknown;
+  body?: unknown;
+  method?: string;
 };
 const count = Number(countText);
 const concurrency = Number(concurrencyText);
@@ -19,7 +24,11 @@ await Promise.all(
     while (next < count) {
       next += 1;
       const t = performance.now();
-      const response = await fetch(url as string, { method: 'POST', headers, body: JSON.stringify(body) });
+      const response = await fetch(url as string, {
+        method,
+        headers,
+        body: method === 'GET' ? undefined : JSON.stringify(body),
+      });
       await response.arrayBuffer();
       latencies.push(performance.now() - t);
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;

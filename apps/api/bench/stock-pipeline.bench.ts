@@ -1,20 +1,27 @@
 // Issue 10's figures, on the database under test (SQLite, or PostgreSQL with TEST_DATABASE_URL):
 //  1. a back-dated entry on a product with 100,000 later ledger rows (target < 250 ms);
 //  2. 1,000 racing exits of one product at concurrency 32, the client in its own process
-//     (targets: >= 1,000 exits/s on SQLite, >= 400 exits/s on PostgreSQL), zero 5xx, exact final balance.
+//     (targets: >= 1,000 exits/s on SQLite, >= 400 exits/s on PostgreSQL), zero 5xx, exact final balance;
+//  3. the posting part of a 50,000-row monthly sheet (10,000 products, 5 rows each) through the pipeline, once in
+//     a month with nothing after it and once back-dated before it, counting the statements each sends: ledger
+//     inserts, derived-figure updates and balance saves must be set-based (one statement per batch, not per row).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildTestApp, signUpAndLogin } from '../test/helper.ts';
 import { createProduct, defaultUnityId, stockIn } from '../test/factories.ts';
+import { checkIntegrity } from '../src/domain/stock/integrity.ts';
+import type { KyselyPlugin } from 'kysely';
 import { post } from '../src/domain/stock/posting-pipeline.ts';
+import { generateCatalog } from './catalog-generator.ts';
 import type { NewLedgerRow } from '../src/domain/stock/posting-pipeline.ts';
 
 const LATER_ROWS = Number(process.env.BENCH_LATER_ROWS ?? 100_000);
 const EXITS = 1000;
 const CONCURRENCY = 32;
+const SHEET_PRODUCTS = Number(process.env.BENCH_SHEET_PRODUCTS ?? 10_000);
 const ctx = await buildTestApp();
 const dialect = ctx.handle.dialect;
-const report: string[] = [];
+const say = (line: string) => console.log(`[${dialect}] ${line}`);
 
 function runClient(url: string, headers: Record<string, string>, body: unknown) {
   return new Promise<{ seconds: number; statuses: Record<string, number>; p50: number; p99: number }>(
@@ -74,7 +81,7 @@ try {
       audit: { action: 'seed', entity: 'bench', entityId: null },
     }),
   );
-  report.push(
+  say(
     `semeadura: ${LATER_ROWS} linhas em um lote pelo pipeline em ${((performance.now() - t) / 1000).toFixed(2)} s`,
   );
   const timings: number[] = [];
@@ -91,7 +98,7 @@ try {
   }
   timings.sort((a, b) => a - b);
   const median = timings[2] ?? 0;
-  report.push(
+  say(
     `entrada retroativa com ${LATER_ROWS} linhas posteriores: mediana ${median.toFixed(0)} ms (alvo < 250 ms) [${timings.map((x) => x.toFixed(0)).join(', ')}]`,
   );
   const integrity = (await ctx.app.inject({ url: '/api/stock/v1/integrity', headers: { cookie } })).json();
@@ -120,12 +127,107 @@ try {
   const fivexx = Object.entries(result.statuses)
     .filter(([s]) => Number(s) >= 500)
     .reduce((n, [, c]) => n + c, 0);
-  report.push(
+  say(
     `${EXITS} saídas concorrentes (${CONCURRENCY} simultâneas, cliente em outro processo): ${rate} saídas/s (alvo >= ${target}); ` +
       `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; respostas ${JSON.stringify(result.statuses)}; 5xx ${fivexx}; saldo final ${stock.quantity}`,
   );
   if (stock.quantity !== '0.000' || fivexx > 0 || result.statuses['201'] !== EXITS) process.exitCode = 1;
-  console.log(`\n[${dialect}]\n  ${report.join('\n  ')}`);
+
+  // 3. The posting part of a 50,000-row monthly sheet, in a month with nothing later, then back-dated before it.
+  await generateCatalog(ctx.handle.db, SHEET_PRODUCTS);
+  const targets = await ctx.handle.db
+    .selectFrom('product_unities as pu')
+    .innerJoin('products as p', 'p.id', 'pu.product_id')
+    .select(['pu.product_id', 'pu.id'])
+    .where('p.sku', 'like', 'GEN-%')
+    .where('pu.is_default', '=', 1)
+    .execute();
+  for (const [label, month] of [
+    ['mês sem nada depois', '10'],
+    ['retroativa, antes do mês acima', '09'],
+  ] as const) {
+    const counter = statementCounter();
+    const sheet = sheetRows(targets, month);
+    t = performance.now();
+    await ctx.handle.db
+      .withPlugin(counter.plugin)
+      .transaction()
+      .execute((tx) =>
+        post(tx, dialect, {
+          userId: user.id,
+          today: '2026-11-22',
+          add: sheet,
+          audit: { action: 'import', entity: 'bench', entityId: null },
+        }),
+      );
+    say(
+      `planilha de ${sheet.length} linhas (${SHEET_PRODUCTS} produtos), ${label}: ${((performance.now() - t) / 1000).toFixed(2)} s; ` +
+        `comandos: ${counter.summary()}`,
+    );
+  }
+  const finalCheck = await checkIntegrity(ctx.handle.db);
+  if (!finalCheck.ok)
+    throw new Error(`integridade falhou: ${JSON.stringify(finalCheck.mismatches.slice(0, 3))}`);
+  say(`verificação de integridade: ok (${finalCheck.products} produtos)`);
 } finally {
   await ctx.close();
+}
+
+/** Five rows per product, as a monthly sheet has them: in 10, out 1, out 1, in 2, out 3. */
+function sheetRows(
+  targets: ReadonlyArray<{ product_id: number; id: number }>,
+  month: string,
+): NewLedgerRow[] {
+  const pattern: Array<['in' | 'out', bigint, bigint | null]> = [
+    ['in', 10_000n, 125_000n],
+    ['out', 1_000n, null],
+    ['out', 1_000n, null],
+    ['in', 2_000n, 131_000n],
+    ['out', 3_000n, null],
+  ];
+  return pattern.flatMap(([direction, quantity, unitCost], k) =>
+    targets.map((target) => ({
+      productId: target.product_id,
+      productUnityId: target.id,
+      direction,
+      quantity,
+      baseQuantity: quantity,
+      unitCost,
+      occurredOn: `2026-${month}-${String(1 + k * 5).padStart(2, '0')}`,
+      supplierId: null,
+      reason: direction === 'out' ? 'venda' : null,
+      document: null,
+      notes: null,
+      source: 'sheet' as const,
+      stockMovementId: null,
+    })),
+  );
+}
+
+/** Counts the statements a batch sends, by what they do, from their compiled SQL. */
+function statementCounter() {
+  const counts = new Map<string, number>();
+  const executor = ctx.handle.db.getExecutor();
+  const kinds: Array<[string, RegExp]> = [
+    ['insert ledger', /^\s*insert into "?stock_ledger"?/i],
+    ['update ledger', /^\s*update "?stock_ledger"?/i],
+    ['update balances', /^\s*(with .*\)\s*)?update "?stock_balances"?/is],
+    ['read ledger', /^\s*select .* from .*"?stock_ledger"?/is],
+    ['lock/read balances', /^\s*select .* from "?stock_balances"?/is],
+    ['audit', /^\s*insert into "?audit_log"?/i],
+    ['closed month', /^\s*select .* from "?stock_closings"?/is],
+  ];
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      const text = executor.compileQuery(args.node, args.queryId).sql;
+      const kind = kinds.find(([, pattern]) => pattern.test(text))?.[0] ?? 'outros';
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      return args.node;
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  };
+  return {
+    plugin,
+    summary: () => [...counts].map(([kind, n]) => `${kind} ${n}`).join(', '),
+  };
 }

@@ -8,7 +8,7 @@ import { drain } from './plugins/lifecycle.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function main() {
+export async function main() {
   const env = loadEnv();
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -61,8 +61,14 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  if (error instanceof Error && error.cause) console.error(error.cause);
-  process.exit(1);
-});
+export function run() {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    if (error instanceof Error && error.cause) console.error(error.cause);
+    process.exit(1);
+  });
+}
+
+// Started as the entry point (`node apps/api/src/server.ts`, or scripts/start.ts turning into it). Imported, it only
+// loads: scripts/start.ts warms Node's compile cache that way (docs/decisions/0029).
+if (import.meta.main) run();

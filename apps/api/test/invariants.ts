@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { toBigInt, type Db } from '../src/db/database.ts';
 
 /** balance = Σ entries − Σ exits (quantity and value) over non-cancelled ledger rows, for every product. */
@@ -46,4 +47,32 @@ export async function assertLedgerInvariant(db: Db): Promise<void> {
     }
     if (toBigInt(balance.quantity) < 0n) throw new Error(`produto ${balance.product_id}: saldo negativo`);
   }
+  await assertFiguresInvariant(db);
+}
+
+/** The trigger-maintained list figures (migration 013) equal a recount of products and balances. */
+export async function assertFiguresInvariant(db: Db): Promise<void> {
+  const recount = await sql<{
+    key: string;
+    products: string | number;
+    balances: string | number;
+    value: string | number;
+  }>`
+    select p.category_id || '/' || p.status || '/' ||
+      (case when p.status = 'active' and b.quantity < p.min_stock then 1 else 0 end) as key,
+      count(*) as products, count(b.product_id) as balances, coalesce(sum(b.total_value), 0) as value
+    from products p left join stock_balances b on b.product_id = p.id group by 1`.execute(db);
+  const kept = await db.selectFrom('stock_figures').selectAll().execute();
+  const expected = new Map(
+    recount.rows.map((row) => [row.key, `${row.products}/${row.balances}/${row.value}`]),
+  );
+  for (const row of kept) {
+    const key = `${row.category_id}/${row.status}/${row.below}`;
+    const figures = `${row.products}/${row.balances}/${row.total_value}`;
+    if (figures === '0/0/0' && !expected.has(key)) continue;
+    if (expected.get(key) !== figures)
+      throw new Error(`figuras ${key}: mantidas ${figures}, recontadas ${expected.get(key)}`);
+    expected.delete(key);
+  }
+  if (expected.size > 0) throw new Error(`figuras faltando: ${[...expected.keys()].join(', ')}`);
 }

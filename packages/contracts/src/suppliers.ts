@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { LIMITS, ZId, ZName, ZPageQuery, ZStatus, zOptionalText, orRequired } from './common.ts';
 import { ZExportFormat } from './exports.ts';
 import { documentKind, normalizeDocument, normalizePhone } from './documents.ts';
+import { ZStateRegistration } from './settings.ts';
 
 // Suppliers: their fields (CNPJ/CPF, phone, e-mail), list, forms and the products linked to them.
 // catalog.ts re-exports all of this, so `@armazem/contracts/catalog` keeps working for older imports.
@@ -41,6 +42,90 @@ export const ZOptionalEmail = z
     }),
   );
 
+/** The 27 federative units (UF) of Brazil. */
+export const UFS = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+
+/** IE digits or ISENTO (see ZStateRegistration); empty or missing is null. */
+export const ZSupplierStateRegistration = z.pipe(
+  z.nullish(ZStateRegistration),
+  z.transform((value) => (value ? value : null)),
+);
+
+export const ZUfInput = z
+  .pipe(
+    z.nullish(z.string().check(z.trim(), z.toUpperCase(), z.maxLength(10))),
+    z.transform((value) => (value ? value : null)),
+  )
+  .check(
+    z.refine((value) => value === null || (UFS as readonly string[]).includes(value), {
+      error: 'UF inválida: use a sigla de um dos 27 estados (ex.: SP).',
+    }),
+  );
+
+/** CEP: 8 digits, stored without the mask (00000-000 on screen). */
+export const ZZipInput = z
+  .pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(20))),
+    z.transform((value) => (value ? value.replace(/[\s.-]/g, '') : null)),
+  )
+  .check(
+    z.refine((value) => value === null || /^\d{8}$/.test(value), {
+      error: 'CEP inválido: informe os 8 dígitos.',
+    }),
+  );
+
+export const ZAddressInput = z.strictObject({
+  street: z.optional(zOptionalText(200)),
+  number: z.optional(zOptionalText(20)),
+  district: z.optional(zOptionalText(100)),
+  city: z.optional(zOptionalText(100)),
+  state: z.optional(ZUfInput),
+  zip: z.optional(ZZipInput),
+});
+export type TAddressInput = z.input<typeof ZAddressInput>;
+
+export const ZAddress = z.object({
+  street: z.nullable(z.string()),
+  number: z.nullable(z.string()),
+  district: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+});
+export type TAddress = z.infer<typeof ZAddress>;
+
+/** 01310-100 for 01310100. */
+export const formatZip = (zip: string | null | undefined) =>
+  zip && /^\d{8}$/.test(zip) ? `${zip.slice(0, 5)}-${zip.slice(5)}` : (zip ?? '');
+
 export const ZSupplier = z.object({
   id: z.number(),
   name: z.string(),
@@ -48,6 +133,8 @@ export const ZSupplier = z.object({
   document: z.string(),
   email: z.nullable(z.string()),
   phone: z.nullable(z.string()),
+  stateRegistration: z.nullable(z.string()),
+  address: ZAddress,
   status: ZStatus,
   productsCount: z.number(),
   createdAt: z.string(),
@@ -73,6 +160,8 @@ export const ZNewSupplier = z.strictObject({
   document: ZDocumentInput,
   email: z.optional(ZOptionalEmail),
   phone: z.optional(ZPhoneInput),
+  stateRegistration: z.optional(ZSupplierStateRegistration),
+  address: z.optional(ZAddressInput),
 });
 export type TNewSupplier = z.input<typeof ZNewSupplier>;
 
@@ -84,6 +173,8 @@ export const ZUpdateSupplier = z
     document: z.optional(ZDocumentInput),
     email: z.optional(ZOptionalEmail),
     phone: z.optional(ZPhoneInput),
+    stateRegistration: z.optional(ZSupplierStateRegistration),
+    address: z.optional(ZAddressInput),
   })
   .check(
     z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),

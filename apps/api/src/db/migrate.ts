@@ -10,6 +10,8 @@ import { dashboardIndexes } from './migrations/006-dashboard-indexes.ts';
 import { postingPipeline } from './migrations/007-posting-pipeline.ts';
 import { sortKeys } from './migrations/008-sort-keys.ts';
 import { fiscalFields } from './migrations/009-fiscal-fields.ts';
+import { referenceData } from './migrations/010-reference-data.ts';
+import { listFigures } from './migrations/013-list-figures.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -22,6 +24,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '007-posting-pipeline': postingPipeline(dialect),
     '008-sort-keys': sortKeys(dialect),
     '009-fiscal-fields': fiscalFields(),
+    '010-reference-data': referenceData(dialect),
+    '013-list-figures': listFigures(dialect),
   };
 }
 

@@ -82,6 +82,8 @@ export interface UnityTable {
   name: string;
   fractional: Flag;
   status: ColumnType<Status, Status | undefined, Status>;
+  /** sortKey(name), unique (migration 010) */
+  name_sort: string;
 }
 
 export interface UnityBatchTable {
@@ -89,6 +91,8 @@ export interface UnityBatchTable {
   code: string;
   name: string;
   status: ColumnType<Status, Status | undefined, Status>;
+  /** sortKey(name), unique (migration 010) */
+  name_sort: string;
 }
 
 export type Status = 'active' | 'inactive';
@@ -246,6 +250,16 @@ export interface StockClosingTable {
   created_at: Timestamp;
 }
 
+/** Maintained by database triggers (migration 013): per category, status and below-minimum flag. */
+export interface StockFiguresTable {
+  category_id: number;
+  status: 'active' | 'inactive';
+  below: number;
+  products: BigIntColumn;
+  balances: BigIntColumn;
+  total_value: BigIntColumn;
+}
+
 export interface Database {
   stock_closings: StockClosingTable;
   products: ProductTable;
@@ -265,6 +279,7 @@ export interface Database {
   categories: CategoryTable;
   unities: UnityTable;
   unity_batches: UnityBatchTable;
+  stock_figures: StockFiguresTable;
 }
 
 export type User = Selectable<UserTable>;

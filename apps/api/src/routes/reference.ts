@@ -1,16 +1,100 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCategoryList, ZUnityBatchList, ZUnityList } from '@armazem/contracts/reference';
+import { z } from 'zod/mini';
+import { ZErrorResponse } from '@armazem/contracts/common';
+import {
+  ZCategory,
+  ZCategoryList,
+  ZNewCategory,
+  ZNewUnity,
+  ZNewUnityBatch,
+  ZReferenceListQuery,
+  ZReferenceParams,
+  ZUnity,
+  ZUnityBatch,
+  ZUnityBatchList,
+  ZUnityList,
+  ZUpdateCategory,
+  ZUpdateUnity,
+  ZUpdateUnityBatch,
+} from '@armazem/contracts/reference';
+import { requireAdmin } from '../plugins/auth.ts';
+import { currentUser } from '../plugins/context.ts';
 
 const tags = ['cadastros básicos'];
+const refusals = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+
+const KINDS = [
+  {
+    url: '/categories/v1',
+    table: 'categories',
+    item: ZCategory,
+    create: ZNewCategory,
+    change: ZUpdateCategory,
+  },
+  { url: '/unities/v1', table: 'unities', item: ZUnity, create: ZNewUnity, change: ZUpdateUnity },
+  {
+    url: '/unity-batches/v1',
+    table: 'unity_batches',
+    item: ZUnityBatch,
+    create: ZNewUnityBatch,
+    change: ZUpdateUnityBatch,
+  },
+] as const;
 
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reference } = app;
+  const list = { querystring: ZReferenceListQuery };
 
-  app.get('/categories/v1', { schema: { tags, response: { 200: ZCategoryList } } }, () =>
-    reference.categories(),
+  app.get(
+    '/categories/v1',
+    { schema: { tags, ...list, response: { 200: ZCategoryList, 400: ZErrorResponse } } },
+    (request) => reference.categories(request.query.status),
   );
-  app.get('/unities/v1', { schema: { tags, response: { 200: ZUnityList } } }, () => reference.unities());
-  app.get('/unity-batches/v1', { schema: { tags, response: { 200: ZUnityBatchList } } }, () =>
-    reference.unityBatches(),
+  app.get(
+    '/unities/v1',
+    { schema: { tags, ...list, response: { 200: ZUnityList, 400: ZErrorResponse } } },
+    (request) => reference.unities(request.query.status),
   );
+  app.get(
+    '/unity-batches/v1',
+    { schema: { tags, ...list, response: { 200: ZUnityBatchList, 400: ZErrorResponse } } },
+    (request) => reference.unityBatches(request.query.status),
+  );
+
+  // The business's own changes: admins only (an operator gets 403).
+  for (const kind of KINDS) {
+    app.post(
+      kind.url,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, body: kind.create, response: { 201: kind.item, ...refusals } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await reference.create(currentUser(request).id, kind.table, request.body)),
+    );
+    app.patch(
+      `${kind.url}/:id`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          params: ZReferenceParams,
+          body: kind.change,
+          response: { 200: kind.item, ...refusals },
+        },
+      },
+      (request) => reference.update(currentUser(request).id, kind.table, request.params.id, request.body),
+    );
+    app.delete(
+      `${kind.url}/:id`,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, params: ZReferenceParams, response: { 204: z.null(), ...refusals } },
+      },
+      async (request, reply) => {
+        await reference.remove(currentUser(request).id, kind.table, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  }
 };

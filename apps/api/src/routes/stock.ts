@@ -99,13 +99,13 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/in/v1',
     { schema: { tags, body: ZNewStockIn, response: { 201: ZLedgerEntry, ...refusals } } },
     async (request, reply) =>
-      reply.status(201).send(await stock.recordEntry(currentUser(request).id, request.body)),
+      reply.status(201).send(await stock.recordEntry(currentUser(request), request.body)),
   );
 
   app.post(
     '/out/v1',
     { schema: { tags, body: ZNewStockOut, response: { 201: ZLedgerEntry, ...refusals } } },
     async (request, reply) =>
-      reply.status(201).send(await stock.recordExit(currentUser(request).id, request.body)),
+      reply.status(201).send(await stock.recordExit(currentUser(request), request.body)),
   );
 };

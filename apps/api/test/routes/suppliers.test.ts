@@ -31,6 +31,8 @@ describe('suppliers', () => {
       document: '12ABC34501DE35',
       email: 'vendas@novaera.com.br',
       phone: '11987654321',
+      stateRegistration: null,
+      address: { street: null, number: null, district: null, city: null, state: null, zip: null },
       status: 'active',
       productsCount: 0,
       createdAt: expect.any(String),

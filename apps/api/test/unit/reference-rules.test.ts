@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assertReferenceExists, isFractional } from '../../src/domain/reference/reference-rules.ts';
+import {
+  assertReferenceExists,
+  fractionalChangeRefused,
+  inUseMessage,
+  isFractional,
+} from '../../src/domain/reference/reference-rules.ts';
 import { AppError } from '../../src/lib/errors.ts';
 
 describe('reference rules', () => {
@@ -28,5 +33,18 @@ describe('reference rules', () => {
   it('reads the stored 0/1 flag of a unity that takes fractions', () => {
     expect(isFractional(1)).toBe(true);
     expect(isFractional(0)).toBe(false);
+  });
+
+  it('locks fractional only when it would change and products use the unit', () => {
+    expect(fractionalChangeRefused(true, false, 1)).toBe(true);
+    expect(fractionalChangeRefused(true, true, 5)).toBe(false);
+    expect(fractionalChangeRefused(true, undefined, 5)).toBe(false);
+    expect(fractionalChangeRefused(false, true, 0)).toBe(false);
+  });
+
+  it('suggests deactivating what products use', () => {
+    expect(inUseMessage('unity_batches', 'Caixa', 3)).toBe(
+      'A embalagem "Caixa" é usada por 3 produtos: desative-a em vez de excluir.',
+    );
   });
 });

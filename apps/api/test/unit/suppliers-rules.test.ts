@@ -12,6 +12,13 @@ const stored = {
   document: '11222333000181',
   email: 'vendas@otima.com.br',
   phone: '1133334444',
+  state_registration: 'ISENTO',
+  street: 'Rua das Flores',
+  street_number: '10',
+  district: 'Centro',
+  city: 'São Paulo',
+  state: 'SP',
+  zip: '01310100',
   status: 'active' as const,
 };
 
@@ -61,5 +68,14 @@ describe('an edit', () => {
       phone: null,
       document: '52998224725',
     });
+  });
+
+  it('edits the address field by field: absent keeps, null clears', () => {
+    expect(
+      mergeSupplierEdit(stored, {
+        stateRegistration: '110042490114',
+        address: { city: 'Campinas', zip: null },
+      }),
+    ).toEqual({ ...stored, state_registration: '110042490114', city: 'Campinas', zip: null });
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { paths } from '../config/paths.ts';
@@ -6,6 +6,7 @@ import { useMeQuery } from '../features/auth/auth-api.ts';
 // In the entry chunk, not lazy: /login paints with the first script instead of after a second round of requests.
 import LoginPage from '../features/auth/components/login-page.tsx';
 import { useAppSelector } from './hooks.ts';
+import { lazy } from './lazy-page.ts';
 import { NotificationToast } from './layout/notification-toast.tsx';
 import { LoadingBar } from './layout/loading-bar.tsx';
 

@@ -7,19 +7,25 @@ import type { TCategory, TUnity, TUnityBatch } from '@armazem/contracts/referenc
 import type { TStockRow, TStockSummary } from '@armazem/contracts/stock';
 import { api } from './api.ts';
 
+type ActiveOnly = { status: 'active' } | void;
+
 /** Where a link or unlink started: that side's list reloads (seed §4). */
 export type LinkOrigin = 'product' | 'supplier';
 
 /** Reference data, select lists and the supplier–product link: shared by several features. */
 export const lookupsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    categories: build.query<TCategory[], void>({
-      query: () => '/categories/v1',
+    // every row for the reference screens; `{ status: 'active' }` for pickers
+    categories: build.query<TCategory[], ActiveOnly>({
+      query: (params) => ({ url: '/categories/v1', params: params ?? {} }),
       providesTags: ['Reference'],
     }),
-    unities: build.query<TUnity[], void>({ query: () => '/unities/v1', providesTags: ['Reference'] }),
-    unityBatches: build.query<TUnityBatch[], void>({
-      query: () => '/unity-batches/v1',
+    unities: build.query<TUnity[], ActiveOnly>({
+      query: (params) => ({ url: '/unities/v1', params: params ?? {} }),
+      providesTags: ['Reference'],
+    }),
+    unityBatches: build.query<TUnityBatch[], ActiveOnly>({
+      query: (params) => ({ url: '/unity-batches/v1', params: params ?? {} }),
       providesTags: ['Reference'],
     }),
     productsSelect: build.query<TProductSelectItem[], { q?: string; limit?: number }>({

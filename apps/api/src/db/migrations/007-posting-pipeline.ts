@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../types.ts';
 import { columnTypes, notNull, withId, type MigrationDb } from '../schema-helpers.ts';
-import { replayLedger, type LedgerFact } from '../../domain/stock/stock-rules.ts';
-import { averageCost } from '../../domain/stock/valuation.ts';
+import { averageCost, replayLedger, type LedgerFact } from '../../domain/stock/stock-rules.ts';
 
 /**
  * The ledger becomes exact at every date: each row carries the running quantity and value after it (derived,

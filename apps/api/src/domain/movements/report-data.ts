@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { averageCost } from '../stock/valuation.ts';
+import { averageCost } from '../stock/stock-rules.ts';
 import { listMovements } from './movements-repository.ts';
 
 export interface ReportLine {
@@ -34,37 +34,38 @@ export function monthBounds(year: number, month: number) {
 }
 
 /**
- * One aggregate over the ledger by the date each movement happened (not when it was typed), so back-dated
- * rows land in the right month, and cancelled rows count nowhere. Opening = everything before the month;
- * closing value = entries' cost − exits' cost up to the month's end.
+ * Each product's month from the derived figures the ledger stores (balance_quantity/balance_value after every row),
+ * by the date each movement happened (not when it was typed), cancelled rows counting nowhere: opening = the
+ * running figures after the last live row before the month, closing = after the last live row up to its end (one
+ * index seek each on stock_ledger_live_idx), entries and exits = the month's own rows. The cost follows the
+ * products and the month's rows, not the whole history.
  */
 function monthSums(db: Db, start: string, end: string) {
-  const signed = (column: 'base_quantity' | 'total_cost') =>
-    sql<string>`case when direction = 'in' then ${sql.ref(column)} else -${sql.ref(column)} end`;
-  return db
+  const last = (column: 'balance_quantity' | 'balance_value', op: '<' | '<=', date: string) =>
+    sql<string | number | null>`(select ${sql.ref(`y.${column}`)} from stock_ledger y
+      where y.product_id = b.product_id and y.cancelled_at is null and y.occurred_on ${sql.raw(op)} ${date}
+      order by y.occurred_on desc, y.id desc limit 1)`;
+  const month = db
     .selectFrom('stock_ledger')
     .select((eb) => [
       'product_id',
-      eb.fn
-        .sum<string | number>(
-          sql`case when occurred_on < ${start} then ${signed('base_quantity')} else 0 end`,
-        )
-        .as('opening'),
-      eb.fn
-        .sum<string | number>(
-          sql`case when occurred_on >= ${start} and direction = 'in' then base_quantity else 0 end`,
-        )
-        .as('entries'),
-      eb.fn
-        .sum<string | number>(
-          sql`case when occurred_on >= ${start} and direction = 'out' then base_quantity else 0 end`,
-        )
-        .as('exits'),
-      eb.fn.sum<string | number>(signed('total_cost')).as('closing_value'),
+      eb.fn.sum<string | number>(sql`case when direction = 'in' then base_quantity else 0 end`).as('entries'),
+      eb.fn.sum<string | number>(sql`case when direction = 'out' then base_quantity else 0 end`).as('exits'),
     ])
     .where('cancelled_at', 'is', null)
+    .where('occurred_on', '>=', start)
     .where('occurred_on', '<=', end)
-    .groupBy('product_id')
+    .groupBy('product_id');
+  return db
+    .selectFrom('stock_balances as b')
+    .leftJoin(month.as('m'), 'm.product_id', 'b.product_id')
+    .select([
+      'b.product_id',
+      last('balance_quantity', '<', start).as('opening'),
+      'm.entries',
+      'm.exits',
+      last('balance_value', '<=', end).as('closing_value'),
+    ])
     .execute();
 }
 
@@ -113,19 +114,24 @@ function reportLine(row: MonthSum, product: ProductInfo): ReportLine | null {
   };
 }
 
+const collator = new Intl.Collator('pt-BR');
+
 /** Lines grouped by category, both in Portuguese alphabetical order, with subtotals and totals. */
 function byCategory(sums: MonthSum[], info: Map<number, ProductInfo>) {
   const groups = new Map<string, ReportLine[]>();
   for (const row of sums) {
     const product = info.get(row.product_id);
     const line = product ? reportLine(row, product) : null;
-    if (product && line) groups.set(product.category, [...(groups.get(product.category) ?? []), line]);
+    if (!product || !line) continue;
+    const group = groups.get(product.category);
+    if (group) group.push(line);
+    else groups.set(product.category, [line]);
   }
   const categories = [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b, 'pt-BR'))
+    .sort(([a], [b]) => collator.compare(a, b))
     .map(([name, lines]) => ({
       name,
-      lines: lines.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.sku.localeCompare(b.sku)),
+      lines: lines.sort((a, b) => collator.compare(a.name, b.name) || a.sku.localeCompare(b.sku)),
       closingValue: lines.reduce((total, line) => total + line.closingValue, 0n),
     }));
   const all = categories.flatMap((category) => category.lines);

@@ -6,6 +6,7 @@ import { nowIso, toNumber } from '../../db/database.ts';
 import type { Dialect, ProductTable } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
+import { readFigures } from '../stock/stock-figures-repository.ts';
 
 type Query = z.output<typeof ZProductListQuery>;
 
@@ -121,42 +122,59 @@ function productFilters(
 
 /**
  * Deferred join: the page's 20 ids are chosen first (from indexes), then only those rows are joined for their
- * details, so deep pages and searches do not join every skipped row.
+ * details, so deep pages and searches do not join every skipped row. The sort by stock walks the balances'
+ * (quantity, product_id) index (every product gets its balance row when it is created). The total comes from the
+ * maintained figures (decision 0026) unless a search narrows the list: then the search index counts it.
  */
 export async function listProducts(db: Db, dialect: Dialect, query: Query, today: string) {
   const filters = productFilters(dialect, query);
-  let ids = db
-    .selectFrom('products as p')
-    .select('p.id')
-    .where(({ and }) => and(filters));
-  if (query.sort === 'category') ids = ids.innerJoin('categories as c', 'c.id', 'p.category_id');
-  if (query.sort === 'stockQuantity') ids = ids.leftJoin('stock_balances as b', 'b.product_id', 'p.id');
-  const pageIds = ids
-    .orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.order)
-    .orderBy('p.id', query.order)
+  const pageIds = pageIdsQuery(db, filters, query)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     productColumns(db)
       .where('p.id', 'in', pageIds)
       .orderBy(SORT_COLUMNS[query.sort], query.order)
       .orderBy('p.id', query.order)
       .execute(),
-    db
-      .selectFrom('products as p')
-      .where(({ and }) => and(filters))
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirstOrThrow(),
+    productTotal(db, filters, query, productMatchesAllWords(dialect, query.q).length > 0),
   ]);
   const prices = await currentPrices(
     db,
     rows.map((row) => row.id),
     today,
   );
-  return {
-    data: rows.map((row) => toProduct(row, prices.get(row.id) ?? null)),
-    total: toNumber(count.total as string | number),
-  };
+  return { data: rows.map((row) => toProduct(row, prices.get(row.id) ?? null)), total };
+}
+
+function pageIdsQuery(db: Db, filters: RawBuilder<boolean>[], query: Query) {
+  if (query.sort === 'stockQuantity') {
+    return db
+      .selectFrom('stock_balances as b')
+      .innerJoin('products as p', 'p.id', 'b.product_id')
+      .select('b.product_id as id')
+      .where(({ and }) => and(filters))
+      .orderBy('b.quantity', query.order)
+      .orderBy('b.product_id', query.order);
+  }
+  let ids = db
+    .selectFrom('products as p')
+    .select('p.id')
+    .where(({ and }) => and(filters));
+  if (query.sort === 'category') ids = ids.innerJoin('categories as c', 'c.id', 'p.category_id');
+  return ids.orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.order).orderBy('p.id', query.order);
+}
+
+async function productTotal(db: Db, filters: RawBuilder<boolean>[], query: Query, searching: boolean) {
+  if (!searching) {
+    return (await readFigures(db, { categoryId: query.categoryId, status: query.status })).products;
+  }
+  const count = await db
+    .selectFrom('products as p')
+    .where(({ and }) => and(filters))
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow();
+  return toNumber(count.total as string | number);
 }
 
 export async function findProduct(db: Db | Tx, id: number, today: string): Promise<TProduct | null> {

@@ -1,22 +1,104 @@
+import { sql } from 'kysely';
 import type { TCategory, TUnity, TUnityBatch } from '@armazem/contracts/reference';
 import type { Db, Tx } from '../../db/database.ts';
+import type { Status } from '../../db/types.ts';
 import { isFractional, type ReferenceTable } from './reference-rules.ts';
 
-export function listCategories(db: Db): Promise<TCategory[]> {
-  return db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute();
+const count = (value: unknown) => Number(value ?? 0);
+
+/** How many products use each row: a category's products, a unit as base or packaging unit, a packaging type. */
+function productsCountSql(table: ReferenceTable) {
+  if (table === 'categories') {
+    return sql<number>`(select count(*) from products p where p.category_id = categories.id)`;
+  }
+  if (table === 'unities') {
+    return sql<number>`(select count(*) from products p where p.base_unity_id = unities.id or exists (
+      select 1 from product_unities pu where pu.product_id = p.id and pu.unity_id = unities.id))`;
+  }
+  return sql<number>`(select count(distinct pu.product_id) from product_unities pu
+    where pu.unity_batch_id = unity_batches.id)`;
 }
 
-export async function listUnities(db: Db): Promise<TUnity[]> {
-  const rows = await db
+export async function listCategories(db: Db | Tx, status?: Status, id?: number): Promise<TCategory[]> {
+  let query = db
+    .selectFrom('categories')
+    .select(['id', 'name', 'status', productsCountSql('categories').as('productsCount')])
+    .orderBy('name_sort')
+    .orderBy('id');
+  if (status) query = query.where('status', '=', status);
+  if (id) query = query.where('id', '=', id);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, productsCount: count(row.productsCount) }));
+}
+
+export async function listUnities(db: Db | Tx, status?: Status, id?: number): Promise<TUnity[]> {
+  let query = db
     .selectFrom('unities')
-    .select(['id', 'code', 'name', 'fractional'])
-    .orderBy('code')
-    .execute();
-  return rows.map((row) => ({ ...row, fractional: isFractional(row.fractional) }));
+    .select(['id', 'code', 'name', 'fractional', 'status', productsCountSql('unities').as('productsCount')])
+    .orderBy('code');
+  if (status) query = query.where('status', '=', status);
+  if (id) query = query.where('id', '=', id);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    ...row,
+    fractional: isFractional(row.fractional),
+    productsCount: count(row.productsCount),
+  }));
 }
 
-export function listUnityBatches(db: Db): Promise<TUnityBatch[]> {
-  return db.selectFrom('unity_batches').select(['id', 'code', 'name']).orderBy('name').execute();
+export async function listUnityBatches(db: Db | Tx, status?: Status, id?: number): Promise<TUnityBatch[]> {
+  let query = db
+    .selectFrom('unity_batches')
+    .select(['id', 'code', 'name', 'status', productsCountSql('unity_batches').as('productsCount')])
+    .orderBy('name_sort')
+    .orderBy('id');
+  if (status) query = query.where('status', '=', status);
+  if (id) query = query.where('id', '=', id);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, productsCount: count(row.productsCount) }));
+}
+
+/** Whether another row of the table has this name (by sort key) or this code. */
+export async function referenceTaken(
+  db: Db | Tx,
+  table: ReferenceTable,
+  column: 'name_sort' | 'code',
+  value: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db.selectFrom(table).select('id').where(column, '=', value);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function insertReference(
+  tx: Tx,
+  table: ReferenceTable,
+  values: { name: string; name_sort: string; code?: string; fractional?: number },
+): Promise<number> {
+  const row = await tx
+    .insertInto(table)
+    .values(values as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateReference(
+  tx: Tx,
+  table: ReferenceTable,
+  id: number,
+  values: { name?: string; name_sort?: string; status?: Status; fractional?: number },
+): Promise<void> {
+  await tx
+    .updateTable(table)
+    .set(values as never)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteReference(tx: Tx, table: ReferenceTable, id: number): Promise<void> {
+  await tx.deleteFrom(table).where('id', '=', id).execute();
 }
 
 export async function referenceExists(db: Db | Tx, table: ReferenceTable, id: number): Promise<boolean> {

@@ -8,7 +8,8 @@ import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
 import { isBelowMinimum } from './below-minimum.ts';
 import { latestMovements } from './ledger-repository.ts';
-import { averageCost } from './valuation.ts';
+import { readFigures } from './stock-figures-repository.ts';
+import { averageCost } from './stock-rules.ts';
 
 type StockQuery = z.output<typeof ZStockQuery>;
 
@@ -111,35 +112,54 @@ const STOCK_COLUMNS = [
   'b.last_movement_at',
 ] as const;
 
-/** The stock list now, or as it stood at the end of `date`: the same filters, sorts and totals. */
+/**
+ * The stock list now, or as it stood at the end of `date`: the same filters, sorts and totals. Today's list without
+ * a search takes its totals from the maintained figures (decision 0026); a search or a past date counts its rows.
+ */
 export async function listStock(db: Db, dialect: Dialect, query: StockQuery, date: string | null = null) {
   const filters = stockFilters(dialect, query);
+  const searching = productMatchesAllWords(dialect, query.q).length > 0;
   const [rows, totals] = await Promise.all([
     stockRows(db, date)
       .select(STOCK_COLUMNS)
       .where(({ and }) => and(filters))
       .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
-      .orderBy('p.id', query.order)
+      .orderBy(
+        query.sort === 'quantity' || query.sort === 'totalValue' || query.sort === 'lastMovementAt'
+          ? 'b.product_id'
+          : 'p.id',
+        query.order,
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    stockRows(db, date)
-      .where(({ and }) => and(filters))
-      .select((eb) => [
-        eb.fn.countAll().as('total'),
-        eb.fn.sum<string | number>('b.total_value').as('value'),
-        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
-      ])
-      .executeTakeFirstOrThrow(),
+    date === null && !searching ? maintainedTotals(db, query) : countedTotals(db, date, filters),
   ]);
+  return { data: rows.map(toStockRow), total: totals.products, totals };
+}
+
+async function maintainedTotals(db: Db, query: StockQuery) {
+  const figures = await readFigures(db, { categoryId: query.categoryId, below: query.belowMinimum });
   return {
-    data: rows.map(toStockRow),
-    total: toNumber(totals.total as string | number),
-    totals: {
-      products: toNumber(totals.total as string | number),
-      totalValue: moneyOut(totals.value ?? 0),
-      belowMinimum: toNumber(totals.below ?? 0),
-    },
+    products: figures.balances,
+    totalValue: moneyOut(figures.totalValue),
+    belowMinimum: figures.below,
+  };
+}
+
+async function countedTotals(db: Db, date: string | null, filters: RawBuilder<boolean>[]) {
+  const totals = await stockRows(db, date)
+    .where(({ and }) => and(filters))
+    .select((eb) => [
+      eb.fn.countAll().as('total'),
+      eb.fn.sum<string | number>('b.total_value').as('value'),
+      eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    products: toNumber(totals.total as string | number),
+    totalValue: moneyOut(totals.value ?? 0),
+    belowMinimum: toNumber(totals.below ?? 0),
   };
 }
 
@@ -153,21 +173,17 @@ export async function belowMinimumList(db: Db, limit: number) {
   return rows.map(toStockRow);
 }
 
+/** The dashboard's figures, from the maintained figures: the same at 1,000 or 100,000 products. */
 export async function stockSummary(db: Db) {
-  const [counts, latest] = await Promise.all([
-    stockRows(db)
-      .select((eb) => [
-        eb.fn.sum<string | number>(sql`case when p.status = 'active' then 1 else 0 end`).as('active'),
-        eb.fn.sum<string | number>('b.total_value').as('value'),
-        eb.fn.sum<string | number>(sql`case when ${belowMinimum} then 1 else 0 end`).as('below'),
-      ])
-      .executeTakeFirstOrThrow(),
+  const [active, all, latest] = await Promise.all([
+    readFigures(db, { status: 'active' }),
+    readFigures(db),
     latestMovements(db, 10),
   ]);
   return {
-    activeProducts: toNumber(counts.active ?? 0),
-    stockValue: moneyOut(counts.value ?? 0),
-    belowMinimum: toNumber(counts.below ?? 0),
+    activeProducts: active.balances,
+    stockValue: moneyOut(all.totalValue),
+    belowMinimum: all.below,
     latestMovements: latest,
   };
 }

@@ -1,9 +1,8 @@
 import type { TIntegrityReport } from '@armazem/contracts/stock-history';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { STORED_ROW_COLUMNS, toStoredRow } from './posting-repository.ts';
-import { EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
-import { averageCost } from './valuation.ts';
+import { STORED_ROW_COLUMNS, toStoredRow } from './history-repository.ts';
+import { averageCost, EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
 
 const PRODUCTS_PER_PASS = 200;
 const MAX_REPORTED = 1000;

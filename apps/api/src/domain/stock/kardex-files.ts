@@ -2,8 +2,17 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow } from '@armazem/contracts/stock-history';
-import { brl } from '../movements/report-pdf.ts';
 import { quantityLabel } from '../../lib/numbers.ts';
+import {
+  brl,
+  drawTexts,
+  FastFont,
+  pageFooters,
+  pdfBytes,
+  PdfTable,
+  wrap,
+  type Column,
+} from '../../lib/pdf-table.ts';
 import { parseScaled } from '@armazem/contracts/decimal';
 import { dateLabel } from './stock-rules.ts';
 
@@ -98,7 +107,7 @@ async function kardexXlsx(kardex: TKardex): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const COLUMNS = [
+const COLUMNS: readonly Column[] = [
   { title: 'Data', width: 58, align: 'left' },
   { title: 'Movimento', width: 220, align: 'left' },
   { title: 'Quantidade', width: 70, align: 'right' },
@@ -107,88 +116,67 @@ const COLUMNS = [
   { title: 'Saldo', width: 70, align: 'right' },
   { title: 'Custo médio', width: 80, align: 'right' },
   { title: 'Valor', width: 90, align: 'right' },
-] as const;
+];
+const MARGIN = 36;
 
+function positionCells(label: string, p: TKardex['opening']): string[] {
+  return [
+    label,
+    '',
+    '',
+    '',
+    '',
+    quantityLabel(qty(p.quantity)),
+    brl(money(p.averageCost), true),
+    brl(money(p.totalValue)),
+  ];
+}
+
+function rowCells(row: TKardexRow): string[] {
+  return [
+    dateLabel(row.occurredOn),
+    describe(row) + (row.supplier ? ` · ${row.supplier.name}` : ''),
+    `${row.direction === 'in' ? '' : '−'}${quantityLabel(qty(row.quantity))}`,
+    brl(money(row.unitCost), true),
+    brl(money(row.totalCost)),
+    quantityLabel(qty(row.balanceQuantity)),
+    brl(money(row.averageCost), true),
+    brl(money(row.balanceValue)),
+  ];
+}
+
+/** A4 landscape: title, period, the table (header on every page, cells wrap), "Página X de Y" at the foot. */
 function kardexPdf(kardex: TKardex): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, bufferPages: true });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const unit = kardex.unity.code;
-  const bottom = () => doc.page.height - 36 - 20;
-
-  const line = (cells: string[], bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const height = Math.max(
-      ...cells.map((cell, i) => doc.heightOfString(cell, { width: (COLUMNS[i]?.width ?? 60) - 4 })),
-    );
-    if (doc.y + height > bottom()) {
-      doc.addPage();
-      tableHeader();
-    }
-    const y = doc.y;
-    let x = 36;
-    cells.forEach((cell, i) => {
-      const column = COLUMNS[i];
-      if (!column) return;
-      doc.text(cell, x + 2, y, { width: column.width - 4, align: column.align });
-      x += column.width;
-    });
-    doc.y = y + height + 3;
-  };
-  const tableHeader = () =>
-    line(
-      COLUMNS.map((c) => c.title),
-      true,
-    );
-
-  doc.font('Helvetica-Bold').fontSize(13).text(`Kardex · ${kardex.product.sku} · ${kardex.product.name}`);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(`Período: ${dateLabel(kardex.from)} a ${dateLabel(kardex.to)} · quantidades em ${unit}`);
-  doc.moveDown(0.6);
-  tableHeader();
-  const position = (label: string, p: TKardex['opening']) =>
-    line(
-      [
-        label,
-        '',
-        '',
-        '',
-        '',
-        `${quantityLabel(qty(p.quantity))}`,
-        brl(money(p.averageCost), true),
-        brl(money(p.totalValue)),
-      ],
-      true,
-    );
-  position('Saldo anterior', kardex.opening);
-  for (const row of kardex.data) {
-    line([
-      dateLabel(row.occurredOn),
-      describe(row) + (row.supplier ? ` · ${row.supplier.name}` : ''),
-      `${row.direction === 'in' ? '' : '−'}${quantityLabel(qty(row.quantity))}`,
-      brl(money(row.unitCost), true),
-      brl(money(row.totalCost)),
-      quantityLabel(qty(row.balanceQuantity)),
-      brl(money(row.averageCost), true),
-      brl(money(row.balanceValue)),
-    ]);
-  }
-  position('Saldo final', kardex.closing);
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .text(`Página ${i + 1} de ${range.count}`, 36, doc.page.height - 36 - 10, {
-        width: doc.page.width - 72,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true });
+  const done = pdfBytes(doc);
+  const regular = new FastFont(doc, 'Helvetica');
+  const bold = new FastFont(doc, 'Helvetica-Bold');
+  const table = new PdfTable(doc, COLUMNS, {
+    left: MARGIN,
+    bottom: (d) => d.page.height - MARGIN - 20,
+    line: 10,
+    gap: 3,
+    size: 8,
+    regular,
+    bold,
+    newPage: () => (doc.y = MARGIN),
+  });
+  const title = `Kardex · ${kardex.product.sku} · ${kardex.product.name}`;
+  const titleLines = wrap(bold, 13, title, doc.page.width - 2 * MARGIN);
+  drawTexts(
+    doc,
+    bold,
+    13,
+    titleLines.map((text, index) => [text, MARGIN, MARGIN + index * 16]),
+  );
+  const period = `Período: ${dateLabel(kardex.from)} a ${dateLabel(kardex.to)} · quantidades em ${kardex.unity.code}`;
+  drawTexts(doc, regular, 9, [[period, MARGIN, MARGIN + titleLines.length * 16 + 2]]);
+  doc.y = MARGIN + titleLines.length * 16 + 20;
+  table.header();
+  table.row(positionCells('Saldo anterior', kardex.opening), true);
+  for (const row of kardex.data) table.row(rowCells(row));
+  table.row(positionCells('Saldo final', kardex.closing), true);
+  pageFooters(doc, regular, 8, MARGIN, '');
   doc.end();
   return done;
 }

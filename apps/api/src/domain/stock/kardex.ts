@@ -3,9 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { runningBefore } from './posting-repository.ts';
-import { costPerBaseUnit, positionOf } from './stock-rules.ts';
-import type { Balance } from './valuation.ts';
+import { runningBefore } from './history-repository.ts';
+import { costPerBaseUnit, positionOf, type Balance } from './stock-rules.ts';
 
 const position = (balance: Balance) => {
   const p = positionOf(balance);

@@ -8,29 +8,33 @@ import {
   compareLedgerOrder,
   dateLabel,
   isClosed,
+  lineTotal,
   monthLabel,
   monthOf,
   replayLedger,
+  sameDerived,
+  type Balance,
   type DerivedFigures,
   type LedgerFact,
+  type LimitProblem,
   type Shortage,
 } from './stock-rules.ts';
 import {
   insertRows,
-  liveRowsFrom,
   lockBalances,
-  markCancelled,
-  readClosedThrough,
-  rowsToCancel,
-  runningBefore,
   saveBalances,
-  updateDerived,
   writeTail,
   type LockedBalance,
   type NewLedgerRow,
-  type StoredRow,
 } from './posting-repository.ts';
-import { lineTotal, type Balance, type LimitProblem } from './valuation.ts';
+import {
+  historiesFrom,
+  markCancelled,
+  rowsToCancel,
+  updateDerived,
+  type History,
+  type StoredRow,
+} from './history-repository.ts';
 
 /**
  * The one posting pipeline. Every source of stock movements (manual entries and exits, monthly sheets and
@@ -48,6 +52,8 @@ const TAIL_ROWS = 100;
 export interface PostingRequest {
   userId: number;
   today: string;
+  /** when the rows are written (created_at); defaults to the clock */
+  now?: string;
   add?: readonly NewLedgerRow[];
   cancel?: { ids: readonly number[]; reason: string | null };
   audit: Omit<AuditEntry, 'userId'>;
@@ -125,15 +131,33 @@ async function loadCancellations(tx: Tx, ids: readonly number[]) {
   return rows;
 }
 
-async function planProduct(
-  tx: Tx,
-  productId: number,
-  tail: LockedBalance,
-  adds: ReadonlyArray<{ row: NewLedgerRow; index: number }>,
+interface ProductInput {
+  productId: number;
+  tail: LockedBalance;
+  adds: Array<{ row: NewLedgerRow; index: number }>;
+  cancelDates: string[];
+}
+
+/** The earliest date a product's batch touches. */
+const earliestOf = (input: ProductInput) =>
+  [...input.adds.map((a) => a.row.occurredOn), ...input.cancelDates].sort()[0] ?? null;
+
+/** Fast path (the usual case: today, nothing later): start from the locked balance row, read no history. */
+function isFast(input: ProductInput) {
+  const earliest = earliestOf(input);
+  return (
+    input.cancelDates.length === 0 &&
+    (input.tail.lastDate === null || (earliest ?? '') >= input.tail.lastDate)
+  );
+}
+
+function planProduct(
+  input: ProductInput,
+  history: History | null,
   cancelIds: ReadonlySet<number>,
-  cancelDates: readonly string[],
-): Promise<{ plan: ProductPlan } | { shortage: Shortage; rows: PlannedRow[] }> {
-  const newRows: PlannedRow[] = adds.map(({ row, index }, seq) => ({
+): { plan: ProductPlan } | { shortage: Shortage; rows: PlannedRow[] } {
+  const { productId, tail } = input;
+  const newRows: PlannedRow[] = input.adds.map(({ row, index }, seq) => ({
     id: null,
     seq,
     addIndex: index,
@@ -145,14 +169,11 @@ async function planProduct(
     entryCost: row.direction === 'in' ? lineTotal(row.quantity, row.unitCost ?? 0n) : null,
     entryUnitCost: row.direction === 'in' ? (row.unitCost ?? 0n) : null,
   }));
-  const earliest = [...newRows.map((r) => r.occurredOn), ...cancelDates].sort()[0];
   let start = tail;
   let rows = newRows;
-  // Fast path (the usual case: today, nothing later): start from the locked balance row, read no history.
-  const fast = cancelDates.length === 0 && (tail.lastDate === null || (earliest ?? '') >= tail.lastDate);
-  if (!fast && earliest) {
-    start = await runningBefore(tx, productId, earliest);
-    const stored = (await liveRowsFrom(tx, productId, earliest))
+  if (history) {
+    start = history.start;
+    const stored = history.rows
       .filter((row) => !cancelIds.has(row.id))
       .map((row): PlannedRow => ({ ...row, seq: 0, addIndex: null, stored: row }));
     rows = [...stored, ...newRows];
@@ -161,7 +182,7 @@ async function planProduct(
   const result = replayLedger(start.balance, rows);
   if (!result.ok) return { shortage: result.shortage, rows };
   const last = rows[rows.length - 1]?.occurredOn ?? start.lastDate;
-  const lastDate = fast && tail.lastDate && last && tail.lastDate > last ? tail.lastDate : last;
+  const lastDate = !history && tail.lastDate && last && tail.lastDate > last ? tail.lastDate : last;
   return { plan: { productId, rows, derived: result.rows, balance: result.balance, lastDate } };
 }
 
@@ -174,6 +195,25 @@ function blame(rows: PlannedRow[], shortage: Shortage): number | null {
   return null;
 }
 
+/** One pass over the batch: each product's new rows and cancelled dates, in product-id order. */
+function groupByProduct(
+  add: readonly NewLedgerRow[],
+  cancelled: ReadonlyArray<{ productId: number; occurredOn: string }>,
+  tails: ReadonlyMap<number, LockedBalance>,
+  productIds: readonly number[],
+): ProductInput[] {
+  const empty: LockedBalance = { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
+  const byProduct = new Map<number, ProductInput>();
+  for (const productId of [...productIds].sort((a, b) => a - b)) {
+    byProduct.set(productId, { productId, tail: tails.get(productId) ?? empty, adds: [], cancelDates: [] });
+  }
+  for (const [index, row] of add.entries()) {
+    byProduct.get(row.productId)?.adds.push({ row, index });
+  }
+  for (const row of cancelled) byProduct.get(row.productId)?.cancelDates.push(row.occurredOn);
+  return [...byProduct.values()];
+}
+
 /**
  * Plans the whole batch. With `collect`, a shortage drops the blamed new row and the product is planned
  * again, so every offending row is reported; otherwise the first shortage stops everything.
@@ -181,49 +221,63 @@ function blame(rows: PlannedRow[], shortage: Shortage): number | null {
 async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: boolean, now: string) {
   const add = request.add ?? [];
   const cancelIds = request.cancel?.ids ?? [];
-  const closedThrough = await readClosedThrough(tx, dialect, 'shared');
+  const cancelled = cancelIds.length > 0 ? await loadCancellations(tx, cancelIds) : [];
+  const productIds = [...new Set([...add.map((r) => r.productId), ...cancelled.map((r) => r.productId)])];
+  const { tails, closedThrough } = await lockBalances(tx, dialect, productIds, now);
   checkDates(
     add.map((row) => row.occurredOn),
     request.today,
     closedThrough,
   );
-  const cancelled = cancelIds.length > 0 ? await loadCancellations(tx, cancelIds) : [];
   for (const row of cancelled)
     if (isClosed(row.occurredOn, closedThrough)) throw periodClosed(row.occurredOn);
-
-  const productIds = [...new Set([...add.map((r) => r.productId), ...cancelled.map((r) => r.productId)])];
-  const tails = await lockBalances(tx, dialect, productIds, now);
   if (cancelled.length > 0) {
     // Locked now: a racing cancellation of the same row shows here.
     const fresh = await rowsToCancel(tx, cancelIds);
     if (fresh.some((row) => row.cancelledAt !== null)) throw conflict('Este movimento já foi cancelado.');
   }
   const cancelSet = new Set(cancelIds);
+  const inputs = groupByProduct(add, cancelled, tails, productIds);
+  // Every product off the fast path reads its history in one set-based pass, once: dropping a row in
+  // `collect` mode never moves the earliest date back, so the same history serves every retry.
+  const from = new Map<number, string>();
+  for (const input of inputs) {
+    const earliest = earliestOf(input);
+    if (earliest && !isFast(input)) from.set(input.productId, earliest);
+  }
+  const histories = from.size > 0 ? await historiesFrom(tx, dialect, from) : new Map<number, History>();
   const plans: ProductPlan[] = [];
   const shortages: RowShortage[] = [];
-  for (const productId of [...productIds].sort((a, b) => a - b)) {
-    let adds = add.flatMap((row, index) => (row.productId === productId ? [{ row, index }] : []));
-    const cancelDates = cancelled.filter((r) => r.productId === productId).map((r) => r.occurredOn);
+  for (const input of inputs) {
+    const history = histories.get(input.productId) ?? null;
     for (;;) {
-      const tail = tails.get(productId) ?? { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
-      const outcome = await planProduct(tx, productId, tail, adds, cancelSet, cancelDates);
+      const outcome = planProduct(input, history, cancelSet);
       if ('plan' in outcome) {
         plans.push(outcome.plan);
         break;
       }
       const addIndex = blame(outcome.rows, outcome.shortage);
-      const shortage = { ...outcome.shortage, addIndex, productId };
-      if (!collect || addIndex === null) throw await shortageError(tx, productId, shortage);
+      const shortage = { ...outcome.shortage, addIndex, productId: input.productId };
+      if (!collect || addIndex === null) throw await shortageError(tx, input.productId, shortage);
       shortages.push(shortage);
-      adds = adds.filter((item) => item.index !== addIndex);
+      input.adds = input.adds.filter((item) => item.index !== addIndex);
     }
   }
   return { plans, shortages, cancelled };
 }
 
-/** Posts a batch; the first problem is thrown in Portuguese and nothing is written. Returns the new ids in `add` order. */
-export async function post(tx: Tx, dialect: Dialect, request: PostingRequest): Promise<number[]> {
-  const now = nowIso();
+/** A written row: its id and the figures valuation derived for it (an exit's cost), for the caller's answer. */
+export interface PostedRow {
+  id: number;
+  derived: DerivedFigures;
+}
+
+/**
+ * Posts a batch; the first problem is thrown in Portuguese and nothing is written. Returns the new rows in
+ * `add` order.
+ */
+export async function post(tx: Tx, dialect: Dialect, request: PostingRequest): Promise<PostedRow[]> {
+  const now = request.now ?? nowIso();
   const { plans, cancelled } = await plan(tx, dialect, request, false, now);
   return write(tx, dialect, request, plans, cancelled, now);
 }
@@ -244,7 +298,7 @@ async function write(
   plans: ProductPlan[],
   cancelled: ReadonlyArray<{ id: number }>,
   now: string,
-): Promise<number[]> {
+): Promise<PostedRow[]> {
   const add = request.add ?? [];
   if (cancelled.length > 0) {
     await markCancelled(
@@ -262,7 +316,7 @@ async function write(
       if (planned.addIndex !== null) {
         const row = add[planned.addIndex];
         if (row) inserts.push({ row, derived, addIndex: planned.addIndex });
-      } else if (planned.stored && !sameFigures(planned.stored.derived, derived)) {
+      } else if (planned.stored && !sameDerived(planned.stored.derived, derived)) {
         updates.push({ id: planned.stored.id, direction: planned.direction, derived });
       }
     }
@@ -290,20 +344,13 @@ async function write(
     // The usual movement: one round trip while the balance row is locked, then the commit.
     ids = await writeTail(tx, inserts, request.userId, only, entry, now);
   } else {
-    ids = await insertRows(tx, inserts, request.userId, now);
+    ids = await insertRows(tx, dialect, inserts, request.userId, now);
     await updateDerived(tx, dialect, updates);
     await saveBalances(tx, dialect, balances, now);
     await audit(tx, entry);
   }
-  const byIndex = new Map(inserts.map((item, i) => [item.addIndex, ids[i] ?? 0]));
-  return add.map((_row, index) => byIndex.get(index) ?? 0);
-}
-
-function sameFigures(a: DerivedFigures, b: DerivedFigures) {
-  return (
-    a.balanceQuantity === b.balanceQuantity &&
-    a.balanceValue === b.balanceValue &&
-    a.totalCost === b.totalCost &&
-    a.unitCost === b.unitCost
-  );
+  const posted: PostedRow[] = [];
+  for (const [i, item] of inserts.entries())
+    posted[item.addIndex] = { id: ids[i] ?? 0, derived: item.derived };
+  return posted;
 }

@@ -1,23 +1,36 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect, StockReason } from '../../db/types.ts';
 import type { TLedgerSource } from '@armazem/contracts/stock';
-import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
-import { averageCost, type Balance } from './valuation.ts';
+import { averageCost, type Balance, type DerivedFigures } from './stock-rules.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 
 /** SQL of the posting pipeline, and nothing else: no rule is decided here. */
 
-const CHUNK = 500;
+/** Products per balance read: ids only, well under both databases' parameter limits. */
+const CHUNK = 5_000;
 /** Writers take it shared, closing and reopening a month take it exclusively (PostgreSQL). */
 const PERIOD_LOCK_KEY = 86_400_107;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
 }
+
+/** Writers take the period lock shared, closing and reopening a month exclusively (PostgreSQL). */
+async function periodLock(tx: Tx, dialect: Dialect, lock: 'shared' | 'exclusive') {
+  if (dialect !== 'postgres') return;
+  await (
+    lock === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK_KEY})`
+      : sql`select pg_advisory_xact_lock(${PERIOD_LOCK_KEY})`
+  ).execute(tx);
+}
+
+const lastClosing = (tx: Tx) =>
+  tx.selectFrom('stock_closings').select('closed_through').orderBy('id', 'desc').limit(1);
 
 /** The last closed month ("YYYY-MM") or null; writers hold the period lock shared until they commit. */
 export async function readClosedThrough(
@@ -25,20 +38,8 @@ export async function readClosedThrough(
   dialect: Dialect,
   lock: 'shared' | 'exclusive',
 ): Promise<string | null> {
-  if (dialect === 'postgres') {
-    await (
-      lock === 'shared'
-        ? sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK_KEY})`
-        : sql`select pg_advisory_xact_lock(${PERIOD_LOCK_KEY})`
-    ).execute(tx);
-  }
-  const row = await tx
-    .selectFrom('stock_closings')
-    .select('closed_through')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.closed_through ?? null;
+  await periodLock(tx, dialect, lock);
+  return (await lastClosing(tx).executeTakeFirst())?.closed_through ?? null;
 }
 
 export interface LockedBalance {
@@ -48,26 +49,31 @@ export interface LockedBalance {
 }
 
 /**
- * Locks every product's balance row in product-id order (one fixed order: no deadlocks), creating the missing
- * ones. SQLite runs one write transaction at a time, so there the read is the lock.
+ * Takes the period lock (shared) and locks every product's balance row in product-id order (one fixed order: no
+ * deadlocks), creating the missing ones; the last closed month is read in the same statement as the balances.
+ * SQLite runs one write transaction at a time, so there the read is the lock.
  */
 export async function lockBalances(
   tx: Tx,
   dialect: Dialect,
   productIds: readonly number[],
   now: string,
-): Promise<Map<number, LockedBalance>> {
+): Promise<{ tails: Map<number, LockedBalance>; closedThrough: string | null }> {
+  await periodLock(tx, dialect, 'shared');
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
-  const locked = new Map<number, LockedBalance>();
+  const tails = new Map<number, LockedBalance>();
+  let closedThrough: string | null | undefined;
   const read = async (ids: number[]) => {
     let query = tx
       .selectFrom('stock_balances')
       .select(['product_id', 'quantity', 'total_value', 'last_occurred_on'])
+      .select((eb) => eb.selectFrom(lastClosing(tx).as('c')).select('c.closed_through').as('closed_through'))
       .where('product_id', 'in', ids)
       .orderBy('product_id');
     if (dialect === 'postgres') query = query.forUpdate();
     for (const row of await query.execute()) {
-      locked.set(row.product_id, {
+      closedThrough = row.closed_through;
+      tails.set(row.product_id, {
         balance: { quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) },
         lastDate: row.last_occurred_on,
       });
@@ -75,7 +81,7 @@ export async function lockBalances(
   };
   for (const ids of chunks(sorted, CHUNK)) {
     await read(ids);
-    const missing = ids.filter((id) => !locked.has(id));
+    const missing = ids.filter((id) => !tails.has(id));
     if (missing.length === 0) continue;
     await tx
       .insertInto('stock_balances')
@@ -94,126 +100,9 @@ export async function lockBalances(
       .execute();
     await read(missing);
   }
-  return locked;
-}
-
-/** Running figures after the last live row dated before `date` (zero when there is none). */
-export async function runningBefore(tx: Tx | Db, productId: number, date: string): Promise<LockedBalance> {
-  const row = await tx
-    .selectFrom('stock_ledger')
-    .select(['balance_quantity', 'balance_value', 'occurred_on'])
-    .where('product_id', '=', productId)
-    .where('cancelled_at', 'is', null)
-    .where('occurred_on', '<', date)
-    .orderBy('occurred_on', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row
-    ? {
-        balance: { quantity: toBigInt(row.balance_quantity), totalValue: toBigInt(row.balance_value) },
-        lastDate: row.occurred_on,
-      }
-    : { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
-}
-
-export interface StoredRow extends LedgerFact {
-  id: number;
-  derived: DerivedFigures;
-}
-
-/** The columns a stored row is read with, for the pipeline and the integrity replay alike. */
-export const STORED_ROW_COLUMNS = [
-  'id',
-  'direction',
-  'occurred_on',
-  'quantity',
-  'base_quantity',
-  'unit_cost',
-  'total_cost',
-  'balance_quantity',
-  'balance_value',
-] as const;
-
-type Stored = string | number | bigint;
-
-/** A stored ledger row as facts (what valuation reads) and the derived figures stored with it. */
-export function toStoredRow(row: {
-  id: Stored;
-  direction: 'in' | 'out';
-  occurred_on: string;
-  quantity: Stored;
-  base_quantity: Stored;
-  unit_cost: Stored;
-  total_cost: Stored;
-  balance_quantity: Stored;
-  balance_value: Stored;
-}): StoredRow {
-  const totalCost = toBigInt(row.total_cost);
-  const unitCost = toBigInt(row.unit_cost);
-  const entry = row.direction === 'in';
-  return {
-    id: Number(row.id),
-    direction: row.direction,
-    occurredOn: row.occurred_on,
-    quantity: toBigInt(row.quantity),
-    baseQuantity: toBigInt(row.base_quantity),
-    entryCost: entry ? totalCost : null,
-    entryUnitCost: entry ? unitCost : null,
-    derived: {
-      totalCost,
-      unitCost,
-      balanceQuantity: toBigInt(row.balance_quantity),
-      balanceValue: toBigInt(row.balance_value),
-    },
-  };
-}
-
-/** Live rows of a product from `date` on, in ledger order, with their stored derived figures. */
-export async function liveRowsFrom(tx: Tx, productId: number, date: string): Promise<StoredRow[]> {
-  const rows = await tx
-    .selectFrom('stock_ledger')
-    .select(STORED_ROW_COLUMNS)
-    .where('product_id', '=', productId)
-    .where('cancelled_at', 'is', null)
-    .where('occurred_on', '>=', date)
-    .orderBy('occurred_on')
-    .orderBy('id')
-    .execute();
-  return rows.map(toStoredRow);
-}
-
-export interface RowToCancel {
-  id: number;
-  productId: number;
-  direction: 'in' | 'out';
-  occurredOn: string;
-  source: TLedgerSource;
-  stockMovementId: number | null;
-  cancelledAt: string | null;
-}
-
-export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowToCancel[]> {
-  const found: RowToCancel[] = [];
-  for (const part of chunks(ids, CHUNK)) {
-    const rows = await tx
-      .selectFrom('stock_ledger')
-      .select(['id', 'product_id', 'direction', 'occurred_on', 'source', 'stock_movement_id', 'cancelled_at'])
-      .where('id', 'in', part)
-      .execute();
-    for (const row of rows) {
-      found.push({
-        id: Number(row.id),
-        productId: row.product_id,
-        direction: row.direction,
-        occurredOn: row.occurred_on,
-        source: row.source,
-        stockMovementId: row.stock_movement_id,
-        cancelledAt: row.cancelled_at,
-      });
-    }
-  }
-  return found;
+  if (closedThrough === undefined)
+    closedThrough = (await lastClosing(tx).executeTakeFirst())?.closed_through ?? null;
+  return { tails, closedThrough };
 }
 
 /** A new ledger row: its facts and the figures valuation derived for it. */
@@ -234,126 +123,115 @@ export interface NewLedgerRow {
   stockMovementId: number | null;
 }
 
-function ledgerValues(
-  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
-  userId: number,
-  now: string,
-) {
-  return rows.map(({ row, derived }) => ({
-    product_id: row.productId,
-    product_unity_id: row.productUnityId,
-    direction: row.direction,
-    quantity: row.quantity.toString(),
-    base_quantity: row.baseQuantity.toString(),
-    unit_cost: derived.unitCost.toString(),
-    total_cost: derived.totalCost.toString(),
-    balance_quantity: derived.balanceQuantity.toString(),
-    balance_value: derived.balanceValue.toString(),
-    occurred_on: row.occurredOn,
-    supplier_id: row.supplierId,
-    reason: row.reason,
-    document: row.document,
-    notes: row.notes,
-    source: row.source,
-    stock_movement_id: row.stockMovementId,
-    created_by: userId,
-    created_at: now,
-    cancelled_at: null,
-    cancelled_by: null,
-    cancel_reason: null,
-  }));
+/** Columns of a new row, in the order the set-based insert sends them. */
+const NEW_ROW_COLUMNS = [
+  'product_id',
+  'product_unity_id',
+  'direction',
+  'quantity',
+  'base_quantity',
+  'unit_cost',
+  'total_cost',
+  'balance_quantity',
+  'balance_value',
+  'occurred_on',
+  'supplier_id',
+  'reason',
+  'document',
+  'notes',
+  'source',
+  'stock_movement_id',
+] as const;
+const PG_TYPES = [
+  'int',
+  'int',
+  'text',
+  'bigint',
+  'bigint',
+  'bigint',
+  'bigint',
+  'bigint',
+  'bigint',
+  'date',
+  'int',
+  'text',
+  'text',
+  'text',
+  'text',
+  'int',
+];
+const TEXT_COLUMNS = new Set(['direction', 'occurred_on', 'reason', 'document', 'notes', 'source']);
+/** Rows per insert statement: one statement per batch, whatever its size up to this. */
+const INSERT_ROWS = 25_000;
+
+function newRowValues({ row, derived }: { row: NewLedgerRow; derived: DerivedFigures }) {
+  return [
+    row.productId,
+    row.productUnityId,
+    row.direction,
+    row.quantity.toString(),
+    row.baseQuantity.toString(),
+    derived.unitCost.toString(),
+    derived.totalCost.toString(),
+    derived.balanceQuantity.toString(),
+    derived.balanceValue.toString(),
+    row.occurredOn,
+    row.supplierId,
+    row.reason,
+    row.document,
+    row.notes,
+    row.source,
+    row.stockMovementId,
+  ];
 }
 
+/**
+ * Inserts new rows set-based: PostgreSQL reads them from one array per column (unnest), SQLite from one JSON
+ * text (json_each), so a batch is one statement and one query plan, not one bound parameter per cell.
+ * Returns the new ids in the order given.
+ */
 export async function insertRows(
   tx: Tx,
+  dialect: Dialect,
   rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
   userId: number,
   now: string,
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (const part of chunks(rows, CHUNK)) {
-    const inserted = await tx
-      .insertInto('stock_ledger')
-      .values(ledgerValues(part, userId, now))
-      .returning('id')
-      .execute();
-    // Identity values are handed out in VALUES order; sorting keeps the mapping exact whatever RETURNING does.
+  for (const part of chunks(rows, INSERT_ROWS)) {
+    const inserted = (await insertStatement(dialect, part, userId, now).execute(tx)).rows;
+    // Ids are handed out in the select's order; sorting keeps the mapping exact whatever RETURNING does.
     ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
   }
   return ids;
 }
 
-/**
- * Rewrites derived figures of stored rows, set-based (one statement per few thousand rows). Entries get their
- * running figures only: their cost is a fact, and leaving it out of the statement skips the cost guard.
- */
-export async function updateDerived(
-  tx: Tx,
+function insertStatement(
   dialect: Dialect,
-  updates: ReadonlyArray<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }>,
-): Promise<void> {
-  const entries = updates.filter((u) => u.direction === 'in');
-  const exits = updates.filter((u) => u.direction === 'out');
-  const text = (part: typeof updates, pick: (d: DerivedFigures) => bigint) =>
-    part.map((u) => pick(u.derived).toString());
-  const ids = (part: typeof updates) => part.map((u) => String(u.id));
+  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
+  userId: number,
+  now: string,
+) {
+  const target = sql.join([...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column) => sql.ref(column)));
+  const values = rows.map(newRowValues);
   if (dialect === 'postgres') {
-    for (const part of chunks(entries, 50_000)) {
-      await sql`update stock_ledger as l set balance_quantity = v.bq, balance_value = v.bv
-        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
-          ${text(part, (d) => d.balanceValue)}::bigint[]) as v(id, bq, bv)
-        where l.id = v.id`.execute(tx);
-    }
-    for (const part of chunks(exits, 50_000)) {
-      await sql`update stock_ledger as l set
-          balance_quantity = v.bq, balance_value = v.bv, unit_cost = v.uc, total_cost = v.tc
-        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
-          ${text(part, (d) => d.balanceValue)}::bigint[], ${text(part, (d) => d.unitCost)}::bigint[],
-          ${text(part, (d) => d.totalCost)}::bigint[]) as v(id, bq, bv, uc, tc)
-        where l.id = v.id`.execute(tx);
-    }
-    return;
-  }
-  // SQLite: the figures travel as one JSON text (as strings: exact beyond 2^53) instead of ~5 bound
-  // parameters per row; json_each feeds a rowid lookup per row.
-  for (const part of chunks(entries, 50_000)) {
-    const json = JSON.stringify(
-      part.map((u) => [u.id, u.derived.balanceQuantity.toString(), u.derived.balanceValue.toString()]),
+    const arrays = sql.join(
+      NEW_ROW_COLUMNS.map((_, c) => sql`${values.map((v) => v[c])}::${sql.raw(PG_TYPES[c] ?? 'text')}[]`),
     );
-    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
-        balance_value = cast(v.value ->> 2 as integer)
-      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
+    const names = sql.raw(NEW_ROW_COLUMNS.map((_, c) => `c${c}`).join(', '));
+    return sql<{ id: string }>`insert into stock_ledger (${target})
+      select ${names}, ${userId}::int, ${now}::timestamptz
+      from unnest(${arrays}) with ordinality as v(${names}, ord) order by ord
+      returning id`;
   }
-  for (const part of chunks(exits, 50_000)) {
-    const json = JSON.stringify(
-      part.map((u) => [
-        u.id,
-        u.derived.balanceQuantity.toString(),
-        u.derived.balanceValue.toString(),
-        u.derived.unitCost.toString(),
-        u.derived.totalCost.toString(),
-      ]),
-    );
-    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
-        balance_value = cast(v.value ->> 2 as integer), unit_cost = cast(v.value ->> 3 as integer),
-        total_cost = cast(v.value ->> 4 as integer)
-      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
-  }
-}
-
-export async function markCancelled(
-  tx: Tx,
-  ids: readonly number[],
-  cancel: { userId: number; reason: string | null; now: string },
-): Promise<void> {
-  for (const part of chunks(ids, CHUNK)) {
-    await tx
-      .updateTable('stock_ledger')
-      .set({ cancelled_at: cancel.now, cancelled_by: cancel.userId, cancel_reason: cancel.reason })
-      .where('id', 'in', part)
-      .where('cancelled_at', 'is', null)
-      .execute();
-  }
+  const picks = sql.raw(
+    NEW_ROW_COLUMNS.map((column, c) =>
+      TEXT_COLUMNS.has(column) ? `v.value ->> ${c}` : `cast(v.value ->> ${c} as integer)`,
+    ).join(', '),
+  );
+  return sql<{ id: number }>`insert into stock_ledger (${target})
+    select ${picks}, ${userId}, ${now} from json_each(${JSON.stringify(values)}) as v order by v.key
+    returning id`;
 }
 
 export interface SavedBalance {
@@ -387,24 +265,19 @@ export async function writeTail(
   entry: AuditEntry,
   now: string,
 ): Promise<number[]> {
-  const inserted = await tx
-    .with('ins', (db) =>
-      db
-        .insertInto('stock_ledger')
-        .values(ledgerValues(rows, userId, now))
-        .returning('id'),
-    )
-    .with('bal', (db) =>
-      db
-        .updateTable('stock_balances')
-        .set(balanceSet(balance, now))
-        .where('product_id', '=', balance.productId)
-        .returning('product_id'),
-    )
-    .with('aud', (db) => db.insertInto('audit_log').values(auditRow(entry)).returning('id'))
-    .selectFrom('ins')
-    .select('id')
-    .execute();
+  const set = balanceSet(balance, now);
+  const audit = auditRow(entry);
+  const { rows: inserted } = await sql<{
+    id: string;
+  }>`with ins as (${insertStatement('postgres', rows, userId, now)}),
+    bal as (update stock_balances set quantity = ${set.quantity}, total_value = ${set.total_value},
+        average_cost = ${set.average_cost}, last_occurred_on = ${set.last_occurred_on},
+        last_movement_at = coalesce(${balance.movedAt}::timestamptz, last_movement_at), updated_at = ${now}
+      where product_id = ${balance.productId} returning product_id),
+    aud as (insert into audit_log (user_id, action, entity, entity_id, before_data, after_data, created_at)
+      values (${audit.user_id}, ${audit.action}, ${audit.entity}, ${audit.entity_id}, ${audit.before_data},
+        ${audit.after_data}, ${audit.created_at}) returning id)
+    select id from ins`.execute(tx);
   return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 

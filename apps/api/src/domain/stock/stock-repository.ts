@@ -5,54 +5,59 @@ import { productUnityLabel } from '../products/products-rules.ts';
 // What a movement needs to know before it is posted. Ledger lists live in ledger-repository.ts, stock lists and
 // balances in balances-repository.ts.
 
+/**
+ * The product and the package a movement names, in one statement: the package is looked up by its own id, so
+ * one that belongs to another product still shows (and is refused by the caller).
+ */
 export async function findMovementContext(tx: Tx | Db, productId: number, productUnityId: number) {
-  const [product, unity] = await Promise.all([
-    tx
-      .selectFrom('products as p')
-      .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
-      .select(['p.id', 'p.name', 'p.status', 'u.code as base_code', 'u.fractional as base_fractional'])
-      .where('p.id', '=', productId)
-      .executeTakeFirst(),
-    tx
-      .selectFrom('product_unities as pu')
-      .innerJoin('products as p', 'p.id', 'pu.product_id')
-      .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
-      .innerJoin('unities as u', 'u.id', 'pu.unity_id')
-      .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
-      .select([
-        'pu.id',
-        'pu.product_id',
-        'pu.status',
-        'pu.quantity',
-        'pu.is_default',
-        'u.fractional',
-        'ub.name as batch_name',
-        'base.code as base_code',
-        'base.name as base_name',
-        'base.fractional as base_fractional',
-      ])
-      .where('pu.id', '=', productUnityId)
-      .executeTakeFirst(),
-  ]);
+  const row = await tx
+    .selectFrom('products as p')
+    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+    .leftJoin('product_unities as pu', (join) => join.on('pu.id', '=', productUnityId))
+    .leftJoin('unities as u', 'u.id', 'pu.unity_id')
+    .leftJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+    .select([
+      'p.id',
+      'p.sku',
+      'p.name',
+      'p.status',
+      'base.code as base_code',
+      'base.name as base_name',
+      'base.fractional as base_fractional',
+      'pu.id as unity_id',
+      'pu.product_id as unity_product_id',
+      'pu.status as unity_status',
+      'pu.quantity as unity_quantity',
+      'pu.is_default',
+      'u.fractional',
+      'ub.name as batch_name',
+    ])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return { product: null, unity: null };
+  const product = { id: row.id, sku: row.sku, name: row.name, status: row.status, baseCode: row.base_code };
+  if (row.unity_id === null || row.unity_product_id === null || row.unity_quantity === null) {
+    return { product, unity: null };
+  }
+  const isDefault = row.is_default === 1;
   return {
-    product: product ?? null,
-    unity: unity
-      ? {
-          productId: unity.product_id,
-          status: unity.status,
-          unitsPerPackage: toBigInt(unity.quantity),
-          packageFractional: (unity.is_default === 1 ? unity.base_fractional : unity.fractional) === 1,
-          baseFractional: unity.base_fractional === 1,
-          baseCode: unity.base_code,
-          label: productUnityLabel({
-            isDefault: unity.is_default === 1,
-            batchName: unity.batch_name,
-            quantity: unity.quantity,
-            baseCode: unity.base_code,
-            baseName: unity.base_name,
-          }),
-        }
-      : null,
+    product,
+    unity: {
+      id: row.unity_id,
+      productId: row.unity_product_id,
+      status: row.unity_status,
+      unitsPerPackage: toBigInt(row.unity_quantity),
+      packageFractional: (isDefault ? row.base_fractional : row.fractional) === 1,
+      baseFractional: row.base_fractional === 1,
+      baseCode: row.base_code,
+      label: productUnityLabel({
+        isDefault,
+        batchName: row.batch_name ?? '',
+        quantity: row.unity_quantity,
+        baseCode: row.base_code,
+        baseName: row.base_name,
+      }),
+    },
   };
 }
 

@@ -1,10 +1,18 @@
-import type { ZLedgerQuery, ZNewStockIn, ZNewStockOut, ZStockQuery } from '@armazem/contracts/stock';
+import type {
+  TLedgerEntry,
+  ZLedgerQuery,
+  ZNewStockIn,
+  ZNewStockOut,
+  ZStockQuery,
+} from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/dates.ts';
-import { post } from './posting-pipeline.ts';
+import { post, type NewLedgerRow, type PostedRow } from './posting-pipeline.ts';
 import { baseQuantityOf, monthLabel, monthOf } from './stock-rules.ts';
 import { belowMinimumList, listStock, stockSummary } from './balances-repository.ts';
 import { findLedgerEntry, listLedger } from './ledger-repository.ts';
@@ -16,6 +24,8 @@ export type NewStockIn = z.output<typeof ZNewStockIn>;
 export type NewStockOut = z.output<typeof ZNewStockOut>;
 type LedgerQuery = z.output<typeof ZLedgerQuery>;
 type StockQuery = z.output<typeof ZStockQuery>;
+/** Who writes: the answer names them without reading the user back. */
+type Author = { id: number; name: string };
 
 export interface StockServiceDeps {
   db: Db;
@@ -23,30 +33,86 @@ export interface StockServiceDeps {
   clock: Clock;
 }
 
+type Movement = ({ direction: 'in' } & NewStockIn) | ({ direction: 'out' } & NewStockOut);
+
 /** The product and package a movement names, checked: both exist, are active and belong together. */
-export async function movementUnity(tx: Tx | Db, productId: number, productUnityId: number) {
-  const context = await findMovementContext(tx, productId, productUnityId);
-  if (!context.product) throw badRequest('Produto não encontrado.', 'productId');
-  if (context.product.status !== 'active') {
+export async function movementContext(tx: Tx | Db, productId: number, productUnityId: number) {
+  const { product, unity } = await findMovementContext(tx, productId, productUnityId);
+  if (!product) throw badRequest('Produto não encontrado.', 'productId');
+  if (product.status !== 'active') {
     throw badRequest(
-      `O produto ${context.product.name} está inativo. Reative-o para registrar movimentações.`,
+      `O produto ${product.name} está inativo. Reative-o para registrar movimentações.`,
       'productId',
     );
   }
-  const unity = context.unity;
   if (!unity || unity.productId !== productId) {
     throw badRequest('A embalagem informada não pertence a este produto.', 'productUnityId');
   }
   if (unity.status !== 'active')
     throw badRequest('Esta embalagem está inativa. Escolha outra ou reative-a.', 'productUnityId');
-  return unity;
+  return { product, unity };
 }
 
-async function assertActiveSupplier(tx: Tx, supplierId: number) {
+async function activeSupplier(tx: Tx, supplierId: number) {
   const supplier = await findSupplierStatus(tx, supplierId);
   if (!supplier) throw badRequest('Fornecedor não encontrado.', 'supplierId');
   if (supplier.status !== 'active')
     throw badRequest(`O fornecedor ${supplier.name} está inativo.`, 'supplierId');
+  return { id: supplierId, name: supplier.name };
+}
+
+/** The pipeline's row for a manual movement. */
+function manualRow(input: Movement, baseQuantity: bigint, occurredOn: string): NewLedgerRow {
+  return {
+    productId: input.productId,
+    productUnityId: input.productUnityId,
+    direction: input.direction,
+    quantity: input.quantity,
+    baseQuantity,
+    unitCost: input.direction === 'in' ? input.unitCost : null,
+    occurredOn,
+    supplierId: input.direction === 'in' ? (input.supplierId ?? null) : null,
+    reason: input.direction === 'out' ? input.reason : null,
+    document: input.document ?? null,
+    notes: input.notes ?? null,
+    source: 'manual',
+    stockMovementId: null,
+  };
+}
+
+/** The answer to a new movement, from what the write already knows: no second read of the row. */
+function postedEntry(
+  row: NewLedgerRow,
+  posted: PostedRow,
+  context: Awaited<ReturnType<typeof movementContext>>,
+  supplier: { id: number; name: string } | null,
+  user: { id: number; name: string },
+  createdAt: string,
+): TLedgerEntry {
+  const { product, unity } = context;
+  return {
+    id: posted.id,
+    direction: row.direction,
+    occurredOn: row.occurredOn,
+    product: { id: product.id, sku: product.sku, name: product.name },
+    productUnity: { id: unity.id, label: unity.label },
+    quantity: quantityOut(row.quantity),
+    baseQuantity: quantityOut(row.baseQuantity),
+    baseUnity: product.baseCode,
+    unitCost: moneyOut(posted.derived.unitCost),
+    totalCost: moneyOut(posted.derived.totalCost),
+    supplier,
+    reason: row.reason,
+    document: row.document,
+    notes: row.notes,
+    stockMovementId: null,
+    source: 'manual',
+    createdBy: { id: user.id, name: user.name },
+    createdAt,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+  };
 }
 
 const SOURCE_TO_UNDO = {
@@ -57,52 +123,36 @@ const SOURCE_TO_UNDO = {
 } as const;
 
 export function createStockService({ db, dialect, clock }: StockServiceDeps) {
-  async function record(
-    userId: number,
-    input: ({ direction: 'in' } & NewStockIn) | ({ direction: 'out' } & NewStockOut),
-  ) {
+  async function record(user: Author, input: Movement): Promise<TLedgerEntry> {
     const today = clock.today();
-    const occurredOn = input.occurredOn ?? today;
-    const id = await db.transaction().execute(async (tx) => {
-      const unity = await movementUnity(tx, input.productId, input.productUnityId);
-      const base = baseQuantityOf(unity, input.quantity);
+    return db.transaction().execute(async (tx) => {
+      const context = await movementContext(tx, input.productId, input.productUnityId);
+      const base = baseQuantityOf(context.unity, input.quantity);
       if (!base.ok) throw badRequest(base.message, 'quantity');
-      if (input.direction === 'in' && input.supplierId) await assertActiveSupplier(tx, input.supplierId);
-      const [ledgerId] = await post(tx, dialect, {
-        userId,
+      const supplierId = input.direction === 'in' ? input.supplierId : undefined;
+      const supplier = supplierId ? await activeSupplier(tx, supplierId) : null;
+      const row = manualRow(input, base.baseQuantity, input.occurredOn ?? today);
+      const createdAt = nowIso();
+      const [posted] = await post(tx, dialect, {
+        userId: user.id,
         today,
-        add: [
-          {
-            productId: input.productId,
-            productUnityId: input.productUnityId,
-            direction: input.direction,
-            quantity: input.quantity,
-            baseQuantity: base.baseQuantity,
-            unitCost: input.direction === 'in' ? input.unitCost : null,
-            occurredOn,
-            supplierId: input.direction === 'in' ? (input.supplierId ?? null) : null,
-            reason: input.direction === 'out' ? input.reason : null,
-            document: input.document ?? null,
-            notes: input.notes ?? null,
-            source: 'manual',
-            stockMovementId: null,
-          },
-        ],
+        now: createdAt,
+        add: [row],
         audit: {
           action: 'create',
           entity: input.direction === 'in' ? 'stock_in' : 'stock_out',
           entityId: null,
-          after: { productId: input.productId, quantity: input.quantity, occurredOn },
+          after: { productId: input.productId, quantity: input.quantity, occurredOn: row.occurredOn },
         },
       });
-      return ledgerId ?? 0;
+      if (!posted) throw new Error('the pipeline wrote no row');
+      return postedEntry(row, posted, context, supplier, user, createdAt);
     });
-    return findLedgerEntry(db, id);
   }
 
   return {
-    recordEntry: (userId: number, body: NewStockIn) => record(userId, { direction: 'in', ...body }),
-    recordExit: (userId: number, body: NewStockOut) => record(userId, { direction: 'out', ...body }),
+    recordEntry: (user: Author, body: NewStockIn) => record(user, { direction: 'in', ...body }),
+    recordExit: (user: Author, body: NewStockOut) => record(user, { direction: 'out', ...body }),
 
     /** Estorno of one manual row: cancelled once, with a reason, through the pipeline's checks. */
     async cancelEntry(userId: number, direction: 'in' | 'out', id: number, reason: string) {

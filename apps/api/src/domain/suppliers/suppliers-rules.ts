@@ -12,6 +12,33 @@ export interface SupplierFields {
   document: string;
   email: string | null;
   phone: string | null;
+  state_registration: string | null;
+  street: string | null;
+  street_number: string | null;
+  district: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}
+
+type AddressInput = NonNullable<UpdateSupplier['address']>;
+const ADDRESS_COLUMNS = [
+  ['street', 'street'],
+  ['number', 'street_number'],
+  ['district', 'district'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['zip', 'zip'],
+] as const satisfies ReadonlyArray<readonly [keyof AddressInput, keyof SupplierFields]>;
+
+/** The address columns of a new supplier, or of an edit over `before` (absent keeps, null clears). */
+export function addressColumns(input: AddressInput | undefined, before?: Partial<SupplierFields>) {
+  const columns = {} as Record<(typeof ADDRESS_COLUMNS)[number][1], string | null>;
+  for (const [field, column] of ADDRESS_COLUMNS) {
+    const value = input?.[field];
+    columns[column] = value === undefined ? (before?.[column] ?? null) : value;
+  }
+  return columns;
 }
 
 export const SUPPLIER_NOT_FOUND = 'Fornecedor não encontrado.';
@@ -43,6 +70,9 @@ export function mergeSupplierEdit<T extends SupplierFields & { status: 'active' 
     document: input.document ?? before.document,
     email: input.email === undefined ? before.email : input.email,
     phone: input.phone === undefined ? before.phone : input.phone,
+    state_registration:
+      input.stateRegistration === undefined ? before.state_registration : input.stateRegistration,
+    ...addressColumns(input.address, before),
     status: input.status ?? before.status,
   };
 }

@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { ledgerReferences } from '../products/product-unities-repository.ts';
 import {
+  addressColumns,
   SUPPLIER_HAS_MOVEMENTS,
   SUPPLIER_NOT_FOUND,
   duplicateDocumentMessage,
@@ -70,6 +71,8 @@ export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
           document: input.document,
           email: input.email ?? null,
           phone: input.phone ?? null,
+          state_registration: input.stateRegistration ?? null,
+          ...addressColumns(input.address),
         };
         const newId = await insertSupplier(tx, { ...values, ...derived(values) });
         await audit(tx, { userId, action: 'create', entity: 'supplier', entityId: newId, after: values });

@@ -1,4 +1,5 @@
 import type { TSettings } from '@armazem/contracts/settings';
+import { maskDocument } from '../../lib/format.ts';
 import { TAX_REGIMES, TAX_REGIME_LABELS, ZUpdateSettingsRequest } from '@armazem/contracts/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -55,6 +56,7 @@ function SettingsForm({ settings }: { settings: TSettings }) {
         placeholder="00.000.000/0000-00"
         disabled={!isAdmin}
         {...form.field('businessDocument')}
+        onChange={(value) => form.setValue('businessDocument', maskDocument(value))}
       />
       <TextField
         label="Inscrição estadual"

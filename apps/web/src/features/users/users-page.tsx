@@ -1,4 +1,5 @@
 import { USER_SORTS, type TUserListItem } from '@armazem/contracts/auth';
+import { ExportMenu } from '../../components/ui/export-menu.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -95,7 +96,10 @@ export default function UsersPage() {
   ];
 
   return (
-    <TitleCard title="Usuários">
+    <TitleCard
+      title="Usuários"
+      actions={<ExportMenu path="/users" params={list.sort ? { sort: list.sort, order: list.order } : {}} />}
+    >
       {data ? (
         <>
           <DataTable

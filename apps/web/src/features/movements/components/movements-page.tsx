@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { MONTH_NAMES, type TSheetPreview, type TStockMovement } from '@armazem/contracts/movements';
 import type { TErrorResponse } from '@armazem/contracts/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -188,6 +189,7 @@ export default function MovementsPage() {
             >
               Relatório PDF
             </button>
+            <ExportMenu path="/stock/movement/v1" params={{ year, month }} />
           </>
         }
       >

@@ -1,4 +1,4 @@
-import { ZNewProduct } from '@armazem/contracts/catalog';
+import { ZNewProduct, type TItemType } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -10,25 +10,38 @@ import { useCategoriesQuery, useUnitiesQuery } from '../../../lib/lookups-api.ts
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddProductMutation } from '../products-api.ts';
+import { FiscalFields } from './fiscal-fields.tsx';
+
+const EMPTY = {
+  sku: '',
+  name: '',
+  description: '',
+  categoryId: '',
+  baseUnityId: '',
+  minStock: '',
+  barcode: '',
+  ncm: '',
+  cest: '',
+  itemType: '00',
+};
 
 export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_ADD'>) {
   const notify = useNotifySuccess();
-  const { data: categories = [] } = useCategoriesQuery();
-  const { data: unities = [] } = useUnitiesQuery();
+  const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
+  const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const [addProduct, { isLoading }] = useAddProductMutation();
-  const form = useZodForm(
-    ZNewProduct,
-    { sku: '', name: '', description: '', categoryId: '', baseUnityId: '', minStock: '', barcode: '' },
-    (values) => ({
-      sku: values.sku,
-      name: values.name,
-      description: values.description,
-      categoryId: values.categoryId || undefined,
-      baseUnityId: values.baseUnityId || undefined,
-      minStock: decimalInput(values.minStock),
-      barcode: values.barcode,
-    }),
-  );
+  const form = useZodForm(ZNewProduct, EMPTY, (values) => ({
+    sku: values.sku,
+    name: values.name,
+    description: values.description,
+    categoryId: values.categoryId || undefined,
+    baseUnityId: values.baseUnityId || undefined,
+    minStock: decimalInput(values.minStock),
+    barcode: values.barcode,
+    ncm: values.ncm,
+    cest: values.cest,
+    itemType: values.itemType as TItemType,
+  }));
 
   const onSubmit = form.handleSubmit(async (body) => {
     const result = await addProduct(body);
@@ -64,6 +77,7 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
       />
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
       <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
+      <FiscalFields ncm={form.field('ncm')} cest={form.field('cest')} itemType={form.field('itemType')} />
       <div className="modal-action md:col-span-2">
         <button type="button" className="btn btn-ghost" onClick={closeModal}>
           Cancelar

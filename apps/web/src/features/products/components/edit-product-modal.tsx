@@ -1,4 +1,4 @@
-import { ZUpdateProduct } from '@armazem/contracts/catalog';
+import { ZUpdateProduct, type TItemType } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -10,11 +10,12 @@ import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateProductMutation } from '../products-api.ts';
+import { FiscalFields } from './fiscal-fields.tsx';
 
 export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_EDIT'>) {
   const { product } = extra;
   const notify = useNotifySuccess();
-  const { data: categories = [] } = useCategoriesQuery();
+  const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
   const form = useZodForm(
     ZUpdateProduct,
@@ -24,6 +25,9 @@ export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'
       categoryId: String(product.category.id),
       minStock: decimalText(product.minStock),
       barcode: product.barcode ?? '',
+      ncm: product.ncm ?? '',
+      cest: product.cest ?? '',
+      itemType: product.itemType as string,
     },
     (values) => ({
       name: values.name,
@@ -31,6 +35,9 @@ export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'
       categoryId: values.categoryId,
       minStock: decimalInput(values.minStock) ?? '0',
       barcode: values.barcode,
+      ncm: values.ncm,
+      cest: values.cest,
+      itemType: values.itemType as TItemType,
     }),
   );
   const onSubmit = form.handleSubmit(async (data) => {
@@ -58,6 +65,7 @@ export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'
       />
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
       <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
+      <FiscalFields ncm={form.field('ncm')} cest={form.field('cest')} itemType={form.field('itemType')} />
       <div className="modal-action md:col-span-2">
         <button type="button" className="btn btn-ghost" onClick={closeModal}>
           Cancelar

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { FiscalSummary } from './fiscal-fields.tsx';
 import type { TProductDetail } from '@armazem/contracts/catalog';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -146,6 +147,7 @@ function ProductDetail({ product }: { product: TProductDetail }) {
             <dt className="text-base-content/60">Código de barras</dt>
             <dd>{product.barcode ?? '—'}</dd>
           </div>
+          <FiscalSummary product={product} />
           {product.description ? (
             <div className="md:col-span-3">
               <dt className="text-base-content/60">Descrição</dt>

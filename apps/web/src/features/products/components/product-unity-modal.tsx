@@ -19,8 +19,8 @@ import {
 export default function ProductUnityModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_UNITY_FORM'>) {
   const { productId, unity } = extra;
   const notify = useNotifySuccess();
-  const { data: unities = [] } = useUnitiesQuery();
-  const { data: batches = [] } = useUnityBatchesQuery();
+  const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
+  const { data: batches = [] } = useUnityBatchesQuery({ status: 'active' });
   const { data: product } = useProductQuery(productId);
   const [addUnity, adding] = useAddProductUnityMutation();
   const [updateUnity, updating] = useUpdateProductUnityMutation();

@@ -1,4 +1,5 @@
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { formatDocument } from '@armazem/contracts/documents';
 import {
   LEDGER_SORTS,
@@ -136,22 +137,25 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
     <TitleCard
       title={title}
       actions={
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() =>
-            dispatch(
-              openModal(
-                'STOCK_MOVEMENT',
-                { direction },
-                { title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque', size: 'lg' },
-              ),
-            )
-          }
-        >
-          <Icon name="plus" className="h-4 w-4" />
-          {isEntry ? 'Registrar entrada' : 'Registrar saída'}
-        </button>
+        <>
+          <ExportMenu path={isEntry ? '/stock/in/v1' : '/stock/out/v1'} params={params} />
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() =>
+              dispatch(
+                openModal(
+                  'STOCK_MOVEMENT',
+                  { direction },
+                  { title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque', size: 'lg' },
+                ),
+              )
+            }
+          >
+            <Icon name="plus" className="h-4 w-4" />
+            {isEntry ? 'Registrar entrada' : 'Registrar saída'}
+          </button>
+        </>
       }
     >
       <div className="mb-4 grid gap-2 md:grid-cols-5">

@@ -1,4 +1,5 @@
 import { STOCK_SORTS, type TStockRow } from '@armazem/contracts/stock';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -81,7 +82,7 @@ export default function StockPage() {
   const categoryId = list.get('categoryId');
   const onlyBelow = list.get('belowMinimum') === 'true';
   const date = list.get('date');
-  const stock = useStockQuery({
+  const params = {
     page: list.page,
     pageSize: 20,
     sort: list.sort,
@@ -90,7 +91,8 @@ export default function StockPage() {
     ...(categoryId ? { categoryId: Number(categoryId) } : {}),
     ...(onlyBelow ? { belowMinimum: 'true' as const } : {}),
     ...(date ? { date } : {}),
-  });
+  };
+  const stock = useStockQuery(params);
   const data = stock.isError ? undefined : stock.data;
 
   return (
@@ -136,6 +138,7 @@ export default function StockPage() {
               />
               Só abaixo do mínimo
             </label>
+            <ExportMenu path="/stock/v1" params={params} />
           </>
         }
       >

@@ -1,5 +1,4 @@
 import { ZUpdateSupplier } from '@armazem/contracts/catalog';
-import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -7,7 +6,7 @@ import { fieldErrors } from '../../../lib/api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateSupplierMutation } from '../suppliers-api.ts';
-import { SupplierFields, supplierInput } from './supplier-fields.tsx';
+import { SupplierFields, supplierInput, supplierValues } from './supplier-fields.tsx';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Ativo' },
@@ -21,14 +20,7 @@ export default function EditSupplierModal({ extra, closeModal }: ModalBodyProps<
   const [updateSupplier, { isLoading }] = useUpdateSupplierMutation();
   const form = useZodForm(
     ZUpdateSupplier,
-    {
-      name: supplier.name,
-      tradeName: supplier.tradeName ?? '',
-      document: formatDocument(supplier.document),
-      email: supplier.email ?? '',
-      phone: supplier.phone ? formatPhone(supplier.phone) : '',
-      status: supplier.status,
-    },
+    { ...supplierValues(supplier), status: supplier.status as string },
     (values) => ({
       ...supplierInput(values),
       status: values.status === 'inactive' ? 'inactive' : 'active',

@@ -1,8 +1,15 @@
+import { UFS, formatZip, type TSupplier } from '@armazem/contracts/suppliers';
+import { formatDocument, formatPhone } from '@armazem/contracts/documents';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { maskDocument, maskPhone } from '../../../lib/format.ts';
 import type { FormFields, FormValues } from '../../../lib/use-zod-form.ts';
 
-type SupplierField = 'name' | 'tradeName' | 'document' | 'email' | 'phone';
+// Address fields are kept flat in the form under their API path ('address.zip'), so a refusal lands beside them.
+type AddressField =
+  'address.street' | 'address.number' | 'address.district' | 'address.city' | 'address.state' | 'address.zip';
+type SupplierField =
+  'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'stateRegistration' | AddressField;
 type Form = FormFields<SupplierField>;
 
 export const EMPTY_SUPPLIER: FormValues<SupplierField> = {
@@ -11,7 +18,33 @@ export const EMPTY_SUPPLIER: FormValues<SupplierField> = {
   document: '',
   email: '',
   phone: '',
+  stateRegistration: '',
+  'address.street': '',
+  'address.number': '',
+  'address.district': '',
+  'address.city': '',
+  'address.state': '',
+  'address.zip': '',
 };
+
+/** The form's values for an existing supplier. */
+export function supplierValues(supplier: TSupplier): FormValues<SupplierField> {
+  const { address } = supplier;
+  return {
+    name: supplier.name,
+    tradeName: supplier.tradeName ?? '',
+    document: formatDocument(supplier.document),
+    email: supplier.email ?? '',
+    phone: supplier.phone ? formatPhone(supplier.phone) : '',
+    stateRegistration: supplier.stateRegistration ?? '',
+    'address.street': address.street ?? '',
+    'address.number': address.number ?? '',
+    'address.district': address.district ?? '',
+    'address.city': address.city ?? '',
+    'address.state': address.state ?? '',
+    'address.zip': formatZip(address.zip),
+  };
+}
 
 /** What the add and edit forms send: blanks in optional fields mean "none". */
 export const supplierInput = (v: FormValues<SupplierField>) => ({
@@ -20,12 +53,30 @@ export const supplierInput = (v: FormValues<SupplierField>) => ({
   document: v.document,
   email: v.email || null,
   phone: v.phone || null,
+  stateRegistration: v.stateRegistration || null,
+  address: {
+    street: v['address.street'] || null,
+    number: v['address.number'] || null,
+    district: v['address.district'] || null,
+    city: v['address.city'] || null,
+    state: v['address.state'] || null,
+    zip: v['address.zip'] || null,
+  },
 });
+
+/** 01310-100 while typing. */
+export function maskZip(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}
+
+const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
 /** The supplier's fields, shared by the add and edit forms. */
 export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFocus?: boolean }) {
   const document = form.field('document');
   const phone = form.field('phone');
+  const zip = form.field('address.zip');
   return (
     <>
       <TextField label="Razão social" autoFocus={autoFocus} {...form.field('name')} />
@@ -36,6 +87,11 @@ export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFo
         {...document}
         onChange={(value) => document.onChange(maskDocument(value))}
       />
+      <TextField
+        label="Inscrição estadual (opcional)"
+        hint="Só os números, ou ISENTO."
+        {...form.field('stateRegistration')}
+      />
       <TextField label="E-mail (opcional)" type="email" {...form.field('email')} />
       <TextField
         label="Telefone (opcional)"
@@ -43,6 +99,17 @@ export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFo
         {...phone}
         onChange={(value) => phone.onChange(maskPhone(value))}
       />
+      <TextField
+        label="CEP"
+        inputMode="numeric"
+        {...zip}
+        onChange={(value) => zip.onChange(maskZip(value))}
+      />
+      <TextField label="Logradouro" {...form.field('address.street')} />
+      <TextField label="Número" {...form.field('address.number')} />
+      <TextField label="Bairro" {...form.field('address.district')} />
+      <TextField label="Cidade" {...form.field('address.city')} />
+      <SelectField label="UF" placeholder="—" options={UF_OPTIONS} {...form.field('address.state')} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { StatusFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
@@ -26,14 +27,15 @@ export default function SuppliersPage() {
   const search = useSearchText(list);
   const status = list.get('status');
   const { q } = search;
-  const suppliers = useSuppliersQuery({
+  const params = {
     page: list.page,
     pageSize: 20,
     sort: list.sort,
     order: list.order,
     ...(q ? { q } : {}),
     ...(status ? { status: status as TStatus } : {}),
-  });
+  };
+  const suppliers = useSuppliersQuery(params);
   const data = suppliers.isError ? undefined : suppliers.data;
   const [updateSupplier] = useUpdateSupplierMutation();
 
@@ -155,6 +157,7 @@ export default function SuppliersPage() {
             placeholder="Buscar por nome, fantasia, CNPJ ou CPF"
           />
           <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
+          <ExportMenu path="/suppliers/v1" params={params} />
           <button
             type="button"
             className="btn btn-primary btn-sm"

@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../types.ts';
+import type { MigrationDb } from '../schema-helpers.ts';
+
+/**
+ * Lists and the dashboard that cost the same at 1,000 and 100,000 products (docs/decisions/0026):
+ * - `stock_figures` keeps, per (category, status, below minimum), how many products there are, how many have a
+ *   balance row and the sum of their stock value. Database triggers keep it (every writer, the posting pipeline
+ *   included, is covered without knowing about it); the lists' `total`/`totals` and the dashboard read it.
+ * - indexes for every sort and filter the lists offer, on both databases.
+ */
+export function listFigures(dialect: Dialect) {
+  return {
+    async up(db: MigrationDb) {
+      await db.schema
+        .createTable('stock_figures')
+        .addColumn('category_id', 'integer', (col) => col.notNull())
+        .addColumn('status', 'varchar(10)', (col) => col.notNull())
+        .addColumn('below', 'integer', (col) => col.notNull())
+        .addColumn('products', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('balances', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('total_value', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('stock_figures_pk', ['category_id', 'status', 'below'])
+        .execute();
+      await sql`insert into stock_figures (category_id, status, below, products, balances, total_value)
+        select p.category_id, p.status, ${sql.raw(BELOW('p', 'b'))}, count(*), count(b.product_id),
+          coalesce(sum(b.total_value), 0)
+        from products p left join stock_balances b on b.product_id = p.id
+        group by p.category_id, p.status, ${sql.raw(BELOW('p', 'b'))}`.execute(db);
+      if (dialect === 'sqlite') await sqliteTriggers(db);
+      else await postgresTriggers(db);
+      await listIndexes(db);
+    },
+  };
+}
+
+/** The SQL side of isBelowMinimum (domain/stock/below-minimum.ts), 1 or 0; a product without a balance is 0. */
+function BELOW(p: string, b: string) {
+  return `case when ${p}.status = 'active' and ${b}.quantity < ${p}.min_stock then 1 else 0 end`;
+}
+
+const UPSERT_SQLITE = `insert into stock_figures (category_id, status, below, products, balances, total_value)`;
+const ON_CONFLICT = (table: string) => `on conflict (category_id, status, below) do update set
+  products = ${table}.products + excluded.products, balances = ${table}.balances + excluded.balances,
+  total_value = ${table}.total_value + excluded.total_value`;
+
+/** One product's share of the figures (`b` its balance, or no row): `sign` 1 adds it, -1 takes it away. */
+function share(sign: 1 | -1, p: string, from: string, where = 'true') {
+  return `${UPSERT_SQLITE}
+    select ${p}.category_id, ${p}.status, ${BELOW(p, 'b')}, ${sign},
+      ${sign} * (b.product_id is not null), ${sign} * coalesce(b.total_value, 0)
+    ${from} where ${where} ${ON_CONFLICT('stock_figures')};`;
+}
+
+async function sqliteTriggers(db: MigrationDb) {
+  const self = (row: 'new' | 'old') =>
+    `from (select 1) left join stock_balances b on b.product_id = ${row}.id`;
+  const ofBalance = (row: 'new' | 'old') =>
+    `from products p join (select ${row}.product_id as product_id, ${row}.quantity as quantity, ${row}.total_value as total_value) b on p.id = b.product_id`;
+  // the product as if it had no balance row
+  const bare = 'from products p left join stock_balances b on 0';
+  const its = (row: 'new' | 'old') => `p.id = ${row}.product_id`;
+  const statements = [
+    `create trigger stock_figures_product_insert after insert on products begin ${share(1, 'new', self('new'))} end`,
+    `create trigger stock_figures_product_update after update of category_id, status, min_stock on products
+      when old.category_id is not new.category_id or old.status is not new.status or old.min_stock is not new.min_stock
+      begin ${share(-1, 'old', self('old'))} ${share(1, 'new', self('new'))} end`,
+    `create trigger stock_figures_product_delete before delete on products begin ${share(-1, 'old', self('old'))} end`,
+    `create trigger stock_figures_balance_insert after insert on stock_balances begin
+      ${share(-1, 'p', bare, its('new'))} ${share(1, 'p', ofBalance('new'))} end`,
+    `create trigger stock_figures_balance_update after update of quantity, total_value on stock_balances
+      when old.quantity is not new.quantity or old.total_value is not new.total_value
+      begin ${share(-1, 'p', ofBalance('old'))} ${share(1, 'p', ofBalance('new'))} end`,
+    // a balance deleted by itself (the product stays): the product counts again without one; when the product
+    // itself is deleted, its BEFORE DELETE trigger already took its whole share and the product is gone here
+    `create trigger stock_figures_balance_delete after delete on stock_balances begin
+      ${share(-1, 'p', ofBalance('old'))} ${share(1, 'p', bare, its('old'))} end`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+/**
+ * PostgreSQL: statement-level triggers with transition tables (one upsert per statement, however many rows a
+ * set-based write touches), the groups written in key order under one transaction-scoped advisory lock. The
+ * posting pipeline locks its balance rows before it writes any (lockBalances), so holding this lock to commit
+ * cannot close a cycle with a row lock.
+ */
+async function postgresTriggers(db: MigrationDb) {
+  const upsert = (deltas: string) => `
+    perform pg_advisory_xact_lock(2026013);
+    insert into stock_figures as f (category_id, status, below, products, balances, total_value)
+    select category_id, status, below, sum(products), sum(balances), sum(total_value) from (${deltas}) d
+    group by category_id, status, below order by category_id, status, below
+    ${ON_CONFLICT('f')};`;
+  const withBalance = (sign: string, p: string, b: string, from: string) =>
+    `select ${p}.category_id, ${p}.status, ${BELOW(p, b)} as below, ${sign}1 as products,
+      ${sign}(case when ${b}.product_id is null then 0 else 1 end) as balances,
+      ${sign}coalesce(${b}.total_value, 0)::bigint as total_value ${from}`;
+  const bare = (sign: string, from: string) =>
+    `select p.category_id, p.status, 0 as below, ${sign}1 as products, 0 as balances, 0::bigint as total_value ${from}`;
+  const triggers: Array<[string, string, string, string]> = [
+    [
+      'stock_figures_product_insert',
+      'after insert on products referencing new table as n',
+      'statement',
+      withBalance('', 'n', 'b', 'from n left join stock_balances b on b.product_id = n.id'),
+    ],
+    [
+      'stock_figures_product_update',
+      'after update on products referencing old table as o new table as n',
+      'statement',
+      `${withBalance('-', 'o', 'b', 'from o join n on n.id = o.id left join stock_balances b on b.product_id = o.id where (o.category_id, o.status, o.min_stock) is distinct from (n.category_id, n.status, n.min_stock)')}
+       union all ${withBalance('', 'n', 'b', 'from o join n on n.id = o.id left join stock_balances b on b.product_id = n.id where (o.category_id, o.status, o.min_stock) is distinct from (n.category_id, n.status, n.min_stock)')}`,
+    ],
+    [
+      'stock_figures_balance_insert',
+      'after insert on stock_balances referencing new table as n',
+      'statement',
+      `${bare('-', 'from n join products p on p.id = n.product_id')}
+       union all ${withBalance('', 'p', 'n', 'from n join products p on p.id = n.product_id')}`,
+    ],
+    [
+      'stock_figures_balance_update',
+      'after update on stock_balances referencing old table as o new table as n',
+      'statement',
+      `${withBalance('-', 'p', 'o', 'from o join products p on p.id = o.product_id')}
+       union all ${withBalance('', 'p', 'n', 'from n join products p on p.id = n.product_id')}`,
+    ],
+    [
+      'stock_figures_balance_delete',
+      'after delete on stock_balances referencing old table as o',
+      'statement',
+      `${withBalance('-', 'p', 'o', 'from o join products p on p.id = o.product_id')}
+       union all ${bare('', 'from o join products p on p.id = o.product_id')}`,
+    ],
+  ];
+  for (const [name, event, level, deltas] of triggers) {
+    await sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$ begin ${upsert(deltas)} return null; end $$`,
+      )
+      .execute(db);
+    await sql.raw(`create trigger ${name} ${event} for each ${level} execute function ${name}()`).execute(db);
+  }
+  // before the row goes: its balance (deleted after it, by the cascade) is still there to say its share
+  await sql
+    .raw(
+      `create function stock_figures_product_delete() returns trigger language plpgsql as $$ begin
+       ${upsert(withBalance('-', 'p', 'b', 'from products p left join stock_balances b on b.product_id = p.id where p.id = old.id'))}
+       return old; end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      'create trigger stock_figures_product_delete before delete on products for each row execute function stock_figures_product_delete()',
+    )
+    .execute(db);
+}
+
+/** Every sort and filter the product and stock lists offer, served by an index on both databases. */
+async function listIndexes(db: MigrationDb) {
+  const indexes: Array<[string, string, string[]]> = [
+    ['products_created_idx', 'products', ['created_at', 'id']],
+    ['products_status_id_idx', 'products', ['status', 'id']],
+    ['products_status_name_idx', 'products', ['status', 'name_sort', 'id']],
+    ['products_category_name_idx', 'products', ['category_id', 'name_sort', 'id']],
+    ['products_category_id_idx', 'products', ['category_id', 'id']],
+    ['products_sku_id_idx', 'products', ['sku', 'id']],
+    ['categories_name_sort_idx', 'categories', ['name_sort', 'id']],
+    ['stock_balances_value_idx', 'stock_balances', ['total_value', 'product_id']],
+    ['stock_balances_moved_idx', 'stock_balances', ['last_movement_at', 'product_id']],
+  ];
+  // the dashboard's "Últimas movimentações": newest live rows by the date people see, without sorting the ledger
+  await db.schema
+    .createIndex('stock_ledger_latest_idx')
+    .on('stock_ledger')
+    .columns(['occurred_on', 'created_at', 'id'])
+    .where(sql.ref('cancelled_at'), 'is', null)
+    .execute();
+  for (const [name, table, columns] of indexes)
+    await db.schema.createIndex(name).on(table).columns(columns).execute();
+}

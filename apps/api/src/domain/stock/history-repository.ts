@@ -1,0 +1,282 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import type { TLedgerSource } from '@armazem/contracts/stock';
+import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
+import { chunks, type LockedBalance } from './posting-repository.ts';
+
+/**
+ * SQL of the pipeline's slow path: stored rows read back (a back-dated movement, a cancellation) and their
+ * derived figures rewritten. The usual movement (today, nothing later) never reaches this file.
+ */
+
+const CHUNK = 500;
+/** Products per set-based history read. */
+const PRODUCTS_PER_READ = 2_000;
+
+/** Running figures after the last live row dated before `date` (zero when there is none). */
+export async function runningBefore(tx: Tx | Db, productId: number, date: string): Promise<LockedBalance> {
+  const row = await tx
+    .selectFrom('stock_ledger')
+    .select(['balance_quantity', 'balance_value', 'occurred_on'])
+    .where('product_id', '=', productId)
+    .where('cancelled_at', 'is', null)
+    .where('occurred_on', '<', date)
+    .orderBy('occurred_on', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toStart(row) : { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
+}
+
+export interface StoredRow extends LedgerFact {
+  id: number;
+  derived: DerivedFigures;
+}
+
+/** The columns a stored row is read with, for the pipeline and the integrity replay alike. */
+export const STORED_ROW_COLUMNS = [
+  'id',
+  'direction',
+  'occurred_on',
+  'quantity',
+  'base_quantity',
+  'unit_cost',
+  'total_cost',
+  'balance_quantity',
+  'balance_value',
+] as const;
+
+type Stored = string | number | bigint;
+
+/** A stored ledger row as facts (what valuation reads) and the derived figures stored with it. */
+export function toStoredRow(row: {
+  id: Stored;
+  direction: 'in' | 'out';
+  occurred_on: string;
+  quantity: Stored;
+  base_quantity: Stored;
+  unit_cost: Stored;
+  total_cost: Stored;
+  balance_quantity: Stored;
+  balance_value: Stored;
+}): StoredRow {
+  const totalCost = toBigInt(row.total_cost);
+  const unitCost = toBigInt(row.unit_cost);
+  const entry = row.direction === 'in';
+  return {
+    id: Number(row.id),
+    direction: row.direction,
+    occurredOn: row.occurred_on,
+    quantity: toBigInt(row.quantity),
+    baseQuantity: toBigInt(row.base_quantity),
+    entryCost: entry ? totalCost : null,
+    entryUnitCost: entry ? unitCost : null,
+    derived: {
+      totalCost,
+      unitCost,
+      balanceQuantity: toBigInt(row.balance_quantity),
+      balanceValue: toBigInt(row.balance_value),
+    },
+  };
+}
+
+/** Live rows of a product from `date` on, in ledger order, with their stored derived figures. */
+export async function liveRowsFrom(tx: Tx, productId: number, date: string): Promise<StoredRow[]> {
+  const rows = await tx
+    .selectFrom('stock_ledger')
+    .select(STORED_ROW_COLUMNS)
+    .where('product_id', '=', productId)
+    .where('cancelled_at', 'is', null)
+    .where('occurred_on', '>=', date)
+    .orderBy('occurred_on')
+    .orderBy('id')
+    .execute();
+  return rows.map(toStoredRow);
+}
+
+/** Where a product's history is read from: the running figures before `date` and every live row from it on. */
+export interface History {
+  start: LockedBalance;
+  rows: StoredRow[];
+}
+
+/**
+ * The history of many products in two statements per few thousand products (the sheet import): one reads the
+ * last live row before each product's date, the other every live row from it on, in ledger order.
+ */
+export async function historiesFrom(
+  tx: Tx,
+  dialect: Dialect,
+  from: ReadonlyMap<number, string>,
+): Promise<Map<number, History>> {
+  const out = new Map<number, History>();
+  if (from.size === 1) {
+    const [[productId, date]] = [...from] as [[number, string]];
+    const [start, rows] = [await runningBefore(tx, productId, date), await liveRowsFrom(tx, productId, date)];
+    out.set(productId, { start, rows });
+    return out;
+  }
+  const zero = (): History => ({
+    start: { balance: { quantity: 0n, totalValue: 0n }, lastDate: null },
+    rows: [],
+  });
+  for (const part of chunks([...from], PRODUCTS_PER_READ)) {
+    for (const [productId] of part) out.set(productId, zero());
+    const ids = part.map(([id]) => id);
+    const dates = part.map(([, date]) => date);
+    const json = JSON.stringify(part);
+    const before =
+      dialect === 'postgres'
+        ? sql<BeforeRow>`select v.pid as product_id, b.balance_quantity, b.balance_value, b.occurred_on
+            from unnest(${ids}::int[], ${dates}::date[]) as v(pid, d)
+            cross join lateral (select balance_quantity, balance_value, occurred_on from stock_ledger
+              where product_id = v.pid and cancelled_at is null and occurred_on < v.d
+              order by occurred_on desc, id desc limit 1) as b`
+        : sql<BeforeRow>`select l.product_id, l.balance_quantity, l.balance_value, l.occurred_on
+            from json_each(${json}) as v cross join stock_ledger as l
+            on l.id = (select x.id from stock_ledger as x where x.product_id = v.value ->> 0
+              and x.cancelled_at is null and x.occurred_on < v.value ->> 1
+              order by x.occurred_on desc, x.id desc limit 1)`;
+    for (const row of (await before.execute(tx)).rows) {
+      const history = out.get(Number(row.product_id));
+      if (history) history.start = toStart(row);
+    }
+    const columns = sql.join(STORED_ROW_COLUMNS.map((column) => sql.ref(`l.${column}`)));
+    const later =
+      dialect === 'postgres'
+        ? sql<LaterRow>`select l.product_id, ${columns}
+            from unnest(${ids}::int[], ${dates}::date[]) as v(pid, d)
+            join stock_ledger as l on l.product_id = v.pid and l.occurred_on >= v.d
+            where l.cancelled_at is null order by l.product_id, l.occurred_on, l.id`
+        : sql<LaterRow>`select l.product_id, ${columns}
+            from json_each(${json}) as v cross join stock_ledger as l
+            on l.product_id = v.value ->> 0 and l.occurred_on >= v.value ->> 1
+            where l.cancelled_at is null order by l.product_id, l.occurred_on, l.id`;
+    for (const row of (await later.execute(tx)).rows)
+      out.get(Number(row.product_id))?.rows.push(toStoredRow(row));
+  }
+  return out;
+}
+
+interface BeforeRow {
+  product_id: number | string;
+  balance_quantity: Stored;
+  balance_value: Stored;
+  occurred_on: string;
+}
+type LaterRow = Parameters<typeof toStoredRow>[0] & { product_id: number | string };
+
+function toStart(row: Omit<BeforeRow, 'product_id'>): LockedBalance {
+  return {
+    balance: { quantity: toBigInt(row.balance_quantity), totalValue: toBigInt(row.balance_value) },
+    lastDate: row.occurred_on,
+  };
+}
+
+export interface RowToCancel {
+  id: number;
+  productId: number;
+  direction: 'in' | 'out';
+  occurredOn: string;
+  source: TLedgerSource;
+  stockMovementId: number | null;
+  cancelledAt: string | null;
+}
+
+export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowToCancel[]> {
+  const found: RowToCancel[] = [];
+  for (const part of chunks(ids, CHUNK)) {
+    const rows = await tx
+      .selectFrom('stock_ledger')
+      .select(['id', 'product_id', 'direction', 'occurred_on', 'source', 'stock_movement_id', 'cancelled_at'])
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) {
+      found.push({
+        id: Number(row.id),
+        productId: row.product_id,
+        direction: row.direction,
+        occurredOn: row.occurred_on,
+        source: row.source,
+        stockMovementId: row.stock_movement_id,
+        cancelledAt: row.cancelled_at,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Rewrites derived figures of stored rows, set-based (one statement per few thousand rows). Entries get their
+ * running figures only: their cost is a fact, and leaving it out of the statement skips the cost guard.
+ */
+export async function updateDerived(
+  tx: Tx,
+  dialect: Dialect,
+  updates: ReadonlyArray<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }>,
+): Promise<void> {
+  const entries = updates.filter((u) => u.direction === 'in');
+  const exits = updates.filter((u) => u.direction === 'out');
+  const text = (part: typeof updates, pick: (d: DerivedFigures) => bigint) =>
+    part.map((u) => pick(u.derived).toString());
+  const ids = (part: typeof updates) => part.map((u) => String(u.id));
+  if (dialect === 'postgres') {
+    for (const part of chunks(entries, 50_000)) {
+      await sql`update stock_ledger as l set balance_quantity = v.bq, balance_value = v.bv
+        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
+          ${text(part, (d) => d.balanceValue)}::bigint[]) as v(id, bq, bv)
+        where l.id = v.id`.execute(tx);
+    }
+    for (const part of chunks(exits, 50_000)) {
+      await sql`update stock_ledger as l set
+          balance_quantity = v.bq, balance_value = v.bv, unit_cost = v.uc, total_cost = v.tc
+        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
+          ${text(part, (d) => d.balanceValue)}::bigint[], ${text(part, (d) => d.unitCost)}::bigint[],
+          ${text(part, (d) => d.totalCost)}::bigint[]) as v(id, bq, bv, uc, tc)
+        where l.id = v.id`.execute(tx);
+    }
+    return;
+  }
+  // SQLite: the figures travel as one JSON text (as strings: exact beyond 2^53) instead of ~5 bound
+  // parameters per row; json_each feeds a rowid lookup per row.
+  for (const part of chunks(entries, 50_000)) {
+    const json = JSON.stringify(
+      part.map((u) => [u.id, u.derived.balanceQuantity.toString(), u.derived.balanceValue.toString()]),
+    );
+    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
+        balance_value = cast(v.value ->> 2 as integer)
+      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
+  }
+  for (const part of chunks(exits, 50_000)) {
+    const json = JSON.stringify(
+      part.map((u) => [
+        u.id,
+        u.derived.balanceQuantity.toString(),
+        u.derived.balanceValue.toString(),
+        u.derived.unitCost.toString(),
+        u.derived.totalCost.toString(),
+      ]),
+    );
+    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
+        balance_value = cast(v.value ->> 2 as integer), unit_cost = cast(v.value ->> 3 as integer),
+        total_cost = cast(v.value ->> 4 as integer)
+      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
+  }
+}
+
+export async function markCancelled(
+  tx: Tx,
+  ids: readonly number[],
+  cancel: { userId: number; reason: string | null; now: string },
+): Promise<void> {
+  for (const part of chunks(ids, CHUNK)) {
+    await tx
+      .updateTable('stock_ledger')
+      .set({ cancelled_at: cancel.now, cancelled_by: cancel.userId, cancel_reason: cancel.reason })
+      .where('id', 'in', part)
+      .where('cancelled_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,35 @@
+import type { TStatus } from '@armazem/contracts/common';
+import { api } from '../../lib/api.ts';
+
+/** Which list a write goes to: /categories/v1, /unities/v1 or /unity-batches/v1. */
+export type ReferenceKind = 'categories' | 'unities' | 'unity-batches';
+
+export interface ReferenceBody {
+  code?: string;
+  name?: string;
+  fractional?: boolean;
+  status?: TStatus;
+}
+
+/** The business's own categories, units and packaging types (admins); the lists themselves are in lib/lookups-api. */
+export const referenceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createReference: build.mutation<{ id: number }, { kind: ReferenceKind; body: ReferenceBody }>({
+      query: ({ kind, body }) => ({ url: `/${kind}/v1`, method: 'POST', body }),
+      invalidatesTags: ['Reference'],
+    }),
+    updateReference: build.mutation<{ id: number }, { kind: ReferenceKind; id: number; body: ReferenceBody }>(
+      {
+        query: ({ kind, id, body }) => ({ url: `/${kind}/v1/${id}`, method: 'PATCH', body }),
+        invalidatesTags: ['Reference', 'Product'],
+      },
+    ),
+    deleteReference: build.mutation<void, { kind: ReferenceKind; id: number }>({
+      query: ({ kind, id }) => ({ url: `/${kind}/v1/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Reference'],
+    }),
+  }),
+});
+
+export const { useCreateReferenceMutation, useUpdateReferenceMutation, useDeleteReferenceMutation } =
+  referenceApi;

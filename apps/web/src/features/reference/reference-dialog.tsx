@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage, fieldErrors } from '../../lib/api.ts';
+import { useNotifySuccess } from '../../lib/use-notify.ts';
+import {
+  useCreateReferenceMutation,
+  useDeleteReferenceMutation,
+  useUpdateReferenceMutation,
+  type ReferenceBody,
+  type ReferenceKind,
+} from './reference-api.ts';
+
+export interface ReferenceRow {
+  id: number;
+  name: string;
+  code?: string;
+  fractional?: boolean;
+  productsCount: number;
+}
+
+/** What the dialog does: add one, edit (rename; a unit's fractional too) or confirm a deletion. */
+export type DialogState =
+  { mode: 'add' } | { mode: 'edit'; row: ReferenceRow } | { mode: 'delete'; row: ReferenceRow } | null;
+
+const NOUN: Record<ReferenceKind, string> = {
+  categories: 'categoria',
+  unities: 'unidade',
+  'unity-batches': 'embalagem',
+};
+
+function Shell({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <dialog className="modal modal-open" open aria-label={title} onCancel={onClose}>
+      <div className="modal-box">
+        <h3 className="mb-4 text-lg font-semibold">{title}</h3>
+        {children}
+      </div>
+      <button type="button" className="modal-backdrop" aria-label="Fechar" onClick={onClose} />
+    </dialog>
+  );
+}
+
+/** Confirms the deletion of an unused row (the server refuses one that products use). */
+function DeleteDialog({
+  kind,
+  row,
+  onClose,
+}: {
+  kind: ReferenceKind;
+  row: ReferenceRow;
+  onClose: () => void;
+}) {
+  const notify = useNotifySuccess();
+  const [remove, removing] = useDeleteReferenceMutation();
+  const noun = NOUN[kind];
+  const confirmDelete = async () => {
+    const result = await remove({ kind, id: row.id });
+    if (!('error' in result)) {
+      notify(`A ${noun} foi excluída.`);
+      onClose();
+    }
+  };
+  return (
+    <Shell title={`Excluir ${noun}`} onClose={onClose}>
+      <p>
+        Excluir a {noun} <strong>{row.code ?? row.name}</strong>? Isto não pode ser desfeito.
+      </p>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancelar
+        </button>
+        <button
+          type="button"
+          className="btn btn-error"
+          disabled={removing.isLoading}
+          onClick={() => void confirmDelete()}
+        >
+          Excluir
+        </button>
+      </div>
+    </Shell>
+  );
+}
+
+/** Add, edit or delete one category, unit or packaging type (admins; the server checks it too). */
+export function ReferenceDialog({
+  kind,
+  state,
+  onClose,
+}: {
+  kind: ReferenceKind;
+  state: Exclude<DialogState, null>;
+  onClose: () => void;
+}) {
+  const notify = useNotifySuccess();
+  const editing = state.mode === 'edit' ? state.row : null;
+  const [code, setCode] = useState(editing?.code ?? '');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [fractional, setFractional] = useState(editing?.fractional ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [create, creating] = useCreateReferenceMutation();
+  const [update, updating] = useUpdateReferenceMutation();
+  const noun = NOUN[kind];
+  const hasCode = kind !== 'categories';
+
+  if (state.mode === 'delete') return <DeleteDialog kind={kind} row={state.row} onClose={onClose} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: ReferenceBody = { name };
+    if (kind === 'unities') body.fractional = fractional;
+    if (!editing && hasCode) body.code = code;
+    const result = editing ? await update({ kind, id: editing.id, body }) : await create({ kind, body });
+    if ('error' in result) {
+      const issues = fieldErrors(result.error);
+      setErrors(Object.keys(issues).length ? issues : { name: errorMessage(result.error) });
+      return;
+    }
+    notify(editing ? `A ${noun} foi alterada.` : `A ${noun} foi adicionada.`);
+    onClose();
+  };
+
+  const fractionalLocked = Boolean(editing && editing.productsCount > 0);
+  return (
+    <Shell title={editing ? `Editar ${noun}` : `Adicionar ${noun}`} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {hasCode ? (
+          <TextField
+            label="Código"
+            value={code}
+            onChange={(value) => setCode(value.toUpperCase())}
+            error={errors.code}
+            disabled={Boolean(editing)}
+            maxLength={kind === 'unities' ? 6 : 20}
+            hint={editing ? 'O código não muda depois de criado.' : 'Letras e números, sem espaços.'}
+          />
+        ) : null}
+        <TextField label="Nome" value={name} onChange={setName} error={errors.name} maxLength={200} />
+        {kind === 'unities' ? (
+          <FractionalField checked={fractional} locked={fractionalLocked} onChange={setFractional} />
+        ) : null}
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancelar
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={creating.isLoading || updating.isLoading}
+          >
+            Salvar
+          </button>
+        </div>
+      </form>
+    </Shell>
+  );
+}
+
+function FractionalField({
+  checked,
+  locked,
+  onChange,
+}: {
+  checked: boolean;
+  locked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <>
+      <label className="label mt-3 cursor-pointer gap-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={checked}
+          disabled={locked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        Aceita frações (ex.: 1,250)
+      </label>
+      {locked ? (
+        <p className="text-base-content/70 mt-1 text-sm">
+          Já há produtos nesta unidade: as frações não podem mudar.
+        </p>
+      ) : null}
+    </>
+  );
+}

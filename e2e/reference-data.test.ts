@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { adminClient, createSupplier, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+
+useBrowser();
+
+const notification = () => page.getByTestId('notification');
+const modal = () => page.locator('dialog[open]');
+
+describe('reference data and exports in the browser', () => {
+  it('adds a category and uses it in a new product, which then counts on the Categorias screen', async () => {
+    const n = Date.now();
+    const category = `Congelados E2E ${n}`;
+    const sku = `REF-${n}`;
+    await loginAsAdmin();
+    await page.goto('/app/categories');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await modal().getByLabel('Nome').fill(category);
+    await modal().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => notification().textContent()).toContain('A categoria foi adicionada.');
+    const row = page.getByRole('row').filter({ hasText: category });
+    await expect.poll(() => row.textContent()).toContain('0 produtos');
+
+    await page.goto('/app/products');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await modal().getByLabel('Código (SKU)').fill(sku);
+    await modal().getByLabel('Nome', { exact: true }).fill('Pizza congelada E2E');
+    await modal().getByLabel('Categoria').selectOption({ label: category });
+    await modal().getByLabel('Unidade base').selectOption({ label: 'UN — Unidade' });
+    // a missing NCM warns but does not block
+    await expect
+      .poll(() =>
+        modal()
+          .getByText(/^Sem NCM/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await modal().getByLabel('NCM').fill('1905.90.90');
+    await expect
+      .poll(() =>
+        modal()
+          .getByText(/^Sem NCM/)
+          .count(),
+      )
+      .toBe(0);
+    await modal().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => modal().count()).toBe(0);
+
+    await page.goto('/app/categories');
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: category }).textContent())
+      .toContain('1 produto');
+    // used: no delete button, only deactivation
+    expect(await page.getByRole('button', { name: `Excluir ${category}` }).count()).toBe(0);
+  });
+
+  it('exports the filtered supplier list to .xlsx and the file reads back', async () => {
+    const supplier = await createSupplier(await adminClient(), { name: `=Exportado E2E ${Date.now()}` });
+    await loginAsAdmin();
+    await page.goto('/app/suppliers');
+    await page.getByPlaceholder('Buscar por nome, fantasia, CNPJ ou CPF').fill(supplier.document);
+    await page.waitForURL(/q=/);
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Planilha Excel (.xlsx)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^fornecedores-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await download.path())) as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Razão social');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe(supplier.name);
+    expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.String);
+  });
+});
