@@ -87,15 +87,15 @@ describe('catalog sheet in the browser', () => {
       await page.getByPlaceholder('Buscar por código, nome ou código de barras').fill(`IMP-${stamp}`);
       await expect.poll(() => page.getByTestId(`product-row-${bad}`).isVisible()).toBe(true);
       expect(await page.getByTestId(`product-row-${good}`).textContent()).toContain('Granola 1 kg');
-      // the list's export with its current search, fetched with the browser's own session (the Exportar menu of
-      // components/ui, from the reference-data branch, calls this same address)
-      const exported = await page.request.get(
-        `/api/products/v1?format=xlsx&q=IMP-${stamp}&sort=name&order=asc`,
-      );
-      expect(exported.status()).toBe(200);
-      expect(exported.headers()['content-disposition']).toMatch(/produtos-\d{4}-\d{2}-\d{2}\.xlsx/);
+      // Exportar: the list's file with its current search, as the menu downloads it
+      await page.getByRole('button', { name: 'Exportar' }).click();
+      const [exported] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: 'Planilha Excel (.xlsx)' }).click(),
+      ]);
+      expect(exported.suggestedFilename()).toMatch(/^produtos-\d{4}-\d{2}-\d{2}\.xlsx$/);
       const exportPath = path.join(dir, 'produtos.xlsx');
-      fs.writeFileSync(exportPath, await exported.body());
+      await exported.saveAs(exportPath);
       const back = new ExcelJS.Workbook();
       await back.xlsx.readFile(exportPath);
       const rows: unknown[][] = [];
