@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { CategoryFilter, StatusFilter } from '../../../components/ui/list-filters.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
@@ -29,7 +30,7 @@ export default function ProductsPage() {
   const categoryId = list.get('categoryId');
   const status = list.get('status');
   const { q } = search;
-  const products = useProductsQuery({
+  const params = {
     page: list.page,
     pageSize: 20,
     sort: list.sort,
@@ -37,7 +38,8 @@ export default function ProductsPage() {
     ...(q ? { q } : {}),
     ...(categoryId ? { categoryId: Number(categoryId) } : {}),
     ...(status ? { status: status as TStatus } : {}),
-  });
+  };
+  const products = useProductsQuery(params);
   // the previous page stays while the next loads; a failed call shows no stale rows
   const data = products.isError ? undefined : products.data;
   const [updateProduct] = useUpdateProductMutation();
@@ -131,6 +133,7 @@ export default function ProductsPage() {
           />
           <CategoryFilter value={categoryId} onChange={(value) => list.setFilter('categoryId', value)} />
           <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
+          <ExportMenu path="/products/v1" params={params} />
           <button
             type="button"
             className="btn btn-sm"
