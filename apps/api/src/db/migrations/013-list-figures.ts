@@ -44,37 +44,57 @@ const ON_CONFLICT = (table: string) => `on conflict (category_id, status, below)
   products = ${table}.products + excluded.products, balances = ${table}.balances + excluded.balances,
   total_value = ${table}.total_value + excluded.total_value`;
 
-/** One product's share of the figures (`b` its balance, or no row): `sign` 1 adds it, -1 takes it away. */
-function share(sign: 1 | -1, p: string, from: string, where = 'true') {
+/** A balance as plain expressions: its quantity, its value and whether the row exists. */
+interface BalanceOf {
+  q: string;
+  v: string;
+  has: string;
+}
+const NO_BALANCE: BalanceOf = { q: 'null', v: '0', has: '0' };
+/** The balance row the trigger sees (`new` or `old` of stock_balances). */
+const rowBalance = (row: 'new' | 'old'): BalanceOf => ({
+  q: `${row}.quantity`,
+  v: `${row}.total_value`,
+  has: '1',
+});
+/** A product's current balance, looked up by its key. */
+const storedBalance = (id: string): BalanceOf => ({
+  q: `(select quantity from stock_balances where product_id = ${id})`,
+  v: `(select total_value from stock_balances where product_id = ${id})`,
+  has: `exists (select 1 from stock_balances where product_id = ${id})`,
+});
+
+/**
+ * One product's share of the figures: `sign` 1 adds it, -1 takes it away. Every lookup goes by primary key (plain
+ * expressions, no join for the planner to turn around), so a trigger costs the same at any catalog size.
+ */
+function share(sign: 1 | -1, p: string, balance: BalanceOf, from = '') {
+  const below = `case when ${p}.status = 'active' and ${balance.q} < ${p}.min_stock then 1 else 0 end`;
   return `${UPSERT_SQLITE}
-    select ${p}.category_id, ${p}.status, ${BELOW(p, 'b')}, ${sign},
-      ${sign} * (b.product_id is not null), ${sign} * coalesce(b.total_value, 0)
-    ${from} where ${where} ${ON_CONFLICT('stock_figures')};`;
+    select ${p}.category_id, ${p}.status, ${below}, ${sign}, ${sign} * (${balance.has}),
+      ${sign} * coalesce(${balance.v}, 0)
+    ${from || 'where true'} ${ON_CONFLICT('stock_figures')};`;
 }
 
 async function sqliteTriggers(db: MigrationDb) {
-  const self = (row: 'new' | 'old') =>
-    `from (select 1) left join stock_balances b on b.product_id = ${row}.id`;
-  const ofBalance = (row: 'new' | 'old') =>
-    `from products p join (select ${row}.product_id as product_id, ${row}.quantity as quantity, ${row}.total_value as total_value) b on p.id = b.product_id`;
-  // the product as if it had no balance row
-  const bare = 'from products p left join stock_balances b on 0';
-  const its = (row: 'new' | 'old') => `p.id = ${row}.product_id`;
+  const product = (row: 'new' | 'old') => `from products p where p.id = ${row}.product_id`;
   const statements = [
-    `create trigger stock_figures_product_insert after insert on products begin ${share(1, 'new', self('new'))} end`,
+    `create trigger stock_figures_product_insert after insert on products begin
+      ${share(1, 'new', storedBalance('new.id'))} end`,
     `create trigger stock_figures_product_update after update of category_id, status, min_stock on products
       when old.category_id is not new.category_id or old.status is not new.status or old.min_stock is not new.min_stock
-      begin ${share(-1, 'old', self('old'))} ${share(1, 'new', self('new'))} end`,
-    `create trigger stock_figures_product_delete before delete on products begin ${share(-1, 'old', self('old'))} end`,
+      begin ${share(-1, 'old', storedBalance('old.id'))} ${share(1, 'new', storedBalance('new.id'))} end`,
+    `create trigger stock_figures_product_delete before delete on products begin
+      ${share(-1, 'old', storedBalance('old.id'))} end`,
     `create trigger stock_figures_balance_insert after insert on stock_balances begin
-      ${share(-1, 'p', bare, its('new'))} ${share(1, 'p', ofBalance('new'))} end`,
+      ${share(-1, 'p', NO_BALANCE, product('new'))} ${share(1, 'p', rowBalance('new'), product('new'))} end`,
     `create trigger stock_figures_balance_update after update of quantity, total_value on stock_balances
       when old.quantity is not new.quantity or old.total_value is not new.total_value
-      begin ${share(-1, 'p', ofBalance('old'))} ${share(1, 'p', ofBalance('new'))} end`,
+      begin ${share(-1, 'p', rowBalance('old'), product('old'))} ${share(1, 'p', rowBalance('new'), product('new'))} end`,
     // a balance deleted by itself (the product stays): the product counts again without one; when the product
     // itself is deleted, its BEFORE DELETE trigger already took its whole share and the product is gone here
     `create trigger stock_figures_balance_delete after delete on stock_balances begin
-      ${share(-1, 'p', ofBalance('old'))} ${share(1, 'p', bare, its('old'))} end`,
+      ${share(-1, 'p', rowBalance('old'), product('old'))} ${share(1, 'p', NO_BALANCE, product('old'))} end`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
