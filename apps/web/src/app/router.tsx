@@ -26,8 +26,7 @@ const CategoriesPage = lazy(() => import('../features/reference/categories-page.
 const UnitiesPage = lazy(() => import('../features/reference/unities-page.tsx'));
 const UnityBatchesPage = lazy(() => import('../features/reference/unity-batches-page.tsx'));
 const StockPage = lazy(() => import('../features/stock/components/stock-page.tsx'));
-const StockInPage = lazy(() => import('../features/stock/components/stock-in-page.tsx'));
-const StockOutPage = lazy(() => import('../features/stock/components/stock-out-page.tsx'));
+const LedgerPage = lazy(() => import('../features/stock/components/ledger-page.tsx'));
 const HelpPage = lazy(() => import('../features/documentation/help-page.tsx'));
 const MovementsPage = lazy(() => import('../features/movements/components/movements-page.tsx'));
 const NfePage = lazy(() => import('../features/nfe/components/nfe-page.tsx'));
@@ -96,8 +95,8 @@ export function AppRouter() {
               <Route path="unities" element={<UnitiesPage />} />
               <Route path="unity-batches" element={<UnityBatchesPage />} />
               <Route path="stock" element={<StockPage />} />
-              <Route path="stock-in" element={<StockInPage />} />
-              <Route path="stock-out" element={<StockOutPage />} />
+              <Route path="stock-in" element={<LedgerPage key="in" direction="in" />} />
+              <Route path="stock-out" element={<LedgerPage key="out" direction="out" />} />
               <Route path="stock-movement" element={<MovementsPage />} />
               <Route path="nfe" element={<NfePage />} />
               <Route path="help" element={<HelpPage />} />

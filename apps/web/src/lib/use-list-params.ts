@@ -99,3 +99,21 @@ export function useSearchText(list: Pick<ListParams, 'get' | 'update'>, name = '
 
   return useMemo(() => ({ text, setText, q: inUrl }), [text, inUrl]);
 }
+
+/** Rows per page of every paged list. */
+export const PAGE_SIZE = 20;
+
+/**
+ * The API query of one page: page, size, sort and order from the URL, plus the filters that are set (empty ones are
+ * left out, so they neither reach the URL of the call nor split the cache).
+ */
+export function pageQuery<S extends string, F extends Record<string, string | number | undefined>>(
+  list: { page: number; sort: S; order: SortOrder },
+  filters: F,
+) {
+  const set: Partial<F> = {};
+  for (const key of Object.keys(filters) as Array<keyof F>) {
+    if (filters[key] !== undefined && filters[key] !== '') set[key] = filters[key];
+  }
+  return { page: list.page, pageSize: PAGE_SIZE, sort: list.sort, order: list.order, ...set };
+}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod/mini';
+import { fieldErrors } from './api.ts';
 
 /** The form's values by field name, as typed: strings, the schema decides what they mean. */
 export type FormValues<F extends string> = Record<F, string>;
@@ -70,6 +71,13 @@ export function useZodForm<S extends z.ZodMiniType, F extends string>(
     void onValid(body as z.input<S>);
   };
 
+  /** After the call: true when it worked; otherwise the server's field errors land beside the fields. */
+  const saved = (result: { data: unknown } | { error: unknown }) => {
+    if (!('error' in result)) return true;
+    setErrors(fieldErrors(result.error));
+    return false;
+  };
+
   const field = (name: F): FieldProps => ({
     name,
     value: values[name] ?? '',
@@ -77,5 +85,5 @@ export function useZodForm<S extends z.ZodMiniType, F extends string>(
     onChange: (value: string) => setValue(name, value),
   });
 
-  return { values, errors, setErrors, setValue, handleSubmit, field, reset: () => setValues(initial) };
+  return { values, errors, setErrors, setValue, handleSubmit, saved, field, reset: () => setValues(initial) };
 }

@@ -16,7 +16,7 @@ export interface Column<T, S extends string = string> {
   cellTestId?: string;
 }
 
-interface DataTableProps<T, S extends string> {
+export interface DataTableProps<T, S extends string> {
   columns: Array<Column<T, S>>;
   rows: T[];
   rowKey: (row: T) => string | number;

@@ -1,3 +1,4 @@
+import type { TStatus } from '@armazem/contracts/common';
 import { useCategoriesQuery } from '../../lib/lookups-api.ts';
 
 /** "Todas as categorias" or one category, for list screens. */
@@ -35,3 +36,7 @@ export function StatusFilter({ value, onChange }: { value: string; onChange: (va
     </select>
   );
 }
+
+/** The status filter's value from the URL, or undefined when it is "Todos" (or not a status). */
+export const statusFilterValue = (value: string): TStatus | undefined =>
+  value === 'active' || value === 'inactive' ? value : undefined;

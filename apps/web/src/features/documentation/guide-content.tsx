@@ -69,6 +69,7 @@ const SHEET_COLUMNS: Array<[string, string]> = [
 ];
 
 /** The user guide: shown at /documentation (public) and at /app/help inside the app. */
+// eslint-disable-next-line max-lines-per-function -- one static JSX tree of the guide's text, read top to bottom
 export function GuideContent() {
   return (
     <>

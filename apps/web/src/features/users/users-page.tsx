@@ -1,9 +1,8 @@
 import { USER_SORTS, type TUserListItem } from '@armazem/contracts/auth';
-import { ExportMenu } from '../../components/ui/export-menu.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { TitleCard } from '../../components/ui/title-card.tsx';
+import { ExportMenu } from '../../components/ui/export-menu.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
+import { ListPage } from '../../components/ui/list-page.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { openModal } from '../../lib/modal.ts';
@@ -17,24 +16,11 @@ type UserSort = (typeof SORTS)[number];
 
 const fullName = (user: TUserListItem) => `${user.first_name} ${user.last_name}`.trim();
 
-export default function UsersPage() {
-  usePageTitle('Usuários');
-  const dispatch = useAppDispatch();
-  const me = useAppSelector((state) => state.auth.user);
-  const list = useListParams<UserSort>({ sort: '', order: 'asc', sorts: SORTS });
-  const users = useUsersQuery({
-    page: list.page,
-    per_page: 20,
-    ...(list.sort ? { sort: list.sort, order: list.order } : {}),
-  });
-  const data = users.isError ? undefined : users.data;
+type Confirm = (user: TUserListItem, title: string, change: UserChange) => void;
 
-  const confirm = (user: TUserListItem, title: string, change: UserChange) =>
-    dispatch(
-      openModal('USER_STATUS_CONFIRMATION', { userId: user.id, name: fullName(user), change }, { title }),
-    );
-
-  const columns: Array<Column<TUserListItem, UserSort>> = [
+/** The user list's columns; every change asks first (`confirm`), and no one changes their own role or access. */
+function userColumns(meId: number | undefined, confirm: Confirm): Array<Column<TUserListItem, UserSort>> {
+  return [
     { key: 'name', header: 'Nome', sort: 'name', cell: fullName },
     { key: 'email', header: 'E-mail', sort: 'email', cell: (user) => user.email },
     {
@@ -46,7 +32,7 @@ export default function UsersPage() {
           className="select select-sm"
           aria-label={`Perfil de ${user.email}`}
           value={user.role}
-          disabled={user.id === me?.id}
+          disabled={user.id === meId}
           onChange={(event) => {
             const role = event.target.value === 'admin' ? 'admin' : 'operator';
             // the select keeps showing the saved role until the change is confirmed
@@ -83,7 +69,7 @@ export default function UsersPage() {
           >
             {user.status === 'pending' ? 'Aprovar' : 'Reativar'}
           </button>
-        ) : user.id !== me?.id ? (
+        ) : user.id !== meId ? (
           <button
             type="button"
             className="btn btn-ghost btn-sm"
@@ -94,34 +80,40 @@ export default function UsersPage() {
         ) : null,
     },
   ];
+}
+
+export default function UsersPage() {
+  usePageTitle('Usuários');
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((state) => state.auth.user);
+  const list = useListParams<UserSort>({ sort: '', order: 'asc', sorts: SORTS });
+  const users = useUsersQuery({
+    page: list.page,
+    per_page: 20,
+    ...(list.sort ? { sort: list.sort, order: list.order } : {}),
+  });
+  const data = users.isError ? undefined : users.data;
+
+  const confirm = (user: TUserListItem, title: string, change: UserChange) =>
+    dispatch(
+      openModal('USER_STATUS_CONFIRMATION', { userId: user.id, name: fullName(user), change }, { title }),
+    );
+
+  const columns = userColumns(me?.id, confirm);
 
   return (
-    <TitleCard
+    <ListPage
       title="Usuários"
-      actions={<ExportMenu path="/users" params={list.sort ? { sort: list.sort, order: list.order } : {}} />}
-    >
-      {data ? (
-        <>
-          <DataTable
-            label="Usuários"
-            columns={columns}
-            rows={data.data}
-            rowKey={(user) => user.id}
-            rowTestId={(user) => `user-row-${user.email}`}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            busy={users.isFetching}
-            zebra={false}
-          />
-          <Pagination
-            page={data.page}
-            totalPages={data.total_pages}
-            total={data.total}
-            onChange={list.setPage}
-          />
-        </>
-      ) : null}
-    </TitleCard>
+      toolbar={<ExportMenu path="/users" params={list.sort ? { sort: list.sort, order: list.order } : {}} />}
+      data={data && { ...data, totalPages: data.total_pages }}
+      busy={users.isFetching}
+      list={list}
+      table={{
+        columns,
+        rowKey: (user) => user.id,
+        rowTestId: (user) => `user-row-${user.email}`,
+        zebra: false,
+      }}
+    />
   );
 }

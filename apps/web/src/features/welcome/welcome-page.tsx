@@ -9,6 +9,7 @@ import { formatDate, formatMoney, formatQuantity } from '../../lib/format.ts';
 import { useStockSummaryQuery } from '../../lib/lookups-api.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
+// eslint-disable-next-line max-lines-per-function -- one JSX tree: the dashboard's cards and the latest movements, no logic
 export default function WelcomePage() {
   usePageTitle('Início');
   const user = useAppSelector((state) => state.auth.user);

@@ -1,10 +1,10 @@
 import { ZNewPrice } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { fieldErrors } from '../../../lib/api.ts';
 import { decimalInput } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -25,16 +25,12 @@ export default function AddPriceModal({ extra, closeModal }: ModalBodyProps<'PRI
     }),
   );
   const onSubmit = form.handleSubmit(async (data) => {
-    const result = await addPrice({ productId, data });
-    if ('error' in result) {
-      form.setErrors(fieldErrors(result.error));
-      return;
-    }
+    if (!form.saved(await addPrice({ productId, data }))) return;
     notify(messages.success.priceAdded);
     closeModal();
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <ModalForm onSubmit={onSubmit} onCancel={closeModal} busy={isLoading}>
       <NumberField label="Preço de custo (R$)" kind="money" autoFocus {...form.field('costPrice')} />
       <NumberField label="Preço de venda (R$)" kind="money" {...form.field('salePrice')} />
       <SelectField
@@ -49,14 +45,6 @@ export default function AddPriceModal({ extra, closeModal }: ModalBodyProps<'PRI
         hint="Em branco: hoje."
         {...form.field('effectiveFrom')}
       />
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          Salvar
-        </button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

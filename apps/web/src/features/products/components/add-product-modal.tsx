@@ -1,10 +1,10 @@
 import { ZNewProduct, type TItemType } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { fieldErrors } from '../../../lib/api.ts';
 import { decimalInput } from '../../../lib/format.ts';
 import { useCategoriesQuery, useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -44,17 +44,13 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
   }));
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const result = await addProduct(body);
-    if ('error' in result) {
-      form.setErrors(fieldErrors(result.error));
-      return;
-    }
+    if (!form.saved(await addProduct(body))) return;
     notify(messages.success.productAdded);
     closeModal();
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <ModalForm onSubmit={onSubmit} onCancel={closeModal} busy={isLoading}>
       <TextField label="Código (SKU)" autoFocus {...form.field('sku')} />
       <TextField label="Nome" {...form.field('name')} />
       <SelectField
@@ -78,14 +74,6 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
       <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
       <FiscalFields ncm={form.field('ncm')} cest={form.field('cest')} itemType={form.field('itemType')} />
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          Salvar
-        </button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

@@ -1,10 +1,10 @@
 import { ZUpdateProduct, type TItemType } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { fieldErrors } from '../../../lib/api.ts';
 import { decimalInput, decimalText } from '../../../lib/format.ts';
 import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -41,16 +41,12 @@ export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'
     }),
   );
   const onSubmit = form.handleSubmit(async (data) => {
-    const result = await updateProduct({ productId: product.id, data });
-    if ('error' in result) {
-      form.setErrors(fieldErrors(result.error));
-      return;
-    }
+    if (!form.saved(await updateProduct({ productId: product.id, data }))) return;
     notify(messages.success.productUpdated);
     closeModal();
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <ModalForm onSubmit={onSubmit} onCancel={closeModal} busy={isLoading}>
       <TextField label="Nome" {...form.field('name')} />
       <SelectField
         label="Categoria"
@@ -66,14 +62,6 @@ export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
       <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
       <FiscalFields ncm={form.field('ncm')} cest={form.field('cest')} itemType={form.field('itemType')} />
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          Salvar
-        </button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

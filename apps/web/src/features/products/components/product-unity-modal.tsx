@@ -1,10 +1,10 @@
 import { ZNewProductUnity, ZUpdateProductUnity } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { fieldErrors } from '../../../lib/api.ts';
 import { decimalInput, decimalText } from '../../../lib/format.ts';
 import { useUnitiesQuery, useUnityBatchesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -52,16 +52,13 @@ export default function ProductUnityModal({ extra, closeModal }: ModalBodyProps<
       'unityId' in data
         ? await addUnity({ productId, data })
         : await updateUnity({ productId, unityId: unity?.id ?? 0, data });
-    if ('error' in result) {
-      form.setErrors(fieldErrors(result.error));
-      return;
-    }
+    if (!form.saved(result)) return;
     notify(unity ? messages.success.productUpdated : messages.success.productAdded);
     closeModal();
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <ModalForm onSubmit={onSubmit} onCancel={closeModal} busy={adding.isLoading || updating.isLoading}>
       {unity ? (
         <p className="md:col-span-2">{unity.label}</p>
       ) : (
@@ -98,14 +95,6 @@ export default function ProductUnityModal({ extra, closeModal }: ModalBodyProps<
           {...form.field('status')}
         />
       ) : null}
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={adding.isLoading || updating.isLoading}>
-          Salvar
-        </button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

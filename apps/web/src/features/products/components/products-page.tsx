@@ -1,55 +1,31 @@
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_SORTS, type TProduct } from '@armazem/contracts/catalog';
 import type { TStatus } from '@armazem/contracts/common';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { DeleteButton } from '../../../components/ui/delete-button.tsx';
-import { CategoryFilter, StatusFilter } from '../../../components/ui/list-filters.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
+import { DeleteButton } from '../../../components/ui/delete-button.tsx';
+import { CategoryFilter, StatusFilter, statusFilterValue } from '../../../components/ui/list-filters.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
-import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney, formatQuantity } from '../../../lib/format.ts';
-import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
+import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useProductsQuery, useUpdateProductMutation } from '../products-api.ts';
 
-export default function ProductsPage() {
-  usePageTitle('Produtos');
-  const dispatch = useAppDispatch();
-  const notify = useNotifySuccess();
-  const list = useListParams({ sort: 'name', order: 'asc', sorts: PRODUCT_SORTS });
-  const search = useSearchText(list);
-  const categoryId = list.get('categoryId');
-  const status = list.get('status');
-  const { q } = search;
-  const params = {
-    page: list.page,
-    pageSize: 20,
-    sort: list.sort,
-    order: list.order,
-    ...(q ? { q } : {}),
-    ...(categoryId ? { categoryId: Number(categoryId) } : {}),
-    ...(status ? { status: status as TStatus } : {}),
-  };
-  const products = useProductsQuery(params);
-  // the previous page stays while the next loads; a failed call shows no stale rows
-  const data = products.isError ? undefined : products.data;
-  const [updateProduct] = useUpdateProductMutation();
-
-  const toggleStatus = async (productId: number, next: TStatus) => {
-    const result = await updateProduct({ productId, data: { status: next } });
-    if ('data' in result) notify(messages.success.productStatusUpdated);
-  };
-
-  const columns: Array<Column<TProduct, (typeof PRODUCT_SORTS)[number]>> = [
+/** The product list's columns; the status toggle and the delete button call back into the page. */
+function productColumns(
+  toggleStatus: (productId: number, next: TStatus) => Promise<void>,
+  remove: (product: TProduct) => void,
+): Array<Column<TProduct, (typeof PRODUCT_SORTS)[number]>> {
+  return [
     { key: 'sku', header: 'Código', sort: 'sku', className: 'font-mono', cell: (product) => product.sku },
     {
       key: 'name',
@@ -104,27 +80,79 @@ export default function ProductsPage() {
           >
             <Icon name="eye" className="h-4 w-4" />
           </Link>
-          <DeleteButton
-            label={`Excluir ${product.name}`}
-            onClick={() =>
-              dispatch(
-                openModal(
-                  'PRODUCT_DELETE',
-                  { productId: product.id, name: product.name },
-                  { title: 'Excluir produto' },
-                ),
-              )
-            }
-          />
+          <DeleteButton label={`Excluir ${product.name}`} onClick={() => remove(product)} />
         </>
       ),
     },
   ];
+}
+
+/** Exportar, Importar planilha and Adicionar: the product list's toolbar. */
+function ProductsToolbar({ params }: { params: ComponentProps<typeof ExportMenu>['params'] }) {
+  const dispatch = useAppDispatch();
+  return (
+    <>
+      <ExportMenu path="/products/v1" params={params} />
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() =>
+          dispatch(openModal('CATALOG_IMPORT', {}, { title: 'Importar planilha de produtos', size: 'lg' }))
+        }
+      >
+        <Icon name="upload" className="h-4 w-4" />
+        Importar planilha
+      </button>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={() => dispatch(openModal('PRODUCT_ADD', {}, { title: 'Adicionar produto', size: 'lg' }))}
+      >
+        <Icon name="plus" className="h-4 w-4" />
+        Adicionar
+      </button>
+    </>
+  );
+}
+
+export default function ProductsPage() {
+  usePageTitle('Produtos');
+  const dispatch = useAppDispatch();
+  const notify = useNotifySuccess();
+  const list = useListParams({ sort: 'name', order: 'asc', sorts: PRODUCT_SORTS });
+  const search = useSearchText(list);
+  const categoryId = list.get('categoryId');
+  const status = list.get('status');
+  const { q } = search;
+  const params = pageQuery(list, {
+    q,
+    categoryId: categoryId ? Number(categoryId) : undefined,
+    status: statusFilterValue(status),
+  });
+  const products = useProductsQuery(params);
+  // the previous page stays while the next loads; a failed call shows no stale rows
+  const data = products.isError ? undefined : products.data;
+  const [updateProduct] = useUpdateProductMutation();
+
+  const toggleStatus = async (productId: number, next: TStatus) => {
+    const result = await updateProduct({ productId, data: { status: next } });
+    if ('data' in result) notify(messages.success.productStatusUpdated);
+  };
+
+  const columns = productColumns(toggleStatus, (product) =>
+    dispatch(
+      openModal(
+        'PRODUCT_DELETE',
+        { productId: product.id, name: product.name },
+        { title: 'Excluir produto' },
+      ),
+    ),
+  );
 
   return (
-    <TitleCard
+    <ListPage
       title="Produtos"
-      actions={
+      filters={
         <>
           <SearchInput
             value={search.text}
@@ -133,60 +161,24 @@ export default function ProductsPage() {
           />
           <CategoryFilter value={categoryId} onChange={(value) => list.setFilter('categoryId', value)} />
           <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
-          <ExportMenu path="/products/v1" params={params} />
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() =>
-              dispatch(
-                openModal('CATALOG_IMPORT', {}, { title: 'Importar planilha de produtos', size: 'lg' }),
-              )
-            }
-          >
-            <Icon name="upload" className="h-4 w-4" />
-            Importar planilha
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => dispatch(openModal('PRODUCT_ADD', {}, { title: 'Adicionar produto', size: 'lg' }))}
-          >
-            <Icon name="plus" className="h-4 w-4" />
-            Adicionar
-          </button>
         </>
       }
-    >
-      {data && data.total === 0 ? (
-        <EmptyState>
-          {q || categoryId || status ? (
-            <p>Nenhum produto encontrado com esses filtros.</p>
-          ) : (
-            <p>Nenhum produto cadastrado ainda. Comece pelo botão Adicionar.</p>
-          )}
-        </EmptyState>
-      ) : null}
-      {data && data.total > 0 ? (
-        <>
-          <DataTable
-            label="Produtos"
-            columns={columns}
-            rows={data.data}
-            rowKey={(product) => product.id}
-            rowTestId={(product) => `product-row-${product.sku}`}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            busy={products.isFetching}
-          />
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onChange={list.setPage}
-          />
-        </>
-      ) : null}
-    </TitleCard>
+      toolbar={<ProductsToolbar params={params} />}
+      data={data}
+      busy={products.isFetching}
+      list={list}
+      empty={
+        q || categoryId || status ? (
+          <p>Nenhum produto encontrado com esses filtros.</p>
+        ) : (
+          <p>Nenhum produto cadastrado ainda. Comece pelo botão Adicionar.</p>
+        )
+      }
+      table={{
+        columns,
+        rowKey: (product) => product.id,
+        rowTestId: (product) => `product-row-${product.sku}`,
+      }}
+    />
   );
 }

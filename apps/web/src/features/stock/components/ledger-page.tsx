@@ -1,5 +1,4 @@
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
-import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { formatDocument } from '@armazem/contracts/documents';
 import {
   LEDGER_SORTS,
@@ -8,16 +7,15 @@ import {
   type TLedgerEntry,
 } from '@armazem/contracts/stock';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
-import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useListParams } from '../../../lib/use-list-params.ts';
+import { pageQuery, useListParams } from '../../../lib/use-list-params.ts';
 import { messages } from '../../../config/messages.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
@@ -96,88 +94,39 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
   ];
 }
 
-/** Entradas and Saídas: the ledger of one direction, newest first, with filters. */
-export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
-  const isEntry = direction === 'in';
-  const title = isEntry ? 'Entradas' : 'Saídas';
-  usePageTitle(title);
-  const dispatch = useAppDispatch();
-  const list = useListParams({ sort: 'occurredOn', order: 'desc', sorts: LEDGER_SORTS });
-  const from = list.get('from');
-  const to = list.get('to');
-  const productId = Number(list.get('productId')) || null;
-  // the picked product travels in the URL with its code and name, so a reload shows it without a lookup
-  const product: TProductSelectItem | null = productId
-    ? { id: productId, sku: list.get('productSku'), name: list.get('productName') }
-    : null;
-  const supplierId = list.get('supplierId');
-  const status = LEDGER_STATUSES.find((value) => value === list.get('status')) ?? 'active';
-  const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
-  const rangeInverted = Boolean(from && to && from > to);
-  const params = {
-    page: list.page,
-    pageSize: 20,
-    sort: list.sort,
-    order: list.order,
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    ...(productId ? { productId } : {}),
-    ...(supplierId ? { supplierId: Number(supplierId) } : {}),
-    status,
-  };
-  const entries = useStockInQuery(params, { skip: !isEntry || rangeInverted });
-  const exits = useStockOutQuery(params, { skip: isEntry || rangeInverted });
-  const ledger = isEntry ? entries : exits;
-  // an inverted range or a failed call shows no rows rather than the previous, stale ones
-  const data = rangeInverted || ledger.isError ? undefined : ledger.data;
-  const filtered = Boolean(from || to || product || supplierId || status !== 'active');
-  const columns = ledgerColumns(isEntry);
+interface LedgerFilterProps {
+  isEntry: boolean;
+  list: ReturnType<typeof useListParams<LedgerSort>>;
+  product: TProductSelectItem | null;
+  status: (typeof LEDGER_STATUSES)[number];
+  rangeInverted: boolean;
+}
 
+/** The period, product, supplier (entries) and situation filters, kept in the URL; an inverted period says so. */
+function LedgerFilters({ isEntry, list, product, status, rangeInverted }: LedgerFilterProps) {
+  const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
+  const rangeProps = {
+    type: 'date',
+    className: 'input input-sm',
+    'aria-invalid': rangeInverted || undefined,
+    'aria-describedby': rangeInverted ? 'ledger-range-error' : undefined,
+  };
   return (
-    <TitleCard
-      title={title}
-      actions={
-        <>
-          <ExportMenu path={isEntry ? '/stock/in/v1' : '/stock/out/v1'} params={params} />
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() =>
-              dispatch(
-                openModal(
-                  'STOCK_MOVEMENT',
-                  { direction },
-                  { title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque', size: 'lg' },
-                ),
-              )
-            }
-          >
-            <Icon name="plus" className="h-4 w-4" />
-            {isEntry ? 'Registrar entrada' : 'Registrar saída'}
-          </button>
-        </>
-      }
-    >
+    <>
       <div className="mb-4 grid gap-2 md:grid-cols-5">
         <label className="fieldset">
           <span className="fieldset-legend">De</span>
           <input
-            type="date"
-            className="input input-sm"
-            value={from}
-            aria-invalid={rangeInverted || undefined}
-            aria-describedby={rangeInverted ? 'ledger-range-error' : undefined}
+            {...rangeProps}
+            value={list.get('from')}
             onChange={(e) => list.setFilter('from', e.target.value)}
           />
         </label>
         <label className="fieldset">
           <span className="fieldset-legend">Até</span>
           <input
-            type="date"
-            className="input input-sm"
-            value={to}
-            aria-invalid={rangeInverted || undefined}
-            aria-describedby={rangeInverted ? 'ledger-range-error' : undefined}
+            {...rangeProps}
+            value={list.get('to')}
             onChange={(e) => list.setFilter('to', e.target.value)}
           />
         </label>
@@ -197,7 +146,7 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             <span className="fieldset-legend">Fornecedor</span>
             <select
               className="select select-sm"
-              value={supplierId}
+              value={list.get('supplierId')}
               onChange={(e) => list.setFilter('supplierId', e.target.value)}
             >
               <option value="">Todos</option>
@@ -219,39 +168,85 @@ export function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
           {messages.invertedDateRange}
         </p>
       ) : null}
-      {data && data.total === 0 ? (
-        <EmptyState>
-          {filtered
-            ? 'Nenhum registro com esses filtros.'
-            : isEntry
-              ? 'Nenhuma entrada registrada ainda.'
-              : 'Nenhuma saída registrada ainda.'}
-        </EmptyState>
-      ) : null}
-      {data && data.total > 0 ? (
+    </>
+  );
+}
+
+/** Entradas and Saídas: the ledger of one direction, newest first, with filters. The router passes the direction. */
+export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
+  const isEntry = direction === 'in';
+  const title = isEntry ? 'Entradas' : 'Saídas';
+  usePageTitle(title);
+  const dispatch = useAppDispatch();
+  const list = useListParams({ sort: 'occurredOn', order: 'desc', sorts: LEDGER_SORTS });
+  const from = list.get('from');
+  const to = list.get('to');
+  const productId = Number(list.get('productId')) || null;
+  // the picked product travels in the URL with its code and name, so a reload shows it without a lookup
+  const product: TProductSelectItem | null = productId
+    ? { id: productId, sku: list.get('productSku'), name: list.get('productName') }
+    : null;
+  const supplierId = list.get('supplierId');
+  const status = LEDGER_STATUSES.find((value) => value === list.get('status')) ?? 'active';
+  const rangeInverted = Boolean(from && to && from > to);
+  const params = {
+    ...pageQuery(list, {
+      from,
+      to,
+      productId: productId ?? undefined,
+      supplierId: supplierId ? Number(supplierId) : undefined,
+    }),
+    status,
+  };
+  const entries = useStockInQuery(params, { skip: !isEntry || rangeInverted });
+  const exits = useStockOutQuery(params, { skip: isEntry || rangeInverted });
+  const ledger = isEntry ? entries : exits;
+  const filtered = Boolean(from || to || product || supplierId || status !== 'active');
+
+  return (
+    <ListPage
+      title={title}
+      toolbar={
         <>
-          <DataTable
-            label={title}
-            testId="ledger-table"
-            columns={columns}
-            rows={data.data}
-            rowKey={(entry) => entry.id}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            busy={ledger.isFetching}
-            zebra={false}
-            rowClassName={ledgerRowClass}
-            rowData={(entry) => ({ 'data-cancelled': Boolean(entry.cancelledAt) })}
-          />
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onChange={list.setPage}
-          />
+          <ExportMenu path={isEntry ? '/stock/in/v1' : '/stock/out/v1'} params={params} />
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() =>
+              dispatch(
+                openModal(
+                  'STOCK_MOVEMENT',
+                  { direction },
+                  { title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque', size: 'lg' },
+                ),
+              )
+            }
+          >
+            <Icon name="plus" className="h-4 w-4" />
+            {isEntry ? 'Registrar entrada' : 'Registrar saída'}
+          </button>
         </>
-      ) : null}
-    </TitleCard>
+      }
+      above={<LedgerFilters {...{ isEntry, list, product, status, rangeInverted }} />}
+      // an inverted range or a failed call shows no rows rather than the previous, stale ones
+      data={rangeInverted || ledger.isError ? undefined : ledger.data}
+      busy={ledger.isFetching}
+      list={list}
+      empty={
+        filtered
+          ? 'Nenhum registro com esses filtros.'
+          : isEntry
+            ? 'Nenhuma entrada registrada ainda.'
+            : 'Nenhuma saída registrada ainda.'
+      }
+      table={{
+        columns: ledgerColumns(isEntry),
+        testId: 'ledger-table',
+        rowKey: (entry) => entry.id,
+        zebra: false,
+        rowClassName: ledgerRowClass,
+        rowData: (entry) => ({ 'data-cancelled': Boolean(entry.cancelledAt) }),
+      }}
+    />
   );
 }

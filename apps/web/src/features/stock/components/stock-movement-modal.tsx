@@ -4,12 +4,12 @@ import { parseScaled } from '@armazem/contracts/decimal';
 import { formatDocument } from '@armazem/contracts/documents';
 import { STOCK_REASON_LABELS, STOCK_REASONS, ZNewStockIn, ZNewStockOut } from '@armazem/contracts/stock';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { fieldErrors } from '../../../lib/api.ts';
 import { brazilianDecimal, decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import {
   useProductBalanceQuery,
@@ -110,16 +110,19 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
   const onSubmit = form.handleSubmit(async (body) => {
     // the body says which form this is: an entry carries its unit cost, an exit its reason
     const result = 'unitCost' in body ? await addIn(body) : await addOut(body);
-    if ('error' in result) {
-      form.setErrors(fieldErrors(result.error));
-      return;
-    }
+    if (!form.saved(result)) return;
     notify(isEntry ? messages.success.stockInAdded : messages.success.stockOutAdded);
     closeModal();
   });
 
   return (
-    <form ref={formElement} onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <ModalForm
+      formRef={formElement}
+      onSubmit={onSubmit}
+      onCancel={closeModal}
+      busy={adding.isLoading || removing.isLoading}
+      submitLabel={isEntry ? 'Registrar entrada' : 'Registrar saída'}
+    >
       <div className="md:col-span-2">
         <ProductPicker label="Produto" value={product} error={form.errors.productId} onChange={onPick} />
       </div>
@@ -183,14 +186,6 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
         {...form.field('document')}
       />
       <TextField label="Observação (opcional)" className="md:col-span-2" {...form.field('notes')} />
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={adding.isLoading || removing.isLoading}>
-          Registrar {isEntry ? 'entrada' : 'saída'}
-        </button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

@@ -1,13 +1,11 @@
 import { STOCK_SORTS, type TStockRow } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
-import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
+import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
 import { BalanceDatePicker } from './balance-date.tsx';
@@ -82,16 +80,12 @@ export default function StockPage() {
   const categoryId = list.get('categoryId');
   const onlyBelow = list.get('belowMinimum') === 'true';
   const date = list.get('date');
-  const params = {
-    page: list.page,
-    pageSize: 20,
-    sort: list.sort,
-    order: list.order,
-    ...(q ? { q } : {}),
-    ...(categoryId ? { categoryId: Number(categoryId) } : {}),
-    ...(onlyBelow ? { belowMinimum: 'true' as const } : {}),
-    ...(date ? { date } : {}),
-  };
+  const params = pageQuery(list, {
+    q,
+    categoryId: categoryId ? Number(categoryId) : undefined,
+    belowMinimum: onlyBelow ? ('true' as const) : undefined,
+    date,
+  });
   const stock = useStockQuery(params);
   const data = stock.isError ? undefined : stock.data;
 
@@ -118,9 +112,9 @@ export default function StockPage() {
           </div>
         </div>
       ) : null}
-      <TitleCard
+      <ListPage
         title="Saldos"
-        actions={
+        filters={
           <>
             <BalanceDatePicker
               value={date}
@@ -138,38 +132,22 @@ export default function StockPage() {
               />
               Só abaixo do mínimo
             </label>
-            <ExportMenu path="/stock/v1" params={params} />
           </>
         }
-      >
-        {data && data.total === 0 ? (
-          <EmptyState>Nenhum saldo encontrado. Os saldos aparecem quando há produtos cadastrados.</EmptyState>
-        ) : null}
-        {data && data.total > 0 ? (
-          <>
-            <DataTable
-              label="Saldos"
-              columns={COLUMNS}
-              rows={data.data}
-              rowKey={(row) => row.product.id}
-              rowTestId={(row) => `stock-row-${row.product.sku}`}
-              rowClassName={(row) => (row.belowMinimum ? 'bg-warning/15' : '')}
-              rowData={(row) => ({ 'data-below-minimum': String(row.belowMinimum) })}
-              sort={list.sort}
-              order={list.order}
-              onSort={list.toggleSort}
-              busy={stock.isFetching}
-              zebra={false}
-            />
-            <Pagination
-              page={data.page}
-              totalPages={data.totalPages}
-              total={data.total}
-              onChange={list.setPage}
-            />
-          </>
-        ) : null}
-      </TitleCard>
+        toolbar={<ExportMenu path="/stock/v1" params={params} />}
+        data={data}
+        busy={stock.isFetching}
+        list={list}
+        empty="Nenhum saldo encontrado. Os saldos aparecem quando há produtos cadastrados."
+        table={{
+          columns: COLUMNS,
+          rowKey: (row) => row.product.id,
+          rowTestId: (row) => `stock-row-${row.product.sku}`,
+          rowClassName: (row) => (row.belowMinimum ? 'bg-warning/15' : ''),
+          rowData: (row) => ({ 'data-below-minimum': String(row.belowMinimum) }),
+          zebra: false,
+        }}
+      />
     </div>
   );
 }

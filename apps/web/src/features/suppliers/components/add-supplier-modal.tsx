@@ -1,7 +1,7 @@
 import { ZNewSupplier } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { messages } from '../../../config/messages.ts';
-import { fieldErrors } from '../../../lib/api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddSupplierMutation } from '../suppliers-api.ts';
@@ -12,25 +12,13 @@ export default function AddSupplierModal({ closeModal }: ModalBodyProps<'SUPPLIE
   const [addSupplier, { isLoading }] = useAddSupplierMutation();
   const form = useZodForm(ZNewSupplier, EMPTY_SUPPLIER, supplierInput);
   const onSubmit = form.handleSubmit(async (body) => {
-    const result = await addSupplier(body);
-    if ('error' in result) {
-      form.setErrors(fieldErrors(result.error));
-      return;
-    }
+    if (!form.saved(await addSupplier(body))) return;
     notify(messages.success.supplierAdded);
     closeModal();
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <ModalForm onSubmit={onSubmit} onCancel={closeModal} busy={isLoading}>
       <SupplierFields form={form} autoFocus />
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          Salvar
-        </button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

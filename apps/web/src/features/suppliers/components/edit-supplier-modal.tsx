@@ -1,8 +1,8 @@
 import { ZUpdateSupplier } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { fieldErrors } from '../../../lib/api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateSupplierMutation } from '../suppliers-api.ts';
@@ -27,26 +27,14 @@ export default function EditSupplierModal({ extra, closeModal }: ModalBodyProps<
     }),
   );
   const onSubmit = form.handleSubmit(async (data) => {
-    const result = await updateSupplier({ supplierId: supplier.id, data });
-    if ('error' in result) {
-      form.setErrors(fieldErrors(result.error));
-      return;
-    }
+    if (!form.saved(await updateSupplier({ supplierId: supplier.id, data }))) return;
     notify(messages.success.supplierUpdated);
     closeModal();
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
+    <ModalForm onSubmit={onSubmit} onCancel={closeModal} busy={isLoading}>
       <SupplierFields form={form} autoFocus />
       <SelectField label="Situação" options={STATUS_OPTIONS} {...form.field('status')} />
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          Salvar
-        </button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

@@ -2,49 +2,78 @@ import { SUPPLIER_SORTS, type TSupplier } from '@armazem/contracts/catalog';
 import type { TStatus } from '@armazem/contracts/common';
 import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { DeleteButton } from '../../../components/ui/delete-button.tsx';
-import { StatusFilter } from '../../../components/ui/list-filters.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
+import { DeleteButton } from '../../../components/ui/delete-button.tsx';
+import { StatusFilter, statusFilterValue } from '../../../components/ui/list-filters.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
-import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
-import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
+import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useSuppliersQuery, useUpdateSupplierMutation } from '../suppliers-api.ts';
 
-export default function SuppliersPage() {
-  usePageTitle('Fornecedores');
-  const dispatch = useAppDispatch();
-  const notify = useNotifySuccess();
-  const list = useListParams({ sort: 'name', order: 'asc', sorts: SUPPLIER_SORTS });
-  const search = useSearchText(list);
-  const status = list.get('status');
-  const { q } = search;
-  const params = {
-    page: list.page,
-    pageSize: 20,
-    sort: list.sort,
-    order: list.order,
-    ...(q ? { q } : {}),
-    ...(status ? { status: status as TStatus } : {}),
-  };
-  const suppliers = useSuppliersQuery(params);
-  const data = suppliers.isError ? undefined : suppliers.data;
-  const [updateSupplier] = useUpdateSupplierMutation();
+type SupplierModal = 'SUPPLIER_EDIT' | 'SUPPLIER_PRODUCTS' | 'SUPPLIER_DELETE';
+type OpenSupplierModal = (action: ReturnType<typeof openModal<SupplierModal>>) => void;
 
-  const toggleStatus = async (supplierId: number, next: TStatus) => {
-    const result = await updateSupplier({ supplierId, data: { status: next } });
-    if ('data' in result) notify(messages.success.supplierStatusUpdated);
-  };
+/** Editar, Produtos and Excluir of one supplier row. */
+function SupplierActions({ supplier, open }: { supplier: TSupplier; open: OpenSupplierModal }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label={`Editar ${supplier.name}`}
+        onClick={() =>
+          open(openModal('SUPPLIER_EDIT', { supplier }, { title: 'Editar fornecedor', size: 'lg' }))
+        }
+      >
+        <Icon name="edit" className="h-4 w-4" />
+        Editar
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label={`Produtos de ${supplier.name}`}
+        onClick={() =>
+          open(
+            openModal(
+              'SUPPLIER_PRODUCTS',
+              { supplierId: supplier.id },
+              { title: `Produtos de ${supplier.name}`, size: 'lg' },
+            ),
+          )
+        }
+      >
+        <Icon name="link" className="h-4 w-4" />
+        Produtos
+      </button>
+      <DeleteButton
+        label={`Excluir ${supplier.name}`}
+        onClick={() =>
+          open(
+            openModal(
+              'SUPPLIER_DELETE',
+              { supplierId: supplier.id, name: supplier.name },
+              { title: 'Excluir fornecedor' },
+            ),
+          )
+        }
+      />
+    </>
+  );
+}
 
-  const columns: Array<Column<TSupplier, (typeof SUPPLIER_SORTS)[number]>> = [
+/** The supplier list's columns; the status toggle and the row's buttons call back into the page. */
+function supplierColumns(
+  toggleStatus: (supplierId: number, next: TStatus) => Promise<void>,
+  open: OpenSupplierModal,
+): Array<Column<TSupplier, (typeof SUPPLIER_SORTS)[number]>> {
+  return [
     {
       key: 'name',
       header: 'Razão social',
@@ -99,57 +128,35 @@ export default function SuppliersPage() {
       header: 'Ações',
       align: 'right',
       className: 'whitespace-nowrap',
-      cell: (supplier) => (
-        <>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={`Editar ${supplier.name}`}
-            onClick={() =>
-              dispatch(openModal('SUPPLIER_EDIT', { supplier }, { title: 'Editar fornecedor', size: 'lg' }))
-            }
-          >
-            <Icon name="edit" className="h-4 w-4" />
-            Editar
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={`Produtos de ${supplier.name}`}
-            onClick={() =>
-              dispatch(
-                openModal(
-                  'SUPPLIER_PRODUCTS',
-                  { supplierId: supplier.id },
-                  { title: `Produtos de ${supplier.name}`, size: 'lg' },
-                ),
-              )
-            }
-          >
-            <Icon name="link" className="h-4 w-4" />
-            Produtos
-          </button>
-          <DeleteButton
-            label={`Excluir ${supplier.name}`}
-            onClick={() =>
-              dispatch(
-                openModal(
-                  'SUPPLIER_DELETE',
-                  { supplierId: supplier.id, name: supplier.name },
-                  { title: 'Excluir fornecedor' },
-                ),
-              )
-            }
-          />
-        </>
-      ),
+      cell: (supplier) => <SupplierActions supplier={supplier} open={open} />,
     },
   ];
+}
+
+export default function SuppliersPage() {
+  usePageTitle('Fornecedores');
+  const dispatch = useAppDispatch();
+  const notify = useNotifySuccess();
+  const list = useListParams({ sort: 'name', order: 'asc', sorts: SUPPLIER_SORTS });
+  const search = useSearchText(list);
+  const status = list.get('status');
+  const { q } = search;
+  const params = pageQuery(list, { q, status: statusFilterValue(status) });
+  const suppliers = useSuppliersQuery(params);
+  const data = suppliers.isError ? undefined : suppliers.data;
+  const [updateSupplier] = useUpdateSupplierMutation();
+
+  const toggleStatus = async (supplierId: number, next: TStatus) => {
+    const result = await updateSupplier({ supplierId, data: { status: next } });
+    if ('data' in result) notify(messages.success.supplierStatusUpdated);
+  };
+
+  const columns = supplierColumns(toggleStatus, (action) => dispatch(action));
 
   return (
-    <TitleCard
+    <ListPage
       title="Fornecedores"
-      actions={
+      filters={
         <>
           <SearchInput
             value={search.text}
@@ -157,6 +164,10 @@ export default function SuppliersPage() {
             placeholder="Buscar por nome, fantasia, CNPJ ou CPF"
           />
           <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
+        </>
+      }
+      toolbar={
+        <>
           <ExportMenu path="/suppliers/v1" params={params} />
           <button
             type="button"
@@ -170,35 +181,19 @@ export default function SuppliersPage() {
           </button>
         </>
       }
-    >
-      {data && data.total === 0 ? (
-        <EmptyState>
-          {q || status
-            ? 'Nenhum fornecedor encontrado com esses filtros.'
-            : 'Nenhum fornecedor cadastrado ainda. Comece pelo botão Adicionar.'}
-        </EmptyState>
-      ) : null}
-      {data && data.total > 0 ? (
-        <>
-          <DataTable
-            label="Fornecedores"
-            columns={columns}
-            rows={data.data}
-            rowKey={(supplier) => supplier.id}
-            rowTestId={(supplier) => `supplier-row-${supplier.document}`}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            busy={suppliers.isFetching}
-          />
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onChange={list.setPage}
-          />
-        </>
-      ) : null}
-    </TitleCard>
+      data={data}
+      busy={suppliers.isFetching}
+      list={list}
+      empty={
+        q || status
+          ? 'Nenhum fornecedor encontrado com esses filtros.'
+          : 'Nenhum fornecedor cadastrado ainda. Comece pelo botão Adicionar.'
+      }
+      table={{
+        columns,
+        rowKey: (supplier) => supplier.id,
+        rowTestId: (supplier) => `supplier-row-${supplier.document}`,
+      }}
+    />
   );
 }
