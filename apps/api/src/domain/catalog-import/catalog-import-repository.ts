@@ -3,6 +3,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import type { AuditLogTable, PriceTable, ProductTable } from '../../db/types.ts';
 import { sortKey } from '../../lib/text.ts';
+import { insertProductCompanions } from '../products/products-repository.ts';
+import { ONE } from '../products/products-rules.ts';
 import type { CatalogLookups, ExistingProduct } from './catalog-import-rules.ts';
 
 // SQL of the catalog import: read what the rows name in chunks, write in batches (never one statement per row).
@@ -166,36 +168,13 @@ export async function insertProducts(tx: Tx, rows: NewProductRow[], looseBatchId
       .returning(['id', 'sku'])
       .execute();
     for (const row of inserted) ids.set(row.sku, row.id);
-    const byId = new Map(part.map((row) => [ids.get(row.sku) ?? 0, row]));
-    await tx
-      .insertInto('product_unities')
-      .values(
-        inserted.map(({ id }) => ({
-          product_id: id,
-          unity_id: byId.get(id)?.base_unity_id ?? 0,
-          unity_batch_id: looseBatchId,
-          quantity: '1000',
-          barcode: null,
-          status: 'active' as const,
-          is_default: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    await tx
-      .insertInto('stock_balances')
-      .values(
-        inserted.map(({ id }) => ({
-          product_id: id,
-          quantity: '0',
-          total_value: '0',
-          average_cost: '0',
-          last_movement_at: null,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    const baseUnity = new Map(part.map((row) => [row.sku, row.base_unity_id]));
+    await insertProductCompanions(
+      tx,
+      inserted.map(({ id, sku }) => ({ id, baseUnityId: baseUnity.get(sku) ?? 0 })),
+      { unityBatchId: looseBatchId, quantity: ONE },
+      now,
+    );
   }
   return ids;
 }

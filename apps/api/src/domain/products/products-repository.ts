@@ -205,6 +205,48 @@ export async function isSkuTaken(db: Db | Tx, sku: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * What every new product is born with, whoever creates it (a form, the catalog sheet, an NF-e): its default package
+ * of `quantity` base units and an empty balance row (the list's sort by stock walks the balances). Set-based.
+ */
+export async function insertProductCompanions(
+  tx: Tx,
+  products: ReadonlyArray<{ id: number; baseUnityId: number }>,
+  defaultUnity: { unityBatchId: number; quantity: bigint },
+  now: string,
+): Promise<void> {
+  if (products.length === 0) return;
+  await tx
+    .insertInto('product_unities')
+    .values(
+      products.map((product) => ({
+        product_id: product.id,
+        unity_id: product.baseUnityId,
+        unity_batch_id: defaultUnity.unityBatchId,
+        quantity: defaultUnity.quantity.toString(),
+        barcode: null,
+        status: 'active' as const,
+        is_default: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await tx
+    .insertInto('stock_balances')
+    .values(
+      products.map((product) => ({
+        product_id: product.id,
+        quantity: '0',
+        total_value: '0',
+        average_cost: '0',
+        last_movement_at: null,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
 /** A new product with its default package (`defaultUnity`) and an empty balance, all in the caller's transaction. */
 export async function insertProduct(
   tx: Tx,
@@ -217,31 +259,7 @@ export async function insertProduct(
     .values({ ...row, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await tx
-    .insertInto('product_unities')
-    .values({
-      product_id: product.id,
-      unity_id: row.base_unity_id,
-      unity_batch_id: defaultUnity.unityBatchId,
-      quantity: defaultUnity.quantity.toString(),
-      barcode: null,
-      status: 'active',
-      is_default: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await tx
-    .insertInto('stock_balances')
-    .values({
-      product_id: product.id,
-      quantity: '0',
-      total_value: '0',
-      average_cost: '0',
-      last_movement_at: null,
-      updated_at: now,
-    })
-    .execute();
+  await insertProductCompanions(tx, [{ id: product.id, baseUnityId: row.base_unity_id }], defaultUnity, now);
   return product.id;
 }
 
