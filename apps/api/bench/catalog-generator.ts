@@ -1,6 +1,7 @@
 import type { Db } from '../src/db/database.ts';
 import { nowIso } from '../src/db/database.ts';
 import { foldText, sortKey } from '../src/lib/text.ts';
+import { insertProductCompanions } from '../src/domain/products/products-repository.ts';
 
 const NOUNS = [
   'Arroz',
@@ -85,35 +86,12 @@ export async function generateCatalog(
     });
     await db.transaction().execute(async (tx) => {
       const inserted = await tx.insertInto('products').values(rows).returning('id').execute();
-      await tx
-        .insertInto('product_unities')
-        .values(
-          inserted.map(({ id }) => ({
-            product_id: id,
-            unity_id: un.id,
-            unity_batch_id: batch.id,
-            quantity: '1000',
-            barcode: null,
-            status: 'active' as const,
-            is_default: 1,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-      await tx
-        .insertInto('stock_balances')
-        .values(
-          inserted.map(({ id }) => ({
-            product_id: id,
-            quantity: '0',
-            total_value: '0',
-            average_cost: '0',
-            last_movement_at: null,
-            updated_at: now,
-          })),
-        )
-        .execute();
+      await insertProductCompanions(
+        tx,
+        inserted.map(({ id }) => ({ id, baseUnityId: un.id })),
+        { unityBatchId: batch.id, quantity: 1000n },
+        now,
+      );
     });
     onProgress?.(from + rows.length);
   }

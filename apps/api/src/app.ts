@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { movementRoutes } from './routes/movements.ts';
 import { productRoutes } from './routes/products.ts';
+import { productUnityRoutes } from './routes/product-unities.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stockRoutes } from './routes/stock.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions) {
         protectedApi.addHook('onRequest', requireAuth);
         await protectedApi.register(referenceRoutes);
         await protectedApi.register(productRoutes, { prefix: '/products/v1' });
+        await protectedApi.register(productUnityRoutes, { prefix: '/products/v1' });
         await protectedApi.register(supplierRoutes, { prefix: '/suppliers/v1' });
         await protectedApi.register(stockRoutes, { prefix: '/stock' });
         await protectedApi.register(closingRoutes, { prefix: '/stock/closings/v1' });

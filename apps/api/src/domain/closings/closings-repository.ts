@@ -1,4 +1,6 @@
 import type { Db, Tx } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { lastClosing, periodLock } from '../stock/posting-repository.ts';
 
 /** SQL of month closing; the closed period is the `closed_through` of the latest action. */
 
@@ -55,4 +57,14 @@ export async function closingOf(db: Db, yearMonth: string) {
     (row) => row.action === 'close' && `${row.year}-${String(row.month).padStart(2, '0')}` >= yearMonth,
   );
   return close ? { at: close.created_at, by: { id: close.user_id, name: close.user_name } } : null;
+}
+
+/** The last closed month ("YYYY-MM") or null; writers hold the period lock shared until they commit. */
+export async function readClosedThrough(
+  tx: Tx,
+  dialect: Dialect,
+  lock: 'shared' | 'exclusive',
+): Promise<string | null> {
+  await periodLock(tx, dialect, lock);
+  return (await lastClosing(tx).executeTakeFirst())?.closed_through ?? null;
 }

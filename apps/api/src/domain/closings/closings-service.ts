@@ -5,9 +5,8 @@ import type { Dialect } from '../../db/types.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { readClosedThrough } from '../stock/posting-repository.ts';
 import { monthLabel, monthOf, previousMonth, yearMonth } from '../stock/stock-rules.ts';
-import { closingHistory, closingOf, insertClosing } from './closings-repository.ts';
+import { closingHistory, closingOf, insertClosing, readClosedThrough } from './closings-repository.ts';
 
 /**
  * Month close: an admin closes a month (and so every earlier one) once it is over; nothing dated in a closed

@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/paging.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { periodClosed, post } from '../stock/posting-pipeline.ts';
-import { readClosedThrough } from '../stock/posting-repository.ts';
+import { readClosedThrough } from '../closings/closings-repository.ts';
 import { isClosed } from '../stock/stock-rules.ts';
 import { positionsAt } from '../inventory/inventory-repository.ts';
 import * as repo from './counts-repository.ts';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { costPerBaseUnit } from '../stock/stock-rules.ts';
+import { lastLiveRowId } from '../stock/ledger-repository.ts';
 
 /** A product and its balance at the end of a date, read from the stored running figures of the ledger. */
 export interface PositionRow {
@@ -45,28 +46,7 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
       join.onRef('du.product_id', '=', 'p.id').on('du.is_default', '=', 1),
     )
     .leftJoin('stock_ledger as x', (join) =>
-      join.on((eb) =>
-        eb(
-          'x.id',
-          '=',
-          eb
-            .case()
-            .when(current)
-            .then(sql<number | null>`null`)
-            .else(
-              eb
-                .selectFrom('stock_ledger as y')
-                .select('y.id')
-                .whereRef('y.product_id', '=', 'p.id')
-                .where('y.cancelled_at', 'is', null)
-                .where('y.occurred_on', '<=', date)
-                .orderBy('y.occurred_on', 'desc')
-                .orderBy('y.id', 'desc')
-                .limit(1),
-            )
-            .end(),
-        ),
-      ),
+      join.on(sql<boolean>`x.id = case when ${current} then null else ${lastLiveRowId('p.id', date)} end`),
     )
     .select((eb) => [
       'p.id',
@@ -153,22 +133,7 @@ export async function lastEntryCosts(db: Db | Tx, date: string, productIds: read
     const rows = await db
       .selectFrom('products as p')
       .leftJoin('stock_ledger as x', (join) =>
-        join.on((eb) =>
-          eb(
-            'x.id',
-            '=',
-            eb
-              .selectFrom('stock_ledger as y')
-              .select('y.id')
-              .whereRef('y.product_id', '=', 'p.id')
-              .where('y.cancelled_at', 'is', null)
-              .where('y.direction', '=', 'in')
-              .where('y.occurred_on', '<=', date)
-              .orderBy('y.occurred_on', 'desc')
-              .orderBy('y.id', 'desc')
-              .limit(1),
-          ),
-        ),
+        join.on(sql<boolean>`x.id = ${lastLiveRowId('p.id', date, 'in')}`),
       )
       .select((eb) => [
         'p.id',

@@ -1,3 +1,4 @@
+import { packageRows } from '../products/product-unities-repository.ts';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
@@ -164,12 +165,7 @@ function productsNamed(db: Db | Tx, codes: string[]) {
 async function addUnities(db: Db | Tx, byId: Map<number, SheetProduct>): Promise<void> {
   const ids = [...byId.keys()];
   for (let start = 0; start < ids.length; start += CHUNK) {
-    const unities = await db
-      .selectFrom('product_unities as pu')
-      .innerJoin('products as p', 'p.id', 'pu.product_id')
-      .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
-      .innerJoin('unities as u', 'u.id', 'pu.unity_id')
-      .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+    const unities = await packageRows(db)
       .select([
         'pu.id',
         'pu.product_id',

@@ -1,4 +1,6 @@
+import { packageRows } from '../products/product-unities-repository.ts';
 import type { Insertable } from 'kysely';
+import { chunks } from '../../lib/chunks.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import type { NfeReceiptItemTable } from '../../db/document-types.ts';
@@ -9,11 +11,6 @@ import type { UnityRule } from '../stock/stock-rules.ts';
 
 // one statement for a whole note (990 items) on both databases, far below their parameter limits
 const CHUNK = 1000;
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
 
 export async function findSupplierByDocument(db: Db | Tx, document: string) {
   return (
@@ -42,7 +39,7 @@ export async function learnedCodes(db: Db | Tx, supplierId: number, codes: reado
 /** Active products and packages whose barcode is one of `gtins` (a product's own barcode is its base unit's). */
 export async function barcodeTargets(db: Db | Tx, gtins: readonly string[]) {
   const found = new Map<string, { productId: number; productUnityId: number }>();
-  for (const part of chunks([...new Set(gtins)])) {
+  for (const part of chunks([...new Set(gtins)], CHUNK)) {
     const packages = await db
       .selectFrom('product_unities as pu')
       .innerJoin('products as p', 'p.id', 'pu.product_id')
@@ -80,13 +77,8 @@ export interface UnityInfo extends UnityRule {
 /** Product unities with what matching, the preview and the whole-units rule need. */
 export async function unityInfos(db: Db | Tx, ids: readonly number[]): Promise<Map<number, UnityInfo>> {
   const out = new Map<number, UnityInfo>();
-  for (const part of chunks([...new Set(ids)])) {
-    const rows = await db
-      .selectFrom('product_unities as pu')
-      .innerJoin('products as p', 'p.id', 'pu.product_id')
-      .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
-      .innerJoin('unities as u', 'u.id', 'pu.unity_id')
-      .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+  for (const part of chunks([...new Set(ids)], CHUNK)) {
+    const rows = await packageRows(db)
       .select([
         'pu.id',
         'pu.product_id',
@@ -132,7 +124,7 @@ export async function unityInfos(db: Db | Tx, ids: readonly number[]): Promise<M
 
 export async function takenSkus(db: Db | Tx, skus: readonly string[]): Promise<Set<string>> {
   const taken = new Set<string>();
-  for (const part of chunks([...new Set(skus)])) {
+  for (const part of chunks([...new Set(skus)], CHUNK)) {
     const rows = await db.selectFrom('products').select('sku').where('sku', 'in', part).execute();
     for (const row of rows) taken.add(row.sku);
   }
@@ -141,7 +133,7 @@ export async function takenSkus(db: Db | Tx, skus: readonly string[]): Promise<S
 
 export async function takenBarcodes(db: Db | Tx, barcodes: readonly string[]): Promise<Set<string>> {
   const taken = new Set<string>();
-  for (const part of chunks([...new Set(barcodes)])) {
+  for (const part of chunks([...new Set(barcodes)], CHUNK)) {
     for (const row of await db
       .selectFrom('products')
       .select('barcode')

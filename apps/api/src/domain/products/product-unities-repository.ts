@@ -7,17 +7,22 @@ import { quantityOut } from '../../lib/numbers.ts';
 import { isFractional } from '../reference/reference-rules.ts';
 import { productUnityLabel } from './products-rules.ts';
 
+/** A product's packages joined with the product, its base unit, the package's unit and its kind: every read of a package's label starts here. */
+export function packageRows(db: Db | Tx) {
+  return db
+    .selectFrom('product_unities as pu')
+    .innerJoin('products as p', 'p.id', 'pu.product_id')
+    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+    .innerJoin('unities as u', 'u.id', 'pu.unity_id')
+    .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id');
+}
+
 export async function listProductUnities(
   db: Db | Tx,
   productId: number,
   onlyActive = false,
 ): Promise<TProductUnity[]> {
-  let query = db
-    .selectFrom('product_unities as pu')
-    .innerJoin('products as p', 'p.id', 'pu.product_id')
-    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
-    .innerJoin('unities as u', 'u.id', 'pu.unity_id')
-    .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+  let query = packageRows(db)
     .select([
       'pu.id',
       'pu.product_id',

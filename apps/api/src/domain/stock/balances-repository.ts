@@ -7,7 +7,7 @@ import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
 import { isBelowMinimum } from './below-minimum.ts';
-import { latestMovements } from './ledger-repository.ts';
+import { lastLiveRowId, latestMovements } from './ledger-repository.ts';
 import { readFigures } from './stock-figures-repository.ts';
 import { averageCost } from './stock-rules.ts';
 
@@ -195,21 +195,7 @@ function balancesAt(db: Db, date: string) {
   return db
     .selectFrom('stock_balances as sb')
     .leftJoin('stock_ledger as x', (join) =>
-      join.on((eb) =>
-        eb(
-          'x.id',
-          '=',
-          eb
-            .selectFrom('stock_ledger as y')
-            .select('y.id')
-            .whereRef('y.product_id', '=', 'sb.product_id')
-            .where('y.cancelled_at', 'is', null)
-            .where('y.occurred_on', '<=', date)
-            .orderBy('y.occurred_on', 'desc')
-            .orderBy('y.id', 'desc')
-            .limit(1),
-        ),
-      ),
+      join.on(sql<boolean>`x.id = ${lastLiveRowId('sb.product_id', date)}`),
     )
     .select((eb) => [
       'sb.product_id',

@@ -4,7 +4,9 @@ import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import type { TLedgerSource } from '@armazem/contracts/stock';
 import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
-import { chunks, type LockedBalance } from './posting-repository.ts';
+import { chunks } from '../../lib/chunks.ts';
+import { averageCost } from './stock-rules.ts';
+import type { LockedBalance, SavedBalance } from './posting-repository.ts';
 
 /**
  * SQL of the pipeline's slow path: stored rows read back (a back-dated movement, a cancellation) and their
@@ -278,5 +280,39 @@ export async function markCancelled(
       .where('id', 'in', part)
       .where('cancelled_at', 'is', null)
       .execute();
+  }
+}
+
+/** Many products' balance rows (a sheet, a count) in one set-based statement per chunk. */
+export async function saveManyBalances(
+  tx: Tx,
+  dialect: Dialect,
+  balances: readonly SavedBalance[],
+  now: string,
+): Promise<void> {
+  const size = dialect === 'postgres' ? 10_000 : 5_000;
+  for (const part of chunks(balances, size)) {
+    const ids = part.map((b) => b.productId);
+    const q = part.map((b) => b.balance.quantity.toString());
+    const v = part.map((b) => b.balance.totalValue.toString());
+    const a = part.map((b) => averageCost(b.balance).toString());
+    const m = part.map((b) => b.movedAt);
+    const d = part.map((b) => b.lastDate);
+    if (dialect === 'postgres') {
+      await sql`update stock_balances as b set quantity = v.q, total_value = v.v, average_cost = v.a,
+          last_movement_at = coalesce(v.m, b.last_movement_at), last_occurred_on = v.d, updated_at = ${now}
+        from unnest(${ids}::int[], ${q}::bigint[], ${v}::bigint[], ${a}::bigint[], ${m}::timestamptz[], ${d}::date[])
+          as v(id, q, v, a, m, d)
+        where b.product_id = v.id`.execute(tx);
+    } else {
+      const values = sql.join(
+        part.map((b, i) => sql`(${ids[i]}, ${q[i]}, ${v[i]}, ${a[i]}, ${b.movedAt}, ${b.lastDate})`),
+      );
+      await sql`with v(id, q, v, a, m, d) as (values ${values})
+        update stock_balances set quantity = v.q, total_value = v.v, average_cost = v.a,
+          last_movement_at = coalesce(v.m, stock_balances.last_movement_at), last_occurred_on = v.d,
+          updated_at = ${now}
+        from v where stock_balances.product_id = v.id`.execute(tx);
+    }
   }
 }

@@ -8,6 +8,18 @@ import { productUnityLabel } from '../products/products-rules.ts';
 
 type LedgerQuery = z.output<typeof ZLedgerQuery>;
 
+/**
+ * The id of a product's last live ledger row dated on or before `date` (entries only when `direction` is 'in'), as a
+ * subquery on `productRef` (e.g. 'p.id'): one seek on stock_ledger_live_idx. Balances at a date, the inventory book
+ * and the cost of the last entry all read "the row that stood at the end of that date" through it.
+ */
+export function lastLiveRowId(productRef: string, date: string, direction?: 'in') {
+  const entriesOnly = direction ? sql`and y.direction = ${direction}` : sql``;
+  return sql<number | null>`(select y.id from stock_ledger as y
+    where y.product_id = ${sql.ref(productRef)} and y.cancelled_at is null ${entriesOnly} and y.occurred_on <= ${date}
+    order by y.occurred_on desc, y.id desc limit 1)`;
+}
+
 function ledgerBase(db: Db) {
   return db
     .selectFrom('stock_ledger as l')

@@ -22,7 +22,7 @@ import {
 import {
   insertRows,
   lockBalances,
-  saveBalances,
+  saveBalance,
   writeTail,
   type LockedBalance,
   type NewLedgerRow,
@@ -30,6 +30,7 @@ import {
 import {
   historiesFrom,
   markCancelled,
+  saveManyBalances,
   rowsToCancel,
   updateDerived,
   type History,
@@ -346,7 +347,8 @@ async function write(
   } else {
     ids = await insertRows(tx, dialect, inserts, request.userId, now);
     await updateDerived(tx, dialect, updates);
-    await saveBalances(tx, dialect, balances, now);
+    if (only && balances.length === 1) await saveBalance(tx, only, now);
+    else await saveManyBalances(tx, dialect, balances, now);
     await audit(tx, entry);
   }
   const posted: PostedRow[] = [];

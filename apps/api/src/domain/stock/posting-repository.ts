@@ -1,26 +1,25 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
+import { chunks } from '../../lib/chunks.ts';
+import { productUnityLabel } from '../products/products-rules.ts';
 import type { Dialect, StockReason } from '../../db/types.ts';
 import type { TLedgerSource } from '@armazem/contracts/stock';
 import { averageCost, type Balance, type DerivedFigures } from './stock-rules.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 
-/** SQL of the posting pipeline, and nothing else: no rule is decided here. */
+/** SQL of the posting pipeline and of what a movement reads before it is posted; no rule is decided here. */
 
 /** Products per balance read: ids only, well under both databases' parameter limits. */
 const CHUNK = 5_000;
 /** Writers take it shared, closing and reopening a month take it exclusively (PostgreSQL). */
 const PERIOD_LOCK_KEY = 86_400_107;
 
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
-
 /** Writers take the period lock shared, closing and reopening a month exclusively (PostgreSQL). */
-async function periodLock(tx: Tx, dialect: Dialect, lock: 'shared' | 'exclusive') {
+export const lastClosing = (tx: Tx) =>
+  tx.selectFrom('stock_closings').select('closed_through').orderBy('id', 'desc').limit(1);
+
+export async function periodLock(tx: Tx, dialect: Dialect, lock: 'shared' | 'exclusive') {
   if (dialect !== 'postgres') return;
   await (
     lock === 'shared'
@@ -29,17 +28,68 @@ async function periodLock(tx: Tx, dialect: Dialect, lock: 'shared' | 'exclusive'
   ).execute(tx);
 }
 
-const lastClosing = (tx: Tx) =>
-  tx.selectFrom('stock_closings').select('closed_through').orderBy('id', 'desc').limit(1);
+/**
+ * The product and the package a movement names, in one statement: the package is looked up by its own id, so
+ * one that belongs to another product still shows (and is refused by the caller).
+ */
+export async function findMovementContext(tx: Tx | Db, productId: number, productUnityId: number) {
+  const row = await tx
+    .selectFrom('products as p')
+    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
+    .leftJoin('product_unities as pu', (join) => join.on('pu.id', '=', productUnityId))
+    .leftJoin('unities as u', 'u.id', 'pu.unity_id')
+    .leftJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+    .select([
+      'p.id',
+      'p.sku',
+      'p.name',
+      'p.status',
+      'base.code as base_code',
+      'base.name as base_name',
+      'base.fractional as base_fractional',
+      'pu.id as unity_id',
+      'pu.product_id as unity_product_id',
+      'pu.status as unity_status',
+      'pu.quantity as unity_quantity',
+      'pu.is_default',
+      'u.fractional',
+      'ub.name as batch_name',
+    ])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return { product: null, unity: null };
+  const product = { id: row.id, sku: row.sku, name: row.name, status: row.status, baseCode: row.base_code };
+  if (row.unity_id === null || row.unity_product_id === null || row.unity_quantity === null) {
+    return { product, unity: null };
+  }
+  const isDefault = row.is_default === 1;
+  return {
+    product,
+    unity: {
+      id: row.unity_id,
+      productId: row.unity_product_id,
+      status: row.unity_status,
+      unitsPerPackage: toBigInt(row.unity_quantity),
+      packageFractional: (isDefault ? row.base_fractional : row.fractional) === 1,
+      baseFractional: row.base_fractional === 1,
+      baseCode: row.base_code,
+      label: productUnityLabel({
+        isDefault,
+        batchName: row.batch_name ?? '',
+        quantity: row.unity_quantity,
+        baseCode: row.base_code,
+        baseName: row.base_name,
+      }),
+    },
+  };
+}
 
-/** The last closed month ("YYYY-MM") or null; writers hold the period lock shared until they commit. */
-export async function readClosedThrough(
-  tx: Tx,
-  dialect: Dialect,
-  lock: 'shared' | 'exclusive',
-): Promise<string | null> {
-  await periodLock(tx, dialect, lock);
-  return (await lastClosing(tx).executeTakeFirst())?.closed_through ?? null;
+export async function findSupplierStatus(tx: Tx | Db, supplierId: number) {
+  return tx
+    .selectFrom('suppliers')
+    .select(['name', 'status'])
+    .where('id', '=', supplierId)
+    .executeTakeFirst();
 }
 
 export interface LockedBalance {
@@ -139,48 +189,28 @@ export interface NewLedgerRow {
   countId?: number | null;
 }
 
-/** Columns of a new row, in the order the set-based insert sends them. */
-const NEW_ROW_COLUMNS = [
-  'product_id',
-  'product_unity_id',
-  'direction',
-  'quantity',
-  'base_quantity',
-  'unit_cost',
-  'total_cost',
-  'balance_quantity',
-  'balance_value',
-  'occurred_on',
-  'supplier_id',
-  'reason',
-  'document',
-  'notes',
-  'source',
-  'stock_movement_id',
-  'nfe_id',
-  'count_id',
-] as const;
-const PG_TYPES = [
-  'int',
-  'int',
-  'text',
-  'bigint',
-  'bigint',
-  'bigint',
-  'bigint',
-  'bigint',
-  'bigint',
-  'date',
-  'int',
-  'text',
-  'text',
-  'text',
-  'text',
-  'int',
-  'int',
-  'int',
-];
-const TEXT_COLUMNS = new Set(['direction', 'occurred_on', 'reason', 'document', 'notes', 'source']);
+/** Columns of a new row and their PostgreSQL types, in the order the set-based insert sends them. */
+const NEW_ROW_TYPES = {
+  product_id: 'int',
+  product_unity_id: 'int',
+  direction: 'text',
+  quantity: 'bigint',
+  base_quantity: 'bigint',
+  unit_cost: 'bigint',
+  total_cost: 'bigint',
+  balance_quantity: 'bigint',
+  balance_value: 'bigint',
+  occurred_on: 'date',
+  supplier_id: 'int',
+  reason: 'text',
+  document: 'text',
+  notes: 'text',
+  source: 'text',
+  stock_movement_id: 'int',
+  nfe_id: 'int',
+  count_id: 'int',
+} as const;
+const NEW_ROW_COLUMNS = Object.keys(NEW_ROW_TYPES) as Array<keyof typeof NEW_ROW_TYPES>;
 /** Rows per insert statement: one statement per batch, whatever its size up to this. */
 const INSERT_ROWS = 25_000;
 
@@ -238,7 +268,9 @@ function insertStatement(
   const values = rows.map(newRowValues);
   if (dialect === 'postgres') {
     const arrays = sql.join(
-      NEW_ROW_COLUMNS.map((_, c) => sql`${values.map((v) => v[c])}::${sql.raw(PG_TYPES[c] ?? 'text')}[]`),
+      NEW_ROW_COLUMNS.map(
+        (_, c) => sql`${values.map((v) => v[c])}::${sql.raw(NEW_ROW_TYPES[NEW_ROW_COLUMNS[c] ?? 'notes'])}[]`,
+      ),
     );
     const names = sql.raw(NEW_ROW_COLUMNS.map((_, c) => `c${c}`).join(', '));
     return sql<{ id: string }>`insert into stock_ledger (${target})
@@ -248,7 +280,9 @@ function insertStatement(
   }
   const picks = sql.raw(
     NEW_ROW_COLUMNS.map((column, c) =>
-      TEXT_COLUMNS.has(column) ? `v.value ->> ${c}` : `cast(v.value ->> ${c} as integer)`,
+      ['text', 'date'].includes(NEW_ROW_TYPES[column])
+        ? `v.value ->> ${c}`
+        : `cast(v.value ->> ${c} as integer)`,
     ).join(', '),
   );
   return sql<{ id: number }>`insert into stock_ledger (${target})
@@ -263,7 +297,7 @@ export interface SavedBalance {
   movedAt: string | null;
 }
 
-function balanceSet(only: SavedBalance, now: string) {
+export function balanceSet(only: SavedBalance, now: string) {
   return {
     quantity: only.balance.quantity.toString(),
     total_value: only.balance.totalValue.toString(),
@@ -303,46 +337,11 @@ export async function writeTail(
   return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
-/** The balance row is the tail of the running figures. */
-export async function saveBalances(
-  tx: Tx,
-  dialect: Dialect,
-  balances: readonly SavedBalance[],
-  now: string,
-): Promise<void> {
-  if (balances.length === 1) {
-    const [only] = balances;
-    if (!only) return;
-    await tx
-      .updateTable('stock_balances')
-      .set(balanceSet(only, now))
-      .where('product_id', '=', only.productId)
-      .execute();
-    return;
-  }
-  const size = dialect === 'postgres' ? 10_000 : 5_000;
-  for (const part of chunks(balances, size)) {
-    const ids = part.map((b) => b.productId);
-    const q = part.map((b) => b.balance.quantity.toString());
-    const v = part.map((b) => b.balance.totalValue.toString());
-    const a = part.map((b) => averageCost(b.balance).toString());
-    const m = part.map((b) => b.movedAt);
-    const d = part.map((b) => b.lastDate);
-    if (dialect === 'postgres') {
-      await sql`update stock_balances as b set quantity = v.q, total_value = v.v, average_cost = v.a,
-          last_movement_at = coalesce(v.m, b.last_movement_at), last_occurred_on = v.d, updated_at = ${now}
-        from unnest(${ids}::int[], ${q}::bigint[], ${v}::bigint[], ${a}::bigint[], ${m}::timestamptz[], ${d}::date[])
-          as v(id, q, v, a, m, d)
-        where b.product_id = v.id`.execute(tx);
-    } else {
-      const values = sql.join(
-        part.map((b, i) => sql`(${ids[i]}, ${q[i]}, ${v[i]}, ${a[i]}, ${b.movedAt}, ${b.lastDate})`),
-      );
-      await sql`with v(id, q, v, a, m, d) as (values ${values})
-        update stock_balances set quantity = v.q, total_value = v.v, average_cost = v.a,
-          last_movement_at = coalesce(v.m, stock_balances.last_movement_at), last_occurred_on = v.d,
-          updated_at = ${now}
-        from v where stock_balances.product_id = v.id`.execute(tx);
-    }
-  }
+/** The balance row is the tail of the running figures: one product's (the usual movement). */
+export async function saveBalance(tx: Tx, only: SavedBalance, now: string): Promise<void> {
+  await tx
+    .updateTable('stock_balances')
+    .set(balanceSet(only, now))
+    .where('product_id', '=', only.productId)
+    .execute();
 }

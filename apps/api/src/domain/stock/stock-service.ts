@@ -13,10 +13,10 @@ import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { post, type NewLedgerRow, type PostedRow } from './posting-pipeline.ts';
+import { findMovementContext, findSupplierStatus } from './posting-repository.ts';
 import { baseQuantityOf, monthLabel, monthOf } from './stock-rules.ts';
 import { belowMinimumList, listStock, stockSummary } from './balances-repository.ts';
 import { findLedgerEntry, listLedger } from './ledger-repository.ts';
-import { findMovementContext, findSupplierStatus } from './stock-repository.ts';
 import { kardex } from './kardex.ts';
 import { checkIntegrity } from './integrity.ts';
 
