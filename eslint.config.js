@@ -86,7 +86,6 @@ const PENDING_FILE_SIZE = [`${web}/features/products/components/product-detail-p
 const PENDING_FUNCTION_SIZE = [
   `${api}/routes/products.ts`,
   `${web}/features/movements/components/movements-page.tsx`,
-  `${web}/features/movements/components/sheet-preview.tsx`,
   `${web}/features/products/components/kardex-tab.tsx`,
   `${web}/features/products/components/product-detail-page.tsx`,
   `${web}/features/stock/components/stock-movement-modal.tsx`,
