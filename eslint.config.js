@@ -88,7 +88,6 @@ const PENDING_FUNCTION_SIZE = [
   `${web}/features/movements/components/movements-page.tsx`,
   `${web}/features/products/components/kardex-tab.tsx`,
   `${web}/features/products/components/product-detail-page.tsx`,
-  `${web}/features/stock/components/stock-movement-modal.tsx`,
 ];
 // ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
