@@ -80,16 +80,10 @@ const PENDING_LAYERING = [];
 const PENDING_ROUTES_DB = [];
 
 /** max-lines: source files over 300 lines (blank lines and comments not counted). */
-const PENDING_FILE_SIZE = [`${web}/features/products/components/product-detail-page.tsx`];
+const PENDING_FILE_SIZE = [];
 
 /** max-lines-per-function: files with a function over 80 lines (the function and its length in the comment). */
-const PENDING_FUNCTION_SIZE = [
-  `${web}/features/movements/components/movements-page.tsx`,
-  `${web}/features/movements/components/sheet-preview.tsx`,
-  `${web}/features/products/components/kardex-tab.tsx`,
-  `${web}/features/products/components/product-detail-page.tsx`,
-  `${web}/features/stock/components/stock-movement-modal.tsx`,
-];
+const PENDING_FUNCTION_SIZE = [];
 // ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const pending = (files, rule) => (files.length > 0 ? [{ files, rules: { [rule]: 'off' } }] : []);

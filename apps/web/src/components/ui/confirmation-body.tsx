@@ -1,3 +1,5 @@
+import { ModalActions } from './modal-actions.tsx';
+
 interface ConfirmationBodyProps {
   message: string;
   confirmLabel: string;
@@ -18,19 +20,14 @@ export function ConfirmationBody({
   return (
     <div>
       <p className="text-center text-lg">{message}</p>
-      <div className="modal-action justify-center">
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
-          disabled={busy}
-          onClick={() => void onConfirm()}
-        >
-          {confirmLabel}
-        </button>
-      </div>
+      <ModalActions
+        centered
+        onCancel={onCancel}
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+        danger={danger}
+        disabled={busy}
+      />
     </div>
   );
 }

@@ -45,6 +45,8 @@ export interface ListPageProps<T, S extends string> {
   empty?: ReactNode;
   /** Columns, row keys and test ids of the table. */
   table: TableProps<T, S>;
+  /** What opens under the list (the detail of a row), after the pagination. */
+  below?: ReactNode;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface ListPageProps<T, S extends string> {
  * through `useListParams`) and its pagination, or the empty message. No list page writes its own `<table>`.
  */
 export function ListPage<T, S extends string>(props: ListPageProps<T, S>) {
-  const { title, filters, toolbar, above, data, busy, list, empty, table } = props;
+  const { title, filters, toolbar, above, data, busy, list, empty, table, below } = props;
   const actions =
     filters || toolbar ? (
       <>
@@ -83,6 +85,7 @@ export function ListPage<T, S extends string>(props: ListPageProps<T, S>) {
           />
         </>
       ) : null}
+      {below}
     </TitleCard>
   );
 }

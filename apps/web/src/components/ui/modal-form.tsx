@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
+import { ModalActions } from './modal-actions.tsx';
 
 interface ModalFormProps {
   onSubmit: (event: FormEvent) => void;
@@ -22,14 +23,12 @@ export function ModalForm({
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-x-4 md:grid-cols-2">
       {children}
-      <div className="modal-action md:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <ModalActions
+        className="md:col-span-2"
+        onCancel={onCancel}
+        confirmLabel={submitLabel}
+        disabled={busy}
+      />
     </form>
   );
 }

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ZCancelEntry } from '@armazem/contracts/stock-history';
 import { messages } from '../../config/messages.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { ModalActions } from './modal-actions.tsx';
 import { TextField } from './text-field.tsx';
 
 interface ReasonFormProps {
@@ -10,34 +12,57 @@ interface ReasonFormProps {
   hint: string;
   confirmLabel: string;
   busy: boolean;
-  /** The server's refusal, shown inside the modal where the person is looking. */
-  serverError: string | null;
-  onConfirm: (reason: string) => void | Promise<void>;
+  /** Sends the reason; the server's refusal is shown inside the modal, where the person is looking. */
+  submit: (reason: string) => Promise<{ data: unknown } | { error: unknown }>;
+  /** The call worked: say so and close. */
+  onDone: () => void;
   onCancel: () => void;
 }
 
 /** A confirmation that needs a reason of 3–200 characters (cancellation, reopening a month). */
-export function ReasonForm(props: ReasonFormProps) {
+export function ReasonForm({
+  summary,
+  label,
+  hint,
+  confirmLabel,
+  busy,
+  submit,
+  onDone,
+  onCancel,
+}: ReasonFormProps) {
   const form = useZodForm(ZCancelEntry, { reason: '' });
-  const onSubmit = form.handleSubmit((data) => props.onConfirm(data.reason));
+  const [serverError, setServerError] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    setServerError(null);
+    const result = await submit(reason);
+    if ('error' in result) {
+      setServerError(errorMessage(result.error));
+      return;
+    }
+    onDone();
+  });
   return (
     <form onSubmit={onSubmit} noValidate>
-      <div className="mb-2">{props.summary}</div>
-      <TextField label={props.label} hint={props.hint} maxLength={200} autoFocus {...form.field('reason')} />
-      {props.serverError ? (
+      <div className="mb-2">{summary}</div>
+      <TextField label={label} hint={hint} maxLength={200} autoFocus {...form.field('reason')} />
+      {serverError ? (
         <div className="alert alert-error mt-2" role="alert" data-testid="modal-error">
-          {props.serverError}
+          {serverError}
         </div>
       ) : null}
-      <div className="modal-action justify-center">
-        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
-          {messages.stockHistory.back}
-        </button>
-        <button type="submit" className="btn btn-error" disabled={props.busy}>
-          {props.busy ? <span className="loading loading-spinner loading-sm" /> : null}
-          {props.confirmLabel}
-        </button>
-      </div>
+      <ModalActions
+        centered
+        danger
+        cancelLabel={messages.stockHistory.back}
+        onCancel={onCancel}
+        disabled={busy}
+        confirmLabel={
+          <>
+            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
+            {confirmLabel}
+          </>
+        }
+      />
     </form>
   );
 }

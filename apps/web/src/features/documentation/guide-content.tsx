@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { SheetColumnsTable } from './sheet-columns-table.tsx';
 import { MovingInGuide } from './moving-in-guide.tsx';
 import { NfeGuide } from './nfe-guide.tsx';
 import { YearEndGuide } from './year-end-guide.tsx';
@@ -123,24 +123,7 @@ export function GuideContent() {
           maiúsculas ou acentos. A importação é tudo ou nada: se uma linha tiver erro, nada é gravado e a
           prévia mostra cada problema na sua linha e coluna.
         </p>
-        <TableScroll label="Colunas da planilha">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th>Coluna</th>
-                <th>Conteúdo</th>
-              </tr>
-            </thead>
-            <tbody>
-              {SHEET_COLUMNS.map(([column, text]) => (
-                <tr key={column}>
-                  <td className="font-mono">{column}</td>
-                  <td>{text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <SheetColumnsTable label="Colunas da planilha" columns={SHEET_COLUMNS} />
       </section>
 
       <NfeGuide />

@@ -1,4 +1,4 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { SheetColumnsTable } from './sheet-columns-table.tsx';
 
 const CATALOG_COLUMNS: Array<[string, string]> = [
   ['Código', 'Obrigatória. O código (SKU). Se já existe um produto com ele, o produto é atualizado.'],
@@ -43,24 +43,7 @@ export function MovingInGuide() {
         modelo; altere e importe de volta. Uma coluna que não está na planilha não altera os produtos
         cadastrados.
       </p>
-      <TableScroll label="Colunas da planilha de produtos">
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th>Coluna</th>
-              <th>Conteúdo</th>
-            </tr>
-          </thead>
-          <tbody>
-            {CATALOG_COLUMNS.map(([column, text]) => (
-              <tr key={column}>
-                <td className="font-mono">{column}</td>
-                <td>{text}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <SheetColumnsTable label="Colunas da planilha de produtos" columns={CATALOG_COLUMNS} />
       <h3 className="mt-3 mb-1 font-semibold">3. Saldo inicial</h3>
       <p>
         A planilha de produtos não lança estoque. O saldo de abertura entra pela planilha mensal de

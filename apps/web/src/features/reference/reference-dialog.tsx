@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ModalActions } from '../../components/ui/modal-actions.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, fieldErrors } from '../../lib/api.ts';
 import { useNotifySuccess } from '../../lib/use-notify.ts';
@@ -73,19 +74,13 @@ function DeleteDialog({
       <p>
         Excluir a {noun} <strong>{row.code ?? row.name}</strong>? Isto não pode ser desfeito.
       </p>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="btn btn-error"
-          disabled={removing.isLoading}
-          onClick={() => void confirmDelete()}
-        >
-          Excluir
-        </button>
-      </div>
+      <ModalActions
+        onCancel={onClose}
+        confirmLabel="Excluir"
+        onConfirm={confirmDelete}
+        danger
+        disabled={removing.isLoading}
+      />
     </Shell>
   );
 }
@@ -147,18 +142,11 @@ export function ReferenceDialog({
         {kind === 'unities' ? (
           <FractionalField checked={fractional} locked={fractionalLocked} onChange={setFractional} />
         ) : null}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancelar
-          </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={creating.isLoading || updating.isLoading}
-          >
-            Salvar
-          </button>
-        </div>
+        <ModalActions
+          onCancel={onClose}
+          confirmLabel="Salvar"
+          disabled={creating.isLoading || updating.isLoading}
+        />
       </form>
     </Shell>
   );

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import type { TNfeReceipt } from '@armazem/contracts/nfe';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { openModal } from '../../../lib/modal.ts';
@@ -19,7 +17,7 @@ function receiptColumns(
   open: number | null,
   setOpen: (id: number | null) => void,
   undo: (receipt: TNfeReceipt) => void,
-): Array<Column<TNfeReceipt>> {
+): Array<Column<TNfeReceipt, (typeof SORTS)[number]>> {
   return [
     { key: 'number', header: 'Número', cell: (r) => `${r.number}/${r.series}` },
     { key: 'supplier', header: 'Fornecedor', cell: (r) => r.supplier.name },
@@ -88,36 +86,23 @@ export function NfeReceiptsList() {
     );
   const columns = receiptColumns(open, setOpen, undo);
   return (
-    <TitleCard
+    <ListPage
       title="Notas recebidas"
-      actions={
+      filters={
         <SearchInput value={search.text} onChange={search.setText} placeholder="Buscar por número ou chave" />
       }
-    >
-      {data && data.data.length === 0 ? <EmptyState>Nenhuma nota recebida.</EmptyState> : null}
-      {data && data.data.length > 0 ? (
-        <>
-          <DataTable
-            label="Notas recebidas"
-            testId="nfe-table"
-            columns={columns}
-            rows={data.data}
-            rowKey={(r) => r.id}
-            zebra={false}
-          />
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onChange={list.setPage}
-          />
-        </>
-      ) : null}
-      {open ? (
-        <div className="mt-6">
-          <NfeReceiptDetail id={open} />
-        </div>
-      ) : null}
-    </TitleCard>
+      data={data}
+      busy={false}
+      list={list}
+      empty="Nenhuma nota recebida."
+      table={{ testId: 'nfe-table', columns, rowKey: (r) => r.id, zebra: false }}
+      below={
+        open ? (
+          <div className="mt-6">
+            <NfeReceiptDetail id={open} />
+          </div>
+        ) : null
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TCatalogAction, TCatalogPreview, TCatalogRow } from '@armazem/contracts/catalog-import';
 import { countLabel } from '@armazem/contracts/plural';
+import { ModalActions } from '../../../components/ui/modal-actions.tsx';
 import { SheetPreviewTable, type PreviewColumn } from '../../../components/ui/sheet-preview-table.tsx';
 import { messages } from '../../../config/messages.ts';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
@@ -101,19 +102,12 @@ export default function CatalogImportModal({ closeModal }: ModalBodyProps<'CATAL
           <SheetPreviewTable rows={preview.rows} columns={COLUMNS} />
         </div>
       ) : null}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!ready || importing.isLoading}
-          onClick={() => void submit()}
-        >
-          Importar
-        </button>
-      </div>
+      <ModalActions
+        onCancel={closeModal}
+        confirmLabel="Importar"
+        onConfirm={submit}
+        disabled={!ready || importing.isLoading}
+      />
     </div>
   );
 }

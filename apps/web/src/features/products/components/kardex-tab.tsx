@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
-import type { TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
+import type { TKardex, TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
@@ -11,35 +10,6 @@ import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts'
 import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
 
 const text = messages.stockHistory;
-export type ProductTab = 'overview' | 'kardex';
-
-/** The product screen's tab, kept in the URL (`?tab=kardex`) so Back and reload keep it. */
-export function useProductTab(): [ProductTab, (tab: ProductTab) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab: ProductTab = searchParams.get('tab') === 'kardex' ? 'kardex' : 'overview';
-  const setTab = (next: ProductTab) => setSearchParams(next === 'kardex' ? { tab: next } : {});
-  return [tab, setTab];
-}
-
-export function ProductTabs({ tab, onChange }: { tab: ProductTab; onChange: (tab: ProductTab) => void }) {
-  const item = (value: ProductTab, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={tab === value}
-      className={`tab ${tab === value ? 'tab-active' : ''}`}
-      onClick={() => onChange(value)}
-    >
-      {label}
-    </button>
-  );
-  return (
-    <div role="tablist" className="tabs tabs-box w-fit">
-      {item('overview', text.overviewTab)}
-      {item('kardex', text.kardexTab)}
-    </div>
-  );
-}
 
 function movementLabel(row: TKardexRow) {
   const kind = row.direction === 'in' ? text.entry : text.exit;
@@ -63,6 +33,104 @@ function PositionRow({ label, position, unit }: { label: string; position: TStoc
   );
 }
 
+function MovementRow({ row, unit }: { row: TKardexRow; unit: string }) {
+  return (
+    <tr data-testid="kardex-row">
+      <td className="whitespace-nowrap">{formatDate(row.occurredOn)}</td>
+      <td className="whitespace-nowrap">{movementLabel(row)}</td>
+      <td>{row.document ?? '—'}</td>
+      <td>{row.supplier?.name ?? '—'}</td>
+      <td className="text-right whitespace-nowrap">
+        {row.direction === 'out' ? '−' : ''}
+        {formatQuantity(row.quantity)} {unit}
+      </td>
+      <td className="text-right whitespace-nowrap">{formatMoney(row.unitCost)}</td>
+      <td className="text-right whitespace-nowrap">{formatMoney(row.totalCost)}</td>
+      <td className="text-right whitespace-nowrap">
+        {formatQuantity(row.balanceQuantity)} {unit}
+      </td>
+      <td className="text-right whitespace-nowrap">{formatMoney(row.averageCost)}</td>
+      <td className="text-right whitespace-nowrap">{formatMoney(row.balanceValue)}</td>
+    </tr>
+  );
+}
+
+const HEADERS = ['Data', 'Movimento', 'Documento', 'Fornecedor'];
+const NUMBER_HEADERS = ['Quantidade', 'Custo unit.', 'Total', 'Saldo', 'Custo médio', 'Valor'];
+
+/** The opening position, each movement with the running balance, and the closing position. */
+function KardexTable({ kardex, busy }: { kardex: TKardex; busy: boolean }) {
+  const unit = kardex.unity.code;
+  return (
+    <div className={`overflow-x-auto ${busy ? 'opacity-60' : ''}`}>
+      <table className="table table-sm" data-testid="kardex-table">
+        <thead>
+          <tr>
+            {HEADERS.map((header) => (
+              <th key={header}>{header}</th>
+            ))}
+            {NUMBER_HEADERS.map((header) => (
+              <th key={header} className="text-right">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <PositionRow label={text.opening} position={kardex.opening} unit={unit} />
+          {kardex.data.map((row) => (
+            <MovementRow key={row.id} row={row} unit={unit} />
+          ))}
+          {kardex.data.length === 0 ? (
+            <tr>
+              <td colSpan={10}>
+                <EmptyState>{text.noMovements}</EmptyState>
+              </td>
+            </tr>
+          ) : null}
+          <PositionRow label={text.closing} position={kardex.closing} unit={unit} />
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RangeProps {
+  from: string;
+  to: string;
+  today: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+}
+
+function KardexRange({ from, to, today, onFrom, onTo }: RangeProps) {
+  return (
+    <div className="mb-4 flex flex-wrap gap-2">
+      <label className="fieldset">
+        <span className="fieldset-legend">De</span>
+        <input
+          type="date"
+          className="input input-sm"
+          max={to || today}
+          value={from}
+          onChange={(e) => onFrom(e.target.value)}
+        />
+      </label>
+      <label className="fieldset">
+        <span className="fieldset-legend">Até</span>
+        <input
+          type="date"
+          className="input input-sm"
+          min={from}
+          max={today}
+          value={to}
+          onChange={(e) => onTo(e.target.value)}
+        />
+      </label>
+    </div>
+  );
+}
+
 /** Kardex: every movement of the product in a date range with the running balance and the average cost. */
 export function KardexTab({ productId }: { productId: number }) {
   const today = localToday();
@@ -71,8 +139,6 @@ export function KardexTab({ productId }: { productId: number }) {
   const range = { productId, from, to };
   const valid = Boolean(from && to && from <= to);
   const { data, isFetching } = useKardexQuery(range, { skip: !valid });
-  const unit = data?.unity.code ?? '';
-
   return (
     <TitleCard
       title={text.kardexTab}
@@ -87,79 +153,8 @@ export function KardexTab({ productId }: { productId: number }) {
         </>
       }
     >
-      <div className="mb-4 flex flex-wrap gap-2">
-        <label className="fieldset">
-          <span className="fieldset-legend">De</span>
-          <input
-            type="date"
-            className="input input-sm"
-            max={to || today}
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </label>
-        <label className="fieldset">
-          <span className="fieldset-legend">Até</span>
-          <input
-            type="date"
-            className="input input-sm"
-            min={from}
-            max={today}
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </label>
-      </div>
-      {data ? (
-        <div className={`overflow-x-auto ${isFetching ? 'opacity-60' : ''}`}>
-          <table className="table table-sm" data-testid="kardex-table">
-            <thead>
-              <tr>
-                <th>Data</th>
-                <th>Movimento</th>
-                <th>Documento</th>
-                <th>Fornecedor</th>
-                <th className="text-right">Quantidade</th>
-                <th className="text-right">Custo unit.</th>
-                <th className="text-right">Total</th>
-                <th className="text-right">Saldo</th>
-                <th className="text-right">Custo médio</th>
-                <th className="text-right">Valor</th>
-              </tr>
-            </thead>
-            <tbody>
-              <PositionRow label={text.opening} position={data.opening} unit={unit} />
-              {data.data.map((row) => (
-                <tr key={row.id} data-testid="kardex-row">
-                  <td className="whitespace-nowrap">{formatDate(row.occurredOn)}</td>
-                  <td className="whitespace-nowrap">{movementLabel(row)}</td>
-                  <td>{row.document ?? '—'}</td>
-                  <td>{row.supplier?.name ?? '—'}</td>
-                  <td className="text-right whitespace-nowrap">
-                    {row.direction === 'out' ? '−' : ''}
-                    {formatQuantity(row.quantity)} {unit}
-                  </td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(row.unitCost)}</td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(row.totalCost)}</td>
-                  <td className="text-right whitespace-nowrap">
-                    {formatQuantity(row.balanceQuantity)} {unit}
-                  </td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(row.averageCost)}</td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(row.balanceValue)}</td>
-                </tr>
-              ))}
-              {data.data.length === 0 ? (
-                <tr>
-                  <td colSpan={10}>
-                    <EmptyState>{text.noMovements}</EmptyState>
-                  </td>
-                </tr>
-              ) : null}
-              <PositionRow label={text.closing} position={data.closing} unit={unit} />
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <KardexRange from={from} to={to} today={today} onFrom={setFrom} onTo={setTo} />
+      {data ? <KardexTable kardex={data} busy={isFetching} /> : null}
     </TitleCard>
   );
 }

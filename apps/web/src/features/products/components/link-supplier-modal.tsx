@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDocument } from '@armazem/contracts/documents';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { ModalActions } from '../../../components/ui/modal-actions.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useLinkSupplierProductMutation, useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
@@ -38,19 +39,12 @@ export default function LinkSupplierModal({ extra, closeModal }: ModalBodyProps<
           }))}
         />
       )}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={closeModal}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!supplierId || isLoading}
-          onClick={() => void submit()}
-        >
-          Vincular
-        </button>
-      </div>
+      <ModalActions
+        onCancel={closeModal}
+        confirmLabel="Vincular"
+        onConfirm={submit}
+        disabled={!supplierId || isLoading}
+      />
     </div>
   );
 }

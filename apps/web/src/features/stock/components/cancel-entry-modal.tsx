@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { messages } from '../../../config/messages.ts';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDate, formatQuantity } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCancelStockEntryMutation } from '../stock-api.ts';
@@ -12,20 +10,7 @@ export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'
   const { entry } = extra;
   const notify = useNotifySuccess();
   const [cancelEntry, { isLoading }] = useCancelStockEntryMutation();
-  const [serverError, setServerError] = useState<string | null>(null);
   const kind = entry.direction === 'in' ? 'a entrada' : 'a saída';
-
-  const confirm = async (reason: string) => {
-    setServerError(null);
-    const result = await cancelEntry({ direction: entry.direction, entryId: entry.id, data: { reason } });
-    if ('error' in result) {
-      setServerError(errorMessage(result.error));
-      return;
-    }
-    notify(messages.success.entryCancelled);
-    closeModal();
-  };
-
   return (
     <ReasonForm
       summary={
@@ -39,8 +24,11 @@ export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'
       hint={messages.stockHistory.cancelHint}
       confirmLabel={messages.stockHistory.cancelConfirm}
       busy={isLoading}
-      serverError={serverError}
-      onConfirm={confirm}
+      submit={(reason) => cancelEntry({ direction: entry.direction, entryId: entry.id, data: { reason } })}
+      onDone={() => {
+        notify(messages.success.entryCancelled);
+        closeModal();
+      }}
       onCancel={closeModal}
     />
   );

@@ -1,8 +1,13 @@
 import { useRef, useState } from 'react';
-import type { TProductSelectItem } from '@armazem/contracts/catalog';
-import { parseScaled } from '@armazem/contracts/decimal';
+import type { TProductSelectItem, TProductUnitySelectItem } from '@armazem/contracts/catalog';
 import { formatDocument } from '@armazem/contracts/documents';
-import { STOCK_REASON_LABELS, STOCK_REASONS, ZNewStockIn, ZNewStockOut } from '@armazem/contracts/stock';
+import {
+  STOCK_REASON_LABELS,
+  STOCK_REASONS,
+  ZNewStockIn,
+  ZNewStockOut,
+  type TStockRow,
+} from '@armazem/contracts/stock';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -10,7 +15,7 @@ import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { brazilianDecimal, decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import {
   useProductBalanceQuery,
   useProductsUnitySelectQuery,
@@ -18,43 +23,19 @@ import {
 } from '../../../lib/lookups-api.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
-import { useZodForm, type FormValues } from '../../../lib/use-zod-form.ts';
+import { useZodForm, type FieldProps, type FormValues } from '../../../lib/use-zod-form.ts';
+import { readQuantity } from '../quantity-reading.ts';
 import { useAddStockInMutation, useAddStockOutMutation } from '../stock-api.ts';
-
-/** Multiplies two plain decimal strings for display only (never stored): "2.5" × "12.000" → "30.0000". */
-function timesForDisplay(quantity: string, perPackage: string): string {
-  const [qw = '0', qf = ''] = quantity.split('.');
-  const [pw = '0', pf = ''] = perPackage.split('.');
-  const product = BigInt(qw + qf) * BigInt(pw + pf);
-  const scale = qf.length + pf.length;
-  const negative = product < 0n;
-  const digits = (negative ? -product : product).toString().padStart(scale + 1, '0');
-  const fraction = digits.slice(digits.length - scale);
-  return `${negative ? '-' : ''}${digits.slice(0, digits.length - scale)}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** a > b for two plain decimals; false when either has more decimals than a quantity can hold */
-function exceedsBalance(quantity: string, available: string): boolean {
-  const a = parseScaled(quantity, 9);
-  const b = parseScaled(available, 9);
-  return a.ok && b.ok && a.value > b.value;
-}
 
 type MovementField = 'productUnityId' | 'quantity' | 'occurredOn' | 'document' | 'notes';
 
-export default function StockMovementModal({ extra, closeModal }: ModalBodyProps<'STOCK_MOVEMENT'>) {
-  const { direction } = extra;
-  const isEntry = direction === 'in';
-  const notify = useNotifySuccess();
-  // the business's date, as the server sees it: the browser's own date can be a day off near midnight
-  const today = useBusinessToday();
-  const [product, setProduct] = useState<TProductSelectItem | null>(null);
-  const { data: unities = [] } = useProductsUnitySelectQuery(product?.id ?? 0, { skip: !product });
-  const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
-  const { data: balance } = useProductBalanceQuery(product?.sku ?? '', { skip: !product });
-  const [addIn, adding] = useAddStockInMutation();
-  const [addOut, removing] = useAddStockOutMutation();
-
+/** One form for both directions: an entry adds its unit cost and supplier, an exit its reason. */
+function useMovementForm(
+  isEntry: boolean,
+  product: TProductSelectItem | null,
+  unities: TProductUnitySelectItem[],
+  today: string,
+) {
   const toInput = (v: FormValues<MovementField>) => ({
     productId: product?.id,
     productUnityId: v.productUnityId || (unities.find((u) => u.isDefault)?.id ?? undefined),
@@ -63,7 +44,7 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
     document: v.document,
     notes: v.notes,
   });
-  const form = useZodForm(
+  return useZodForm(
     isEntry ? ZNewStockIn : ZNewStockOut,
     {
       productUnityId: '',
@@ -84,6 +65,54 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
           }
         : { ...toInput(values), reason: STOCK_REASONS.find((reason) => reason === values.reason) },
   );
+}
+
+function AvailableBalance({ balance }: { balance: TStockRow }) {
+  return (
+    <p className="text-sm md:col-span-2" data-testid="available-balance">
+      Disponível:{' '}
+      <strong>
+        {formatQuantity(balance.quantity)} {balance.unity.code}
+      </strong>{' '}
+      · custo médio {formatMoney(balance.averageCost)}
+    </p>
+  );
+}
+
+/** What only an entry asks: the unit cost and, optionally, the supplier. */
+function EntryFields({ unitCost, supplierId }: { unitCost: FieldProps; supplierId: FieldProps }) {
+  const { data: suppliers = [] } = useSuppliersSelectQuery();
+  return (
+    <>
+      <NumberField
+        label="Custo unitário (R$)"
+        kind="money"
+        hint="Preço de uma unidade da embalagem escolhida."
+        {...unitCost}
+      />
+      <SelectField
+        label="Fornecedor (opcional)"
+        placeholder="Sem fornecedor"
+        options={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${formatDocument(s.document)})` }))}
+        {...supplierId}
+      />
+    </>
+  );
+}
+
+const REASON_OPTIONS = STOCK_REASONS.map((reason) => ({ value: reason, label: STOCK_REASON_LABELS[reason] }));
+
+export default function StockMovementModal({ extra, closeModal }: ModalBodyProps<'STOCK_MOVEMENT'>) {
+  const isEntry = extra.direction === 'in';
+  const notify = useNotifySuccess();
+  // the business's date, as the server sees it: the browser's own date can be a day off near midnight
+  const today = useBusinessToday();
+  const [product, setProduct] = useState<TProductSelectItem | null>(null);
+  const { data: unities = [] } = useProductsUnitySelectQuery(product?.id ?? 0, { skip: !product });
+  const { data: balance } = useProductBalanceQuery(product?.sku ?? '', { skip: !product });
+  const [addIn, adding] = useAddStockInMutation();
+  const [addOut, removing] = useAddStockOutMutation();
+  const form = useMovementForm(isEntry, product, unities, today);
 
   // A pick (a scanned barcode above all) names the package too, and the next thing to type is the quantity.
   const formElement = useRef<HTMLFormElement>(null);
@@ -92,20 +121,14 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
     form.setValue('productUnityId', productUnityId ? String(productUnityId) : '');
     if (picked) (formElement.current?.elements.namedItem('quantity') as HTMLInputElement | null)?.focus();
   };
-
-  const unity =
-    unities.find((u) => String(u.id) === form.values.productUnityId) ?? unities.find((u) => u.isDefault);
-  const baseCode = balance?.unity.code ?? unities.find((u) => u.isDefault)?.unity.code ?? '';
-  const typed = decimalInput(form.values.quantity ?? '');
-  const baseQuantity =
-    unity && typed && /^-?\d+(\.\d+)?$/.test(typed) ? timesForDisplay(typed, unity.quantity) : null;
-  const exceeds =
-    !isEntry && balance && baseQuantity !== null && exceedsBalance(baseQuantity, balance.quantity);
-  /** "= 1.500 UN", or for a package "= 1.500 × Caixa c/ 12 UN = 18.000 UN" */
-  const quantityReading = (plain: string) =>
-    unity && !unity.isDefault && baseQuantity !== null
-      ? `${brazilianDecimal(plain)} × ${unity.label} = ${brazilianDecimal(baseQuantity)} ${baseCode}`
-      : `${brazilianDecimal(plain)} ${baseCode}`.trim();
+  const { values } = form;
+  const reading = readQuantity({
+    unities,
+    productUnityId: values.productUnityId,
+    typed: values.quantity ?? '',
+    balance,
+    isExit: !isEntry,
+  });
 
   const onSubmit = form.handleSubmit(async (body) => {
     // the body says which form this is: an entry carries its unit cost, an exit its reason
@@ -126,56 +149,32 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
       <div className="md:col-span-2">
         <ProductPicker label="Produto" value={product} error={form.errors.productId} onChange={onPick} />
       </div>
-      {product && balance ? (
-        <p className="text-sm md:col-span-2" data-testid="available-balance">
-          Disponível:{' '}
-          <strong>
-            {formatQuantity(balance.quantity)} {balance.unity.code}
-          </strong>{' '}
-          · custo médio {formatMoney(balance.averageCost)}
-        </p>
-      ) : null}
+      {product && balance ? <AvailableBalance balance={balance} /> : null}
       <SelectField
         label="Unidade"
         disabled={!product}
         options={unities.map((u) => ({ value: u.id, label: u.label }))}
         {...form.field('productUnityId')}
-        value={form.values.productUnityId || String(unity?.id ?? '')}
+        value={values.productUnityId || String(reading.unity?.id ?? '')}
       />
       <NumberField
         label="Quantidade"
         kind="quantity"
-        describe={quantityReading}
+        describe={reading.describe}
         {...form.field('quantity')}
       />
-      {exceeds ? (
+      {reading.exceeds && balance ? (
         <p className="text-warning text-sm md:col-span-2" role="alert">
           A quantidade passa do saldo disponível ({formatQuantity(balance.quantity)} {balance.unity.code}).
         </p>
       ) : null}
       {isEntry ? (
-        <>
-          <NumberField
-            label="Custo unitário (R$)"
-            kind="money"
-            hint="Preço de uma unidade da embalagem escolhida."
-            {...form.field('unitCost')}
-          />
-          <SelectField
-            label="Fornecedor (opcional)"
-            placeholder="Sem fornecedor"
-            options={suppliers.map((s) => ({
-              value: s.id,
-              label: `${s.name} (${formatDocument(s.document)})`,
-            }))}
-            {...form.field('supplierId')}
-          />
-        </>
+        <EntryFields unitCost={form.field('unitCost')} supplierId={form.field('supplierId')} />
       ) : (
         <SelectField
           label="Motivo"
           placeholder="Selecione"
-          options={STOCK_REASONS.map((reason) => ({ value: reason, label: STOCK_REASON_LABELS[reason] }))}
+          options={REASON_OPTIONS}
           {...form.field('reason')}
         />
       )}
