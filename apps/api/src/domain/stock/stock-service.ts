@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
+import { createGroupCommit } from '../../db/group-commit.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -123,9 +124,14 @@ const SOURCE_TO_UNDO = {
 } as const;
 
 export function createStockService({ db, dialect, clock }: StockServiceDeps) {
+  // Manual movements of one product (every one on SQLite, whose single writer serialises them anyway) share a
+  // commit when they arrive together; on PostgreSQL a lane per product keeps the one lock such a group holds.
+  const groupCommit = createGroupCommit(db);
+  const lane = (productId: number) => (dialect === 'postgres' ? productId : 'sqlite');
+
   async function record(user: Author, input: Movement): Promise<TLedgerEntry> {
     const today = clock.today();
-    return db.transaction().execute(async (tx) => {
+    return groupCommit(lane(input.productId), async (tx) => {
       const context = await movementContext(tx, input.productId, input.productUnityId);
       const base = baseQuantityOf(context.unity, input.quantity);
       if (!base.ok) throw badRequest(base.message, 'quantity');
