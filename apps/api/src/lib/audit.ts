@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -30,5 +31,38 @@ export function auditRow(entry: AuditEntry) {
 
 /** Records who changed what, inside the same transaction as the change itself. */
 export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
-  await db.insertInto('audit_log').values(auditRow(entry)).execute();
+  const row = auditRow(entry);
+  await insertAudit(
+    db,
+    row.user_id,
+    row.action,
+    row.entity,
+    row.entity_id,
+    row.before_data,
+    row.after_data,
+    row.created_at,
+  );
 }
+
+type Row = ReturnType<typeof auditRow>;
+const insertAudit = prepared(
+  (
+    db,
+    userId: Row['user_id'],
+    action: Row['action'],
+    entity: Row['entity'],
+    entityId: Row['entity_id'],
+    before: Row['before_data'],
+    after: Row['after_data'],
+    createdAt: Row['created_at'],
+  ) =>
+    db.insertInto('audit_log').values({
+      user_id: userId,
+      action,
+      entity,
+      entity_id: entityId,
+      before_data: before,
+      after_data: after,
+      created_at: createdAt,
+    }),
+);

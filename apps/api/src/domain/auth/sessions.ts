@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import { nowIso } from '../../db/database.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -41,17 +42,8 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
 /** Why a session that exists no longer works, when the person should be told more than "sign in again". */
 export type SessionRefusal = 'disabled' | 'pending' | null;
 
-/**
- * The signed-in user for a cookie token, or null when the session is unknown, ended, idle too long or expired (then
- * `refusal` says whether it is because the account is disabled or pending). A refused session is deleted.
- */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  policy: SessionPolicy,
-): Promise<{ user: SessionUser | null; refusal: SessionRefusal }> {
-  const now = new Date();
-  const row = await db
+const sessionByHash = prepared((db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -65,8 +57,20 @@ export async function resolveSession(
       'users.role',
       'users.status',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/**
+ * The signed-in user for a cookie token, or null when the session is unknown, ended, idle too long or expired (then
+ * `refusal` says whether it is because the account is disabled or pending). A refused session is deleted.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+): Promise<{ user: SessionUser | null; refusal: SessionRefusal }> {
+  const now = new Date();
+  const [row] = await sessionByHash(db, hashToken(token));
   if (!row) return { user: null, refusal: null };
   const idleLimit = now.getTime() - policy.idleMinutes * 60_000;
   if (

@@ -17,6 +17,7 @@ import {
   type DerivedFigures,
   type LedgerFact,
   type LimitProblem,
+  type NewLedgerRow,
   type Shortage,
 } from './stock-rules.ts';
 import {
@@ -25,7 +26,6 @@ import {
   saveBalance,
   writeTail,
   type LockedBalance,
-  type NewLedgerRow,
 } from './posting-repository.ts';
 import {
   historiesFrom,
@@ -45,7 +45,7 @@ import {
  * and writes rows, balances and the audit entry in the caller's transaction.
  */
 
-export type { NewLedgerRow } from './posting-repository.ts';
+export type { NewLedgerRow } from './stock-rules.ts';
 
 /** Up to this many new rows of one product go out with their balance and audit entry in one statement. */
 const TAIL_ROWS = 100;

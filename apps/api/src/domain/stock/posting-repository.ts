@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
+import { prepared } from '../../db/prepared.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
-import type { Dialect, StockReason } from '../../db/types.ts';
-import type { TLedgerSource } from '@armazem/contracts/stock';
-import { averageCost, type Balance, type DerivedFigures } from './stock-rules.ts';
+import type { Dialect } from '../../db/types.ts';
+import { averageCost, type Balance, type DerivedFigures, type NewLedgerRow } from './stock-rules.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 
 /** SQL of the posting pipeline and of what a movement reads before it is posted; no rule is decided here. */
@@ -32,8 +32,8 @@ export async function periodLock(tx: Tx, dialect: Dialect, lock: 'shared' | 'exc
  * The product and the package a movement names, in one statement: the package is looked up by its own id, so
  * one that belongs to another product still shows (and is refused by the caller).
  */
-export async function findMovementContext(tx: Tx | Db, productId: number, productUnityId: number) {
-  const row = await tx
+const movementContextQuery = prepared((db, productId: number, productUnityId: number) =>
+  db
     .selectFrom('products as p')
     .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
     .leftJoin('product_unities as pu', (join) => join.on('pu.id', '=', productUnityId))
@@ -55,8 +55,11 @@ export async function findMovementContext(tx: Tx | Db, productId: number, produc
       'u.fractional',
       'ub.name as batch_name',
     ])
-    .where('p.id', '=', productId)
-    .executeTakeFirst();
+    .where('p.id', '=', productId),
+);
+
+export async function findMovementContext(tx: Tx | Db, productId: number, productUnityId: number) {
+  const [row] = await movementContextQuery(tx, productId, productUnityId);
   if (!row) return { product: null, unity: null };
   const product = { id: row.id, sku: row.sku, name: row.name, status: row.status, baseCode: row.base_code };
   if (row.unity_id === null || row.unity_product_id === null || row.unity_quantity === null) {
@@ -82,14 +85,6 @@ export async function findMovementContext(tx: Tx | Db, productId: number, produc
       }),
     },
   };
-}
-
-export async function findSupplierStatus(tx: Tx | Db, supplierId: number) {
-  return tx
-    .selectFrom('suppliers')
-    .select(['name', 'status'])
-    .where('id', '=', supplierId)
-    .executeTakeFirst();
 }
 
 export interface LockedBalance {
@@ -160,33 +155,6 @@ export async function lockBalances(
   if (closedThrough === undefined)
     closedThrough = (await lastClosing(tx).executeTakeFirst())?.closed_through ?? null;
   return { tails, closedThrough };
-}
-
-/** A new ledger row: its facts and the figures valuation derived for it. */
-export interface NewLedgerRow {
-  productId: number;
-  /** an entry's cost per product unity (a fact); null for an exit, whose cost the pipeline derives */
-  unitCost: bigint | null;
-  productUnityId: number;
-  direction: 'in' | 'out';
-  quantity: bigint;
-  baseQuantity: bigint;
-  occurredOn: string;
-  supplierId: number | null;
-  reason: StockReason | null;
-  document: string | null;
-  notes: string | null;
-  source: TLedgerSource;
-  stockMovementId: number | null;
-  /** the NF-e receipt the row came from (source `nfe`) */
-  nfeId?: number | null;
-  /**
-   * an entry's total when it is not quantity × unitCost rounded (an NF-e item: its cost is exact, the unit cost
-   * is that cost ÷ quantity rounded); otherwise the pipeline computes it
-   */
-  totalCost?: bigint | null;
-  /** the inventory count being posted (source `count`) */
-  countId?: number | null;
 }
 
 /** Columns of a new row and their PostgreSQL types, in the order the set-based insert sends them. */
@@ -339,9 +307,31 @@ export async function writeTail(
 
 /** The balance row is the tail of the running figures: one product's (the usual movement). */
 export async function saveBalance(tx: Tx, only: SavedBalance, now: string): Promise<void> {
-  await tx
-    .updateTable('stock_balances')
-    .set(balanceSet(only, now))
-    .where('product_id', '=', only.productId)
-    .execute();
+  const { quantity, total_value, average_cost } = balanceSet(only, now);
+  const { productId, lastDate, movedAt } = only;
+  await updateBalance(tx, productId, quantity, total_value, average_cost, lastDate, movedAt, now);
 }
+
+const updateBalance = prepared(
+  (
+    db,
+    productId: number,
+    quantity: string,
+    totalValue: string,
+    averageCost: string,
+    lastDate: string | null,
+    movedAt: string | null,
+    now: string,
+  ) =>
+    db
+      .updateTable('stock_balances')
+      .set((eb) => ({
+        quantity,
+        total_value: totalValue,
+        average_cost: averageCost,
+        last_occurred_on: lastDate,
+        last_movement_at: eb.fn.coalesce(eb.val(movedAt), eb.ref('last_movement_at')),
+        updated_at: now,
+      }))
+      .where('product_id', '=', productId),
+);

@@ -1,3 +1,5 @@
+import type { TStockReason as StockReason } from '@armazem/contracts/stock';
+import type { TLedgerSource } from '@armazem/contracts/stock';
 import { divRound, formatMoneyBR, formatQuantityBR } from '@armazem/contracts/decimal';
 import { MAX_BALANCE_QUANTITY, MAX_BALANCE_VALUE } from '@armazem/contracts/numbers';
 import { AppError } from '../../lib/errors.ts';
@@ -126,6 +128,33 @@ export interface LedgerFact {
   entryCost: bigint | null;
   /** an entry's cost per product unity as typed (a fact); null for an exit */
   entryUnitCost: bigint | null;
+}
+
+/** A new ledger row as a source hands it to the pipeline: its facts (the pipeline derives the rest). */
+export interface NewLedgerRow {
+  productId: number;
+  /** an entry's cost per product unity (a fact); null for an exit, whose cost the pipeline derives */
+  unitCost: bigint | null;
+  productUnityId: number;
+  direction: 'in' | 'out';
+  quantity: bigint;
+  baseQuantity: bigint;
+  occurredOn: string;
+  supplierId: number | null;
+  reason: StockReason | null;
+  document: string | null;
+  notes: string | null;
+  source: TLedgerSource;
+  stockMovementId: number | null;
+  /** the NF-e receipt the row came from (source `nfe`) */
+  nfeId?: number | null;
+  /**
+   * an entry's total when it is not quantity × unitCost rounded (an NF-e item: its cost is exact, the unit cost
+   * is that cost ÷ quantity rounded); otherwise the pipeline computes it
+   */
+  totalCost?: bigint | null;
+  /** the inventory count being posted (source `count`) */
+  countId?: number | null;
 }
 
 /** What valuation derives for a row: an exit's cost and the running figures after the row. */

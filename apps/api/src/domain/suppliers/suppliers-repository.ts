@@ -184,3 +184,12 @@ export async function unlinkProduct(tx: Tx, supplierId: number, productId: numbe
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** A supplier's name and status (an entry names its supplier). */
+export async function findSupplierStatus(tx: Tx | Db, supplierId: number) {
+  return tx
+    .selectFrom('suppliers')
+    .select(['name', 'status'])
+    .where('id', '=', supplierId)
+    .executeTakeFirst();
+}
