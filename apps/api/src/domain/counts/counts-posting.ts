@@ -46,8 +46,8 @@ export async function postCount(
     unitCost: a.unitCost,
     occurredOn: date,
     supplierId: null,
-    // an entry carries no reason (the ledger's reason/direction check); its source and document say it is a count
-    reason: a.direction === 'out' ? 'ajuste' : null,
+    // a surplus is an `ajuste` entry and a shortage an `ajuste` exit (DESIGN.md §3; decision 0030)
+    reason: 'ajuste',
     document: `Balanço nº ${count.id}`,
     notes: null,
     source: 'count',
