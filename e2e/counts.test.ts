@@ -46,6 +46,12 @@ describe('Balanço on a phone with a scanner', () => {
     await page.getByRole('button', { name: 'Confirmar lançamento' }).click();
     await expect.poll(() => page.getByText('Lançado', { exact: true }).count(), WAIT).toBeGreaterThan(0);
     expect(await documentWidth(page)).toEqual({ width: PHONE.width, culprits: [] });
+
+    // undone from the same screen, after its confirmation in the shared modal
+    await page.getByRole('button', { name: 'Desfazer balanço' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desfazer', exact: true }).click();
+    await expect.poll(() => page.getByText('Descartado', { exact: true }).count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
   });
 });
 

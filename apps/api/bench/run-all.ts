@@ -49,6 +49,7 @@ const SCRIPTS: Array<[string, boolean]> = [
   ['stock-pipeline.bench.ts', true],
   ['catalog-import.bench.ts', true],
   ['nfe.bench.ts', true],
+  ['counts.bench.ts', true],
   ['web.bench.ts', false],
 ];
 

@@ -14,6 +14,7 @@ import { referenceData } from './migrations/010-reference-data.ts';
 import { nfeReceipts } from './migrations/011-nfe-receipts.ts';
 import { inventoryCounts } from './migrations/012-inventory-counts.ts';
 import { listFigures } from './migrations/013-list-figures.ts';
+import { countEntryReason } from './migrations/014-count-entry-reason.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -30,6 +31,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '011-nfe-receipts': nfeReceipts(dialect),
     '012-inventory-counts': inventoryCounts(dialect),
     '013-list-figures': listFigures(dialect),
+    '014-count-entry-reason': countEntryReason(dialect),
   };
 }
 

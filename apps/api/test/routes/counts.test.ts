@@ -125,11 +125,29 @@ describe('inventory counts', () => {
     for (const row of rows)
       expect(row).toMatchObject({
         source: 'count',
-        reason: row.direction === 'out' ? 'ajuste' : null,
+        reason: 'ajuste', // a surplus is an `ajuste` entry, a shortage an `ajuste` exit (DESIGN.md §2 and §3)
         occurred_on: today(),
       });
     const entry = rows.find((r) => r.product_id === surplus.id);
     expect(String(entry?.unit_cost)).toBe('20000'); // R$ 2,0000 per UN: the average at the date
+    // the ledger takes `ajuste` on an entry, and still no other reason
+    const otherReason = ctx.handle.db
+      .insertInto('stock_ledger')
+      .values({
+        product_id: surplus.id,
+        product_unity_id: surplus.productUnityId,
+        direction: 'in',
+        quantity: '1000',
+        base_quantity: '1000',
+        unit_cost: '0',
+        total_cost: '0',
+        occurred_on: today(),
+        reason: 'venda',
+        created_by: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await expect(otherReason).rejects.toThrow(/stock_ledger_reason_direction/);
     const exit = rows.find((r) => r.product_id === shortage.id);
     expect(String(exit?.total_cost)).toBe('90000');
     // the posted count keeps what it found

@@ -2,8 +2,9 @@ import { nowIso, type Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
 import { averageCost } from '../stock/stock-rules.ts';
-import { lastEntryCosts, positionsAt } from '../inventory/inventory-repository.ts';
-import { countItems, recordPosting, setStatus } from './counts-repository.ts';
+import { lastEntryCosts } from '../inventory/inventory-repository.ts';
+import { countRows, defaultUnities, recordPosting } from './count-lines-repository.ts';
+import { setStatus } from './counts-repository.ts';
 import { planAdjustments } from './counts-rules.ts';
 
 interface PostingInput {
@@ -23,20 +24,19 @@ export async function postCount(
   { user, count, uncountedAsZero, today }: PostingInput,
 ) {
   const date = count.counted_on;
-  const positions = await positionsAt(tx, date, {
-    activeOnly: true,
-    categoryId: count.category_id,
-    order: 'name',
-  });
-  const stored = await countItems(tx, count.id);
-  const counted = new Map([...stored].map(([id, item]) => [id, item.counted]));
-  const needFallback = positions
-    .filter((p) => p.quantity === 0n && (counted.get(p.productId) ?? 0n) > 0n)
-    .map((p) => p.productId);
+  const rows = await countRows(tx, dialect, { id: count.id, countedOn: date, categoryId: count.category_id });
+  const counted = new Map<number, bigint>();
+  for (const row of rows) if (row.counted !== null) counted.set(row.productId, row.counted);
+  const needFallback = rows
+    .filter((row) => row.quantity === 0n && (counted.get(row.productId) ?? 0n) > 0n)
+    .map((row) => row.productId);
   const fallback =
     needFallback.length > 0 ? await lastEntryCosts(tx, date, needFallback) : new Map<number, bigint>();
-  const adjustments = planAdjustments(positions, counted, uncountedAsZero, fallback);
-  const unities = new Map(positions.map((p) => [p.productId, p.defaultUnityId ?? 0]));
+  const adjustments = planAdjustments(rows, counted, uncountedAsZero, fallback);
+  const unities = await defaultUnities(
+    tx,
+    adjustments.map((a) => a.productId),
+  );
   const add: NewLedgerRow[] = adjustments.map((a) => ({
     productId: a.productId,
     productUnityId: unities.get(a.productId) ?? 0,
@@ -46,8 +46,8 @@ export async function postCount(
     unitCost: a.unitCost,
     occurredOn: date,
     supplierId: null,
-    // an entry carries no reason (the ledger's reason/direction check); its source and document say it is a count
-    reason: a.direction === 'out' ? 'ajuste' : null,
+    // a surplus is an `ajuste` entry and a shortage an `ajuste` exit (DESIGN.md §3; decision 0030)
+    reason: 'ajuste',
     document: `Balanço nº ${count.id}`,
     notes: null,
     source: 'count',
@@ -70,13 +70,13 @@ export async function postCount(
     },
   });
   const surplusCost = new Map(adjustments.map((a) => [a.productId, a.unitCost]));
-  const lines = positions.flatMap((p) => {
-    const quantity = counted.get(p.productId) ?? (uncountedAsZero ? 0n : null);
+  const lines = rows.flatMap((row) => {
+    const quantity = counted.get(row.productId) ?? (uncountedAsZero ? 0n : null);
     if (quantity === null) return [];
-    const unitCost = surplusCost.get(p.productId) ?? averageCost(p);
-    return [{ productId: p.productId, expected: p.quantity, counted: quantity, unitCost }];
+    const unitCost = surplusCost.get(row.productId) ?? averageCost(row);
+    return [{ productId: row.productId, expected: row.quantity, counted: quantity, unitCost }];
   });
   const now = nowIso();
-  await recordPosting(tx, count.id, lines, user.id, now);
+  await recordPosting(tx, dialect, count.id, lines, user.id, now);
   await setStatus(tx, count.id, { status: 'posted', userId: user.id, now });
 }

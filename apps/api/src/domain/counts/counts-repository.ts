@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import { toBigInt, toNumber } from '../../db/database.ts';
+import { toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 
 /** SQL of inventory counts, and nothing else. */
@@ -118,45 +118,6 @@ export async function insertCount(
   return Number(row.id);
 }
 
-export interface StoredItem {
-  productId: number;
-  counted: bigint;
-  expected: bigint | null;
-  unitCost: bigint | null;
-  countedBy: { id: number; name: string };
-  countedAt: string;
-}
-
-export async function countItems(db: Db | Tx, countId: number): Promise<Map<number, StoredItem>> {
-  const rows = await db
-    .selectFrom('inventory_count_items as i')
-    .innerJoin('users as u', 'u.id', 'i.counted_by')
-    .select([
-      'i.product_id',
-      'i.counted_quantity',
-      'i.expected_quantity',
-      'i.unit_cost',
-      'i.counted_at',
-      'u.id as user_id',
-      'u.name as user_name',
-    ])
-    .where('i.count_id', '=', countId)
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.product_id,
-      {
-        productId: row.product_id,
-        counted: toBigInt(row.counted_quantity),
-        expected: row.expected_quantity === null ? null : toBigInt(row.expected_quantity),
-        unitCost: row.unit_cost === null ? null : toBigInt(row.unit_cost),
-        countedBy: { id: row.user_id, name: row.user_name },
-        countedAt: row.counted_at,
-      },
-    ]),
-  );
-}
-
 /** Upserts counted quantities (last write per product wins) and forgets the nulls. */
 export async function saveItems(
   tx: Tx,
@@ -191,39 +152,6 @@ export async function saveItems(
           counted_quantity: sql`excluded.counted_quantity`,
           counted_by: sql`excluded.counted_by`,
           counted_at: sql`excluded.counted_at`,
-        }),
-      )
-      .execute();
-  }
-}
-
-/** What the posting found: expected quantity and the cost used, per product (uncounted-as-zero rows added). */
-export async function recordPosting(
-  tx: Tx,
-  countId: number,
-  lines: ReadonlyArray<{ productId: number; expected: bigint; counted: bigint; unitCost: bigint }>,
-  userId: number,
-  now: string,
-) {
-  for (let start = 0; start < lines.length; start += 500) {
-    const part = lines.slice(start, start + 500);
-    await tx
-      .insertInto('inventory_count_items')
-      .values(
-        part.map((line) => ({
-          count_id: countId,
-          product_id: line.productId,
-          counted_quantity: String(line.counted),
-          counted_by: userId,
-          counted_at: now,
-          expected_quantity: String(line.expected),
-          unit_cost: String(line.unitCost),
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['count_id', 'product_id']).doUpdateSet({
-          expected_quantity: sql`excluded.expected_quantity`,
-          unit_cost: sql`excluded.unit_cost`,
         }),
       )
       .execute();

@@ -4,7 +4,6 @@ import { averageCost, lineTotal } from '../stock/stock-rules.ts';
 
 export interface CountPosition {
   productId: number;
-  fractional: boolean;
   /** balance at the end of the count's date */
   quantity: bigint;
   totalValue: bigint;

@@ -10,7 +10,8 @@ import { isClosed } from '../stock/stock-rules.ts';
 import { positionsAt } from '../inventory/inventory-repository.ts';
 import * as repo from './counts-repository.ts';
 import { countedQuantityProblem } from './counts-rules.ts';
-import { detailItems, itemView, lineFor } from './counts-view.ts';
+import * as lines from './count-lines-repository.ts';
+import { detailItems, itemView, lineFor, type CountLookups } from './counts-view.ts';
 import { postCount } from './counts-posting.ts';
 import { barcodesOf, countSheet, readCountSheet } from './counts-sheet.ts';
 
@@ -45,6 +46,20 @@ const scopeOf = (deps: ServiceDeps, count: TCount) =>
     categoryId: count.category?.id ?? null,
     order: 'name',
   });
+
+/** The count's lines (all, or only `productIds`, in that order) with the units and counters they name. */
+async function readLines(deps: ServiceDeps, count: TCount, productIds?: readonly number[]) {
+  const scope = { id: count.id, countedOn: count.countedOn, categoryId: count.category?.id ?? null };
+  const [rows, unities, counters] = await Promise.all([
+    lines.countRows(deps.db, deps.dialect, scope, productIds),
+    lines.unitiesById(deps.db),
+    lines.countersOf(deps.db, count.id),
+  ]);
+  const lookups: CountLookups = { unities, counters };
+  if (!productIds) return { rows, lookups };
+  const byId = new Map(rows.map((row) => [row.productId, row]));
+  return { rows: productIds.flatMap((id) => byId.get(id) ?? []), lookups };
+}
 
 async function createCount(deps: ServiceDeps, user: User, body: NewCount) {
   const today = deps.clock.today();
@@ -111,18 +126,14 @@ async function save(
     entityId: countId,
     after: { items: [...last.values()].slice(0, 100), total: last.size },
   });
-  return { scope, ids: [...last.keys()] };
+  return [...last.keys()];
 }
 
 async function saveItems(deps: ServiceDeps, user: User, id: number, items: readonly CountItemInput[]) {
-  const { scope, ids } = await deps.db.transaction().execute((tx) => save(deps, tx, user, id, items));
-  const stored = await repo.countItems(deps.db, id);
-  const lines = ids.flatMap((productId) => {
-    const position = scope.get(productId);
-    const item = stored.get(productId);
-    return position ? [itemView(position, lineFor(position, item), item)] : [];
-  });
-  return { ...(await mustFind(deps, id)), items: lines };
+  const ids = await deps.db.transaction().execute((tx) => save(deps, tx, user, id, items));
+  const count = await mustFind(deps, id);
+  const { rows, lookups } = await readLines(deps, count, ids);
+  return { ...count, items: rows.map((row) => itemView(row, lineFor(row), lookups)) };
 }
 
 /** Merges an uploaded sheet: every row checked first (422 lists the bad ones, nothing merged). */
@@ -133,8 +144,9 @@ async function uploadSheet(deps: ServiceDeps, user: User, id: number, bytes: Uin
   const packages = await barcodesOf(deps.db, new Set(positions.map((p) => p.productId)));
   const items = await readCountSheet(bytes, positions, packages);
   await deps.db.transaction().execute((tx) => save(deps, tx, user, id, items));
-  const stored = await repo.countItems(deps.db, id);
-  return { ...(await mustFind(deps, id)), ...detailItems(positions, stored, false) };
+  const saved = await mustFind(deps, id);
+  const { rows, lookups } = await readLines(deps, saved);
+  return { ...saved, ...detailItems(rows, lookups, false) };
 }
 
 /** Discards an open count, or undoes a posted one: its adjustments cancelled through the pipeline. */
@@ -179,8 +191,8 @@ export function createCountsService(deps: ServiceDeps) {
     },
     async detail(id: number, differences = false): Promise<TCountDetail> {
       const count = await mustFind(deps, id);
-      const [positions, stored] = await Promise.all([scopeOf(deps, count), repo.countItems(deps.db, id)]);
-      return { ...count, ...detailItems(positions, stored, differences) };
+      const { rows, lookups } = await readLines(deps, count);
+      return { ...count, ...detailItems(rows, lookups, differences) };
     },
     saveItems: (user: User, id: number, items: readonly CountItemInput[]) => saveItems(deps, user, id, items),
     async sheet(id: number) {

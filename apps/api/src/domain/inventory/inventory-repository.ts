@@ -30,14 +30,36 @@ export interface PositionFilter {
   order?: 'ncm' | 'name';
 }
 
+type Stored = string | number | bigint;
+
 /**
- * Every product (filtered) with its running quantity and value after its last live ledger row dated on or before
- * `date` (zero when there is none): one index seek per product on stock_ledger_live_idx.
+ * A running figure of product `p` at the end of `date` (the query must name the product `p` and left-join its
+ * `stock_balances` row as `sb`): a product that never moved (or whose rows are all cancelled) has no last date and
+ * stands at zero, one whose last live row is on or before the date stands as its balance row says; only the others
+ * (moved after the date) seek their last live row up to the date, by (occurred_on, id) on stock_ledger_live_idx.
+ * Scalar subqueries, not a join on the ledger: PostgreSQL hashed the whole ledger for such a join.
  */
+function figureAt(
+  date: string,
+  balance: 'quantity' | 'total_value',
+  running: 'balance_quantity' | 'balance_value',
+) {
+  return sql<Stored>`case
+    when sb.product_id is not null and sb.last_occurred_on is null then 0
+    when sb.last_occurred_on <= ${date} then sb.${sql.raw(balance)}
+    else coalesce((select y.${sql.raw(running)} from stock_ledger y
+      where y.product_id = p.id and y.cancelled_at is null and y.occurred_on <= ${date}
+      order by y.occurred_on desc, y.id desc limit 1), 0)
+    end`;
+}
+
+/** Quantity of product `p` at the end of `date` (see `figureAt`). */
+export const quantityAt = (date: string) => figureAt(date, 'quantity', 'balance_quantity');
+/** Value of product `p` at the end of `date` (see `figureAt`). */
+export const valueAt = (date: string) => figureAt(date, 'total_value', 'balance_value');
+
+/** Every product (filtered) with its quantity and value at the end of `date`. */
 export async function positionsAt(db: Db | Tx, date: string, filter: PositionFilter = {}) {
-  // A product whose latest live row is on or before the date stands as its balance row says: no ledger read. Only
-  // the others (moved after the date, or never) look up their last row up to the date.
-  const current = sql<boolean>`(sb.last_occurred_on is not null and sb.last_occurred_on <= ${date})`;
   let query = db
     .selectFrom('products as p')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
@@ -45,10 +67,7 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
     .leftJoin('product_unities as du', (join) =>
       join.onRef('du.product_id', '=', 'p.id').on('du.is_default', '=', 1),
     )
-    .leftJoin('stock_ledger as x', (join) =>
-      join.on(sql<boolean>`x.id = case when ${current} then null else ${lastLiveRowId('p.id', date)} end`),
-    )
-    .select((eb) => [
+    .select([
       'p.id',
       'p.sku',
       'p.name',
@@ -61,20 +80,8 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
       'u.name as unity_name',
       'u.fractional',
       'du.id as default_unity_id',
-      eb
-        .case()
-        .when(current)
-        .then(eb.ref('sb.quantity'))
-        .else(eb.fn.coalesce('x.balance_quantity', sql<number>`0`))
-        .end()
-        .as('quantity'),
-      eb
-        .case()
-        .when(current)
-        .then(eb.ref('sb.total_value'))
-        .else(eb.fn.coalesce('x.balance_value', sql<number>`0`))
-        .end()
-        .as('total_value'),
+      quantityAt(date).as('quantity'),
+      valueAt(date).as('total_value'),
     ]);
   if (filter.activeOnly) query = query.where('p.status', '=', 'active');
   if (filter.categoryId) query = query.where('p.category_id', '=', filter.categoryId);
@@ -85,8 +92,6 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
   const rows = await query.orderBy('p.name_sort').orderBy('p.id').execute();
   return rows.map(toPosition);
 }
-
-type Stored = string | number | bigint;
 
 function toPosition(row: {
   id: number;

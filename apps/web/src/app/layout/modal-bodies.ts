@@ -28,4 +28,6 @@ export const MODAL_BODIES: ModalBodies = {
   MONTH_REOPEN: lazy(() => import('../../features/movements/components/month-reopen-modal.tsx')),
   CATALOG_IMPORT: lazy(() => import('../../features/products/components/catalog-import-modal.tsx')),
   NFE_UNDO: lazy(() => import('../../features/nfe/components/undo-nfe-modal.tsx')),
+  COUNT_POST: lazy(() => import('../../features/counts/components/post-count-modal.tsx')),
+  COUNT_REMOVE: lazy(() => import('../../features/counts/components/remove-count-modal.tsx')),
 };

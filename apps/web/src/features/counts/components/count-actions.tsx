@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import type { TCountDetail } from '@armazem/contracts/counts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { openModal } from '../../../lib/modal.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
-import {
-  countUrls,
-  usePostCountMutation,
-  useRemoveCountMutation,
-  useUploadCountSheetMutation,
-} from '../counts-api.ts';
+import { countUrls, useUploadCountSheetMutation } from '../counts-api.ts';
 
 type RowError = { line: number; message: string };
 
@@ -61,90 +56,37 @@ function SheetActions({ count }: { count: TCountDetail }) {
   );
 }
 
-/** Post (with confirmation), discard an open count, undo a posted one. */
-// eslint-disable-next-line max-lines-per-function -- one JSX tree: the buttons and their two confirmations
+/** Post, discard an open count or undo a posted one: each asks first, in the shared modal. */
 export function CountActions({ count }: { count: TCountDetail }) {
-  const [confirming, setConfirming] = useState<'post' | 'remove' | null>(null);
-  const [uncountedAsZero, setUncountedAsZero] = useState(false);
-  const [postCount, posting] = usePostCountMutation();
-  const [removeCount, removing] = useRemoveCountMutation();
-  const notify = useNotifySuccess();
-  const { totals } = count;
-  const doPost = async () => {
-    const result = await postCount({ id: count.id, uncountedAsZero });
-    if ('data' in result) notify('Balanço lançado no estoque com sucesso!');
-    setConfirming(null);
-  };
-  const doRemove = async () => {
-    const result = await removeCount(count.id);
-    if (!('error' in result))
-      notify(count.status === 'posted' ? 'Balanço desfeito com sucesso!' : 'Balanço descartado com sucesso!');
-    setConfirming(null);
-  };
+  const dispatch = useAppDispatch();
+  const posted = count.status === 'posted';
+  const askPost = () =>
+    dispatch(
+      openModal('COUNT_POST', { countId: count.id, totals: count.totals }, { title: 'Lançar no estoque' }),
+    );
+  const askRemove = () =>
+    dispatch(
+      openModal(
+        'COUNT_REMOVE',
+        { countId: count.id, posted },
+        { title: posted ? 'Desfazer balanço' : 'Descartar balanço', size: 'sm' },
+      ),
+    );
   return (
     <div className="grid gap-3">
       <SheetActions count={count} />
       <div className="flex flex-wrap gap-2">
         {count.status === 'open' ? (
-          <button className="btn btn-primary" onClick={() => setConfirming('post')}>
+          <button className="btn btn-primary" onClick={askPost}>
             Lançar no estoque
           </button>
         ) : null}
         {count.status !== 'discarded' ? (
-          <button className="btn btn-outline btn-error" onClick={() => setConfirming('remove')}>
-            {count.status === 'posted' ? 'Desfazer balanço' : 'Descartar balanço'}
+          <button className="btn btn-outline btn-error" onClick={askRemove}>
+            {posted ? 'Desfazer balanço' : 'Descartar balanço'}
           </button>
         ) : null}
       </div>
-      {confirming === 'post' ? (
-        <div
-          role="alertdialog"
-          aria-label="Confirmar lançamento"
-          className="alert flex flex-col items-start gap-2"
-        >
-          <p>
-            {totals.withDifference} produtos com diferença: sobras de {formatMoney(totals.surplusValue)} e
-            faltas de {formatMoney(totals.shortageValue)}. {totals.uncounted} produtos não foram contados.
-          </p>
-          <label className="label cursor-pointer gap-2">
-            <input
-              type="checkbox"
-              className="checkbox"
-              checked={uncountedAsZero}
-              onChange={(e) => setUncountedAsZero(e.target.checked)}
-            />
-            <span>Considerar os não contados como zero (zera o saldo deles)</span>
-          </label>
-          <div className="flex gap-2">
-            <button className="btn btn-primary" disabled={posting.isLoading} onClick={() => void doPost()}>
-              Confirmar lançamento
-            </button>
-            <button className="btn" onClick={() => setConfirming(null)}>
-              Voltar
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {confirming === 'remove' ? (
-        <div role="alertdialog" aria-label="Confirmar" className="alert flex flex-col items-start gap-2">
-          <p>
-            {count.status === 'posted'
-              ? 'Os ajustes deste balanço serão cancelados e o estoque volta ao que era.'
-              : 'As contagens deste balanço serão descartadas.'}
-          </p>
-          <div className="flex gap-2">
-            <button className="btn btn-error" disabled={removing.isLoading} onClick={() => void doRemove()}>
-              Confirmar
-            </button>
-            <button className="btn" onClick={() => setConfirming(null)}>
-              Voltar
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {posting.error || removing.error ? (
-        <p className="text-error">{errorMessage(posting.error ?? removing.error)}</p>
-      ) : null}
     </div>
   );
 }

@@ -1,0 +1,102 @@
+// A bench fixture, not a write path of the app: `rows` ledger entries spread over the first `stocked` active products
+// (dates spread over 2025), with exact running figures, and each product's balance row set to its last row. Written
+// set-based (one statement per 20,000 rows: unnest on PostgreSQL, json_each on SQLite), so seeding 1,000,000 rows
+// does not dominate the run.
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.ts';
+import type { Dialect } from '../src/db/types.ts';
+
+const CHUNK = 20_000;
+// product, unity, quantity (base), unit cost, total cost, balance quantity, balance value, date
+type LedgerLine = [number, number, string, string, string, string, string, string];
+// product, quantity, value, average cost, last date
+type BalanceLine = [number, string, string, string, string];
+
+async function insertLedger(db: Db, dialect: Dialect, lines: LedgerLine[], userId: number, now: string) {
+  const target = sql`stock_ledger (product_id, product_unity_id, direction, quantity, base_quantity, unit_cost,
+    total_cost, balance_quantity, balance_value, occurred_on, source, created_by, created_at)`;
+  if (dialect === 'postgres') {
+    const column = (c: number) => lines.map((line) => line[c]);
+    await sql`insert into ${target}
+      select v.p, v.u, 'in', v.q, v.q, v.c, v.t, v.bq, v.bv, v.d, 'manual', ${userId}::int, ${now}::timestamptz
+      from unnest(${column(0)}::int[], ${column(1)}::int[], ${column(2)}::bigint[], ${column(3)}::bigint[],
+        ${column(4)}::bigint[], ${column(5)}::bigint[], ${column(6)}::bigint[], ${column(7)}::date[])
+        as v(p, u, q, c, t, bq, bv, d)`.execute(db);
+    return;
+  }
+  const int = (c: number) => sql.raw(`cast(v.value ->> ${c} as integer)`);
+  await sql`insert into ${target}
+    select ${int(0)}, ${int(1)}, 'in', ${int(2)}, ${int(2)}, ${int(3)}, ${int(4)}, ${int(5)}, ${int(6)},
+      v.value ->> 7, 'manual', ${userId}, ${now}
+    from json_each(${JSON.stringify(lines)}) as v order by v.key`.execute(db);
+}
+
+async function updateBalances(db: Db, dialect: Dialect, lines: BalanceLine[], now: string) {
+  if (lines.length === 0) return;
+  if (dialect === 'postgres') {
+    const column = (c: number) => lines.map((line) => line[c]);
+    await sql`update stock_balances b set quantity = v.q, total_value = v.t, average_cost = v.a,
+        last_occurred_on = v.d, last_movement_at = ${now}::timestamptz
+      from unnest(${column(0)}::int[], ${column(1)}::bigint[], ${column(2)}::bigint[], ${column(3)}::bigint[],
+        ${column(4)}::date[]) as v(p, q, t, a, d)
+      where b.product_id = v.p`.execute(db);
+    return;
+  }
+  await sql`update stock_balances set quantity = v.q, total_value = v.t, average_cost = v.a,
+      last_occurred_on = v.d, last_movement_at = ${now}
+    from (select cast(value ->> 0 as integer) as p, cast(value ->> 1 as integer) as q,
+        cast(value ->> 2 as integer) as t, cast(value ->> 3 as integer) as a, value ->> 4 as d
+      from json_each(${JSON.stringify(lines)})) as v
+    where stock_balances.product_id = v.p`.execute(db);
+}
+
+export async function seedLedger(db: Db, dialect: Dialect, userId: number, stocked: number, rows: number) {
+  const products = await db
+    .selectFrom('products as p')
+    .innerJoin('product_unities as pu', 'pu.product_id', 'p.id')
+    .select(['p.id', 'pu.id as unity'])
+    .where('pu.is_default', '=', 1)
+    .where('p.status', '=', 'active')
+    .orderBy('p.id')
+    .limit(stocked)
+    .execute();
+  const perProduct = Math.ceil(rows / products.length);
+  const now = new Date().toISOString();
+  let ledger: LedgerLine[] = [];
+  let balances: BalanceLine[] = [];
+  const flush = async () => {
+    if (ledger.length > 0) await insertLedger(db, dialect, ledger, userId, now);
+    await updateBalances(db, dialect, balances, now);
+    ledger = [];
+    balances = [];
+  };
+  let written = 0;
+  for (const [index, product] of products.entries()) {
+    let quantity = 0n;
+    let value = 0n;
+    let last = '';
+    for (let k = 0; k < perProduct && written < rows; k++, written++) {
+      const base = BigInt(1 + ((index + k) % 3)) * 1000n;
+      const unitCost = 10_000n + BigInt((index * 31 + k * 7) % 90_000);
+      const total = (base * unitCost + 500n) / 1000n;
+      quantity += base;
+      value += total;
+      // dates never go back within a product, so the running figures are those of the (occurred_on, id) order
+      last = new Date(Date.UTC(2025, 0, 1 + Math.floor((k * 365) / perProduct))).toISOString().slice(0, 10);
+      ledger.push([
+        product.id,
+        Number(product.unity),
+        String(base),
+        String(unitCost),
+        String(total),
+        String(quantity),
+        String(value),
+        last,
+      ]);
+    }
+    if (quantity > 0n)
+      balances.push([product.id, String(quantity), String(value), String((value * 1000n) / quantity), last]);
+    if (ledger.length >= CHUNK) await flush();
+  }
+  await flush();
+}

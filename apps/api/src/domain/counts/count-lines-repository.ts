@@ -1,0 +1,218 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { quantityAt, valueAt } from '../inventory/inventory-repository.ts';
+
+/** SQL of a count's lines (what is shown, checked and posted), and nothing else. */
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** One product in a count's scope: its balance at the end of the count's date and what was counted of it. */
+export interface CountRow {
+  productId: number;
+  sku: string;
+  name: string;
+  barcode: string | null;
+  unityId: number;
+  /** balance at the end of the count's date */
+  quantity: bigint;
+  totalValue: bigint;
+  counted: bigint | null;
+  /** what posting found and the cost it used (null until the count is posted) */
+  expected: bigint | null;
+  unitCost: bigint | null;
+  countedBy: number | null;
+  countedAt: string | null;
+}
+
+export interface CountScope {
+  id: number;
+  countedOn: string;
+  categoryId: number | null;
+}
+
+/** A line as SQLite hands it over in the JSON array (the figures as text, so the ones past 2^53 stay exact). */
+type JsonLine = [
+  id: number,
+  sku: string,
+  name: string,
+  barcode: string | null,
+  unityId: number,
+  quantity: string,
+  totalValue: string,
+  counted: string | null,
+  expected: string | null,
+  unitCost: string | null,
+  countedBy: number | null,
+  countedAt: string | null,
+];
+
+type Figure = string | number | bigint;
+const optionalBigInt = (value: Figure | null) => (value === null ? null : toBigInt(value));
+
+function linesQuery(db: Db | Tx, scope: CountScope, productIds?: readonly number[]) {
+  let query = db
+    .selectFrom('products as p')
+    .leftJoin('stock_balances as sb', 'sb.product_id', 'p.id')
+    .leftJoin('inventory_count_items as i', (join) =>
+      join.onRef('i.product_id', '=', 'p.id').on('i.count_id', '=', scope.id),
+    )
+    .select([
+      'p.id',
+      'p.name_sort',
+      'p.sku',
+      'p.name',
+      'p.barcode',
+      'p.base_unity_id',
+      quantityAt(scope.countedOn).as('quantity'),
+      valueAt(scope.countedOn).as('total_value'),
+      'i.counted_quantity',
+      'i.expected_quantity',
+      'i.unit_cost',
+      'i.counted_by',
+      'i.counted_at',
+    ])
+    .where('p.status', '=', 'active');
+  if (scope.categoryId) query = query.where('p.category_id', '=', scope.categoryId);
+  if (productIds) query = query.where('p.id', 'in', productIds);
+  return query;
+}
+
+/**
+ * SQLite: the lines as one JSON array, built by the database. node:sqlite builds one object per row and a value
+ * (a BigInt per figure) per cell, which for 20,000 lines cost several times the query itself; one string and
+ * JSON.parse do not. (PostgreSQL builds JSON slower than pg reads rows, so it reads rows.)
+ */
+async function jsonLines(db: Db | Tx, query: ReturnType<typeof linesQuery>): Promise<CountRow[]> {
+  const ref = (column: string) => sql.ref(`r.${column}`);
+  const text = (column: string) => sql`cast(${ref(column)} as text)`;
+  const fields = sql.join([
+    ...['id', 'sku', 'name', 'barcode', 'base_unity_id'].map(ref),
+    ...['quantity', 'total_value', 'counted_quantity', 'expected_quantity', 'unit_cost'].map(text),
+    ...['counted_by', 'counted_at'].map(ref),
+  ]);
+  const { rows } = await sql<{ lines: string }>`select
+    json_group_array(json_array(${fields}) order by ${ref('name_sort')}, ${ref('id')}) as lines
+    from (${query}) as r`.execute(db);
+  const lines: JsonLine[] = JSON.parse(rows[0]?.lines ?? '[]');
+  return lines.map((line) => ({
+    productId: line[0],
+    sku: line[1],
+    name: line[2],
+    barcode: line[3],
+    unityId: line[4],
+    quantity: BigInt(line[5]),
+    totalValue: BigInt(line[6]),
+    counted: optionalBigInt(line[7]),
+    expected: optionalBigInt(line[8]),
+    unitCost: optionalBigInt(line[9]),
+    countedBy: line[10],
+    countedAt: line[11],
+  }));
+}
+
+/**
+ * Every active product in the count's scope (or only `productIds`), ordered by name, with its balance at the end of
+ * the count's date and its counted item, in one query. The unit and who counted come from `unitiesById` and
+ * `countersOf`, not repeated on every line.
+ */
+export async function countRows(
+  db: Db | Tx,
+  dialect: Dialect,
+  scope: CountScope,
+  productIds?: readonly number[],
+): Promise<CountRow[]> {
+  const query = linesQuery(db, scope, productIds);
+  if (dialect === 'sqlite') return jsonLines(db, query);
+  const rows = await query.orderBy('p.name_sort').orderBy('p.id').execute();
+  return rows.map((row) => ({
+    productId: row.id,
+    sku: row.sku,
+    name: row.name,
+    barcode: row.barcode,
+    unityId: row.base_unity_id,
+    quantity: toBigInt(row.quantity),
+    totalValue: toBigInt(row.total_value),
+    counted: optionalBigInt(row.counted_quantity),
+    expected: optionalBigInt(row.expected_quantity),
+    unitCost: optionalBigInt(row.unit_cost),
+    countedBy: row.counted_by,
+    countedAt: row.counted_at,
+  }));
+}
+
+/** Every unit of measure by id: its code and whether it takes fractions. */
+export async function unitiesById(db: Db | Tx) {
+  const rows = await db.selectFrom('unities').select(['id', 'code', 'fractional']).execute();
+  return new Map(rows.map((row) => [row.id, { code: row.code, fractional: Boolean(row.fractional) }]));
+}
+
+/** Who counted something in the count, by id. */
+export async function countersOf(db: Db | Tx, countId: number) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where(
+      'id',
+      'in',
+      db.selectFrom('inventory_count_items').select('counted_by').where('count_id', '=', countId),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]));
+}
+
+/** The default package of each product (what an adjustment row is entered in). */
+export async function defaultUnities(db: Db | Tx, productIds: readonly number[]) {
+  const unities = new Map<number, number>();
+  for (const part of chunks(productIds, 5_000)) {
+    const rows = await db
+      .selectFrom('product_unities')
+      .select(['id', 'product_id'])
+      .where('is_default', '=', 1)
+      .where('product_id', 'in', part)
+      .execute();
+    for (const row of rows) unities.set(row.product_id, Number(row.id));
+  }
+  return unities;
+}
+
+/**
+ * What the posting found: expected quantity and the cost used, per product (uncounted-as-zero rows added). One
+ * statement per 10,000 lines: PostgreSQL reads them from one array per column (unnest), SQLite from one JSON text.
+ */
+export async function recordPosting(
+  tx: Tx,
+  dialect: Dialect,
+  countId: number,
+  lines: ReadonlyArray<{ productId: number; expected: bigint; counted: bigint; unitCost: bigint }>,
+  userId: number,
+  now: string,
+) {
+  const upsert = sql`on conflict (count_id, product_id) do update
+    set expected_quantity = excluded.expected_quantity, unit_cost = excluded.unit_cost`;
+  const target = sql`inventory_count_items
+    (count_id, product_id, counted_quantity, counted_by, counted_at, expected_quantity, unit_cost)`;
+  for (const part of chunks(lines, 10_000)) {
+    if (dialect === 'postgres') {
+      const column = (pick: (line: (typeof part)[number]) => bigint | number) =>
+        part.map((line) => String(pick(line)));
+      await sql`insert into ${target}
+        select ${countId}::int, v.p, v.q, ${userId}::int, ${now}::timestamptz, v.e, v.c
+        from unnest(${column((l) => l.productId)}::int[], ${column((l) => l.counted)}::bigint[],
+          ${column((l) => l.expected)}::bigint[], ${column((l) => l.unitCost)}::bigint[]) as v(p, q, e, c)
+        ${upsert}`.execute(tx);
+      continue;
+    }
+    const values = part.map((l) => [l.productId, String(l.counted), String(l.expected), String(l.unitCost)]);
+    await sql`insert into ${target}
+      select ${countId}, v.value ->> 0, cast(v.value ->> 1 as integer), ${userId}, ${now},
+        cast(v.value ->> 2 as integer), cast(v.value ->> 3 as integer)
+      from json_each(${JSON.stringify(values)}) as v where true
+      ${upsert}`.execute(tx);
+  }
+}
