@@ -18,7 +18,7 @@ import {
   insertPackages,
   insertPrices,
   insertProducts,
-  updatePackageBarcode,
+  updatePackageBarcodes,
   updateProducts,
 } from './catalog-import-repository.ts';
 import {
@@ -62,7 +62,7 @@ async function check(
 }
 
 /** The categories the plans name that do not exist yet, created once each (first spelling wins). */
-async function createCategories(tx: Tx, userId: number, plans: CatalogPlan[]) {
+async function createCategories(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[]) {
   const wanted = new Map<string, string>();
   for (const { state } of plans)
     if (state.categoryId === null && !wanted.has(sortKey(state.categoryName)))
@@ -70,6 +70,7 @@ async function createCategories(tx: Tx, userId: number, plans: CatalogPlan[]) {
   const ids = await insertCategories(tx, [...wanted.values()]);
   await insertAuditRows(
     tx,
+    dialect,
     [...ids].map(([key, id]) =>
       auditRow({
         userId,
@@ -89,11 +90,12 @@ const searchColumns = (sku: string, state: CatalogPlan['state']) => ({
 });
 
 // eslint-disable-next-line max-lines-per-function -- one write path in order: categories, products, prices, packages, audit
-async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string) {
-  const categoryOf = await createCategories(tx, userId, plans);
+async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], today: string) {
+  const categoryOf = await createCategories(tx, dialect, userId, plans);
   const creates = plans.filter((plan) => plan.action === 'create');
   const created = await insertProducts(
     tx,
+    dialect,
     creates.map((plan) => ({
       sku: plan.sku,
       name: plan.state.name,
@@ -114,6 +116,7 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
   const changed = plans.filter((plan) => plan.existing && plan.productChanged);
   await updateProducts(
     tx,
+    dialect,
     changed.map((plan) => {
       const { search_text, name_sort } = searchColumns(plan.sku, plan.state);
       return {
@@ -127,6 +130,7 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
   );
   await insertPrices(
     tx,
+    dialect,
     plans.flatMap((plan) =>
       plan.price
         ? [
@@ -144,17 +148,23 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
   );
   await insertPackages(
     tx,
+    dialect,
     plans.flatMap((plan) =>
       plan.package ? [{ productId: idOf(plan), unityId: plan.state.unityId, ...plan.package }] : [],
     ),
   );
-  for (const plan of plans)
-    if (plan.packageBarcodeOf !== null) {
-      const barcode = plan.package?.barcode ?? null;
-      await updatePackageBarcode(tx, plan.packageBarcodeOf, barcode);
-    }
+  await updatePackageBarcodes(
+    tx,
+    dialect,
+    plans.flatMap((plan) =>
+      plan.packageBarcodeOf === null
+        ? []
+        : [{ id: plan.packageBarcodeOf, barcode: plan.package?.barcode ?? null }],
+    ),
+  );
   await insertAuditRows(
     tx,
+    dialect,
     plans
       .filter((plan) => plan.action !== 'unchanged')
       .map((plan) =>
@@ -177,7 +187,7 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
 }
 
 async function importSheet(
-  { db, clock }: CatalogImportServiceDeps,
+  { db, dialect, clock }: CatalogImportServiceDeps,
   userId: number,
   sheet: UploadedSheet,
 ): Promise<TCatalogImportResult> {
@@ -194,7 +204,7 @@ async function importSheet(
       });
     }
     const plans = checked.flatMap((row) => (row.plan ? [row.plan] : []));
-    await write(tx, userId, plans, today);
+    await write(tx, dialect, userId, plans, today);
     const result = { created: summary.create, updated: summary.update, unchanged: summary.unchanged };
     await audit(tx, {
       userId,
