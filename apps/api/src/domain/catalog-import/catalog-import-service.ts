@@ -11,7 +11,9 @@ import { readSheetOf, type RawRow } from '../movements/sheet-reader.ts';
 import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import { unityBatchId } from '../reference/reference-repository.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
+import { JSON_BATCH } from '../../db/json-rows.ts';
 import {
+  chunks,
   findCatalogLookups,
   insertAuditRows,
   insertCategories,
@@ -162,12 +164,13 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
         : [{ id: plan.packageBarcodeOf, barcode: plan.package?.barcode ?? null }],
     ),
   );
-  await insertAuditRows(
-    tx,
-    dialect,
-    plans
-      .filter((plan) => plan.action !== 'unchanged')
-      .map((plan) =>
+  // built a batch at a time: 50,000 audit rows with their before/after never sit in memory at once
+  const audited = plans.filter((plan) => plan.action !== 'unchanged');
+  for (const part of chunks(audited, JSON_BATCH))
+    await insertAuditRows(
+      tx,
+      dialect,
+      part.map((plan) =>
         auditRow({
           userId,
           action: plan.action,
@@ -183,7 +186,7 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
           },
         }),
       ),
-  );
+    );
 }
 
 async function importSheet(
