@@ -1,21 +1,21 @@
 // The catalog sheet at its limit: preview and import of 50,000 new products, then 50,000 updates (new prices):
 //   node apps/api/bench/catalog-import.bench.ts            (SQLite)
 //   TEST_DATABASE_URL=postgres://… node apps/api/bench/catalog-import.bench.ts
-// Targets (issue 11): preview ≤ 5 s, import ≤ 10 s, server memory ≤ 250 MB. As in movements.bench.ts, the parent
-// prepares the database and the files; a fresh child runs the calls through the whole HTTP stack and samples its
-// own RSS, so the figures are the server's alone.
-import { spawnSync } from 'node:child_process';
+// Targets (issue 11): preview ≤ 5 s, import ≤ 10 s, server memory ≤ 250 MB. As in movements.bench.ts, this process
+// prepares the database and the files, starts the real server in its own process and is only its client; the
+// server's peak RSS and CPU are read from /proc, so the figures are the server's alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { CATALOG_COLUMN_TITLES } from '@armazem/contracts/catalog-import';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Db } from '../src/db/database.ts';
+import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/helper.ts';
 import { makeXlsx, multipart, type Cell } from '../test/sheets.ts';
+import { printRows, type BenchRow } from './bench-support.ts';
+import { startServer } from './bench-server.ts';
 
 const ROWS = 50_000;
 const config = {
@@ -26,49 +26,61 @@ const config = {
   timeZone: 'America/Sao_Paulo',
 };
 
-async function measureInChild(databaseUrl: string | undefined, dataDir: string, files: string[]) {
-  const database = openDatabase({ databaseUrl, dataDir });
-  const app = await buildApp({ database, mailer: { send: async () => undefined }, config });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/v1/login',
-    payload: { email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
-  });
-  const cookie = `armazem_session=${login.cookies.find((c) => c.name === 'armazem_session')?.value}`;
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  const measure = async (label: string, url: string, file: string, expected: number) => {
-    const body = await multipart({}, { name: path.basename(file), bytes: fs.readFileSync(file) });
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    peak = before;
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const response = await app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie, ...body.headers },
-      payload: body.payload,
-    });
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    // CPU time of every thread of the server (the sheet worker too): what the call costs on an idle machine
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    if (response.statusCode !== expected)
-      throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-    const summary = expected === 200 ? JSON.stringify(response.json().summary) : response.body;
-    console.log(
-      `[${database.dialect}] ${label.padEnd(30)} ${seconds.toFixed(2).padStart(6)} s (CPU ${cpuSeconds.toFixed(2)} s)   carga ${os.loadavg()[0]?.toFixed(1)}   pico RSS ${Math.round(peak / 2 ** 20)} MB (antes ${Math.round(before / 2 ** 20)} MB)   ${summary.slice(0, 140)}`,
-    );
-  };
-  const [creates = '', updates = ''] = files;
-  await measure(`prévia (${ROWS} novos)`, '/api/products/v1/import/preview', creates, 200);
-  await measure(`importação (${ROWS} novos)`, '/api/products/v1/import', creates, 201);
-  await measure(`prévia (${ROWS} alterados)`, '/api/products/v1/import/preview', updates, 200);
-  await measure(`importação (${ROWS} alterados)`, '/api/products/v1/import', updates, 201);
-  clearInterval(sampler);
-  await app.close();
-  await database.destroy();
+/** The server in its own process, this process its client: four calls, each timed with the server's peak RSS. */
+async function measureServer(
+  dialect: string,
+  database: { databaseUrl?: string; dataDir: string },
+  files: string[],
+) {
+  const server = await startServer(database);
+  const rows: BenchRow[] = [];
+  try {
+    const cookie = await server.login('bench@armazem.com.br', 'senha-de-bench-123');
+    const measure = async (label: string, url: string, file: string, expected: number) => {
+      const body = await multipart({}, { name: path.basename(file), bytes: fs.readFileSync(file) });
+      const result = await server.measure(url, {
+        method: 'POST',
+        headers: { cookie, ...body.headers },
+        body: body.payload,
+      });
+      if (result.status !== expected)
+        throw new Error(`${label}: ${result.status} ${result.body.slice(0, 300)}`);
+      const summary = expected === 200 ? JSON.stringify(JSON.parse(result.body).summary) : result.body;
+      // CPU: every thread of the server (the sheet worker too), what the call costs on an idle machine
+      console.log(
+        `[${dialect}] ${label.padEnd(30)} ${result.seconds.toFixed(2).padStart(6)} s (CPU do servidor ${result.cpuSeconds.toFixed(2)} s)   carga ${os.loadavg()[0]?.toFixed(1)}   pico RSS ${Math.round(result.peakMb)} MB (antes ${Math.round(result.beforeMb)} MB)   ${summary.slice(0, 140)}`,
+      );
+      const target = expected === 200 ? 5 : 10;
+      rows.push(
+        {
+          figure: label,
+          db: dialect,
+          value: result.seconds,
+          unit: 's',
+          raw: null,
+          target: `≤ ${target} s`,
+          ok: result.seconds <= target,
+        },
+        {
+          figure: `${label}: pico RSS`,
+          db: dialect,
+          value: result.peakMb,
+          unit: 'MB',
+          raw: null,
+          target: '≤ 250 MB',
+          ok: result.peakMb <= 250,
+        },
+      );
+    };
+    const [creates = '', updates = ''] = files;
+    await measure(`prévia (${ROWS} novos)`, '/api/products/v1/import/preview', creates, 200);
+    await measure(`importação (${ROWS} novos)`, '/api/products/v1/import', creates, 201);
+    await measure(`prévia (${ROWS} alterados)`, '/api/products/v1/import/preview', updates, 200);
+    await measure(`importação (${ROWS} alterados)`, '/api/products/v1/import', updates, 201);
+    return rows;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** 50,000 products over 40 categories (4 of them new), every third with a box and its barcode. */
@@ -120,12 +132,7 @@ async function prepareAndRun() {
     );
     const url = process.env.TEST_DATABASE_URL ? await currentDatabaseUrl(handle) : '';
     const dataDir = url ? '' : path.dirname(await sqliteFile(handle));
-    const child = spawnSync(
-      process.execPath,
-      ['--expose-gc', fileURLToPath(import.meta.url), 'measure', url, dataDir, ...files],
-      { stdio: 'inherit' },
-    );
-    if (child.status !== 0) process.exitCode = 1;
+    printRows(await measureServer(handle.dialect, { databaseUrl: url || undefined, dataDir }, files));
   } finally {
     await drop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -146,6 +153,4 @@ async function sqliteFile(handle: { db: Db }) {
   return row.rows[0]?.file ?? '';
 }
 
-if (process.argv[2] === 'measure')
-  await measureInChild(process.argv[3] || undefined, process.argv[4] ?? '', process.argv.slice(5));
-else await prepareAndRun();
+await prepareAndRun();

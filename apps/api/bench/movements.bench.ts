@@ -1,40 +1,25 @@
 // Preview and import of a 50,000-row .xlsx, and the PDF report of a month with 10,000 products:
 //   node apps/api/bench/movements.bench.ts            (SQLite)
 //   TEST_DATABASE_URL=postgres://… node apps/api/bench/movements.bench.ts
-// The parent prepares the database and the file; a fresh child process runs the calls through the whole HTTP
-// stack (multipart, parsing, checks, SQL, PDF) and samples its own RSS, so the figures are the server's alone.
-import { spawnSync } from 'node:child_process';
+// This process prepares the database and the file, then starts the real server (src/server.ts) in its own process
+// and is only its client: the calls go through the whole HTTP stack (multipart, parsing, checks, SQL, PDF), and the
+// server's peak RSS (worker threads included) and CPU are read from /proc, so the figures are the server's alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Db } from '../src/db/database.ts';
+import type { Db } from '../src/db/database.ts';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/helper.ts';
 import { HEADER, makeXlsx, multipart, type Cell } from '../test/sheets.ts';
 import { printRows, type BenchRow } from './bench-support.ts';
+import { startServer, type Measured } from './bench-server.ts';
 import { generateCatalog } from './catalog-generator.ts';
 import { monthReport } from '../src/domain/movements/report-data.ts';
 
 const PRODUCTS = 10_000;
 const ROWS = 50_000;
-
-const benchApp = (database: Parameters<typeof buildApp>[0]['database']) =>
-  buildApp({
-    database,
-    mailer: { send: async () => undefined },
-    config: {
-      sessions: { idleMinutes: 60, absoluteHours: 24 },
-      loginRateLimit: 1000,
-      publicUrl: 'http://bench',
-      allowedOrigins: [],
-      timeZone: 'America/Sao_Paulo',
-    },
-  });
-
-type Measured = { seconds: number; peakMb: number };
 
 function benchRows(
   db: string,
@@ -84,77 +69,58 @@ function benchRows(
   ];
 }
 
-async function measureInChild(databaseUrl: string | undefined, dataDir: string, file: string) {
-  const database = openDatabase({ databaseUrl, dataDir });
-  const app = await benchApp(database);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/v1/login',
-    payload: { email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
-  });
-  const cookie = `armazem_session=${login.cookies.find((c) => c.name === 'armazem_session')?.value}`;
-  const bytes = fs.readFileSync(file);
-  const db = database.dialect;
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  const measure = async (
-    label: string,
-    run: () => Promise<{ statusCode: number; body: string }>,
-    expected: number,
-  ) => {
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    peak = before;
-    const started = performance.now();
-    const response = await run();
-    const seconds = (performance.now() - started) / 1000;
-    if (response.statusCode !== expected)
-      throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-    console.log(
-      `[${database.dialect}] ${label.padEnd(34)} ${seconds.toFixed(2).padStart(6)} s   pico RSS ${Math.round(peak / 2 ** 20)} MB (antes ${Math.round(before / 2 ** 20)} MB)`,
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+/** The server in its own process, this process its client: preview, import and report, one call each. */
+async function measureServer(
+  dialect: string,
+  database: { databaseUrl?: string; dataDir: string },
+  file: string,
+) {
+  const server = await startServer(database);
+  try {
+    const cookie = await server.login('bench@armazem.com.br', 'senha-de-bench-123');
+    const bytes = fs.readFileSync(file);
+    const measure = async (label: string, url: string, init: RequestInit, expected: number) => {
+      const result = await server.measure(url, { ...init, headers: { cookie, ...init.headers } });
+      if (result.status !== expected)
+        throw new Error(`${label}: ${result.status} ${result.body.slice(0, 300)}`);
+      console.log(
+        `[${dialect}] ${label.padEnd(34)} ${result.seconds.toFixed(2).padStart(6)} s (CPU do servidor ${result.cpuSeconds.toFixed(2)} s)   pico RSS ${Math.round(result.peakMb)} MB (antes ${Math.round(result.beforeMb)} MB)   carga ${load()}`,
+      );
+      return result;
+    };
+    const previewBody = await multipart({ year: '2026', month: '10' }, { name: 'outubro.xlsx', bytes });
+    const preview = await measure(
+      `prévia (${ROWS} linhas)`,
+      '/api/stock/movement/v1/sheet',
+      { method: 'POST', headers: previewBody.headers, body: previewBody.payload },
+      200,
     );
-    return { seconds, peakMb: peak / 2 ** 20 };
-  };
-  const previewBody = await multipart({ year: '2026', month: '10' }, { name: 'outubro.xlsx', bytes });
-  const preview = await measure(
-    `prévia (${ROWS} linhas)`,
-    () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/stock/movement/v1/sheet',
-        headers: { cookie, ...previewBody.headers },
-        payload: previewBody.payload,
-      }),
-    200,
-  );
-  const importBody = await multipart(
-    { year: '2026', month: '10', data: '{"description":"bench"}' },
-    { name: 'outubro.xlsx', bytes },
-  );
-  const imported = await measure(
-    `importação (${ROWS} linhas)`,
-    () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/stock/movement/v1',
-        headers: { cookie, ...importBody.headers },
-        payload: importBody.payload,
-      }),
-    201,
-  );
-  const report = await measure(
-    `relatório PDF (${PRODUCTS} produtos)`,
-    () => app.inject({ url: '/api/stock/movement/v1/report?year=2026&month=10', headers: { cookie } }),
-    200,
-  );
-  clearInterval(sampler);
-  // the report's figures read straight from the database, without drawing: what the PDF costs over its data
-  const started = performance.now();
-  await monthReport(database.db, 2026, 10);
-  const rawReport = (performance.now() - started) / 1000;
-  printRows(benchRows(db, preview, imported, report, rawReport));
-  await app.close();
-  await database.destroy();
+    const importBody = await multipart(
+      { year: '2026', month: '10', data: '{"description":"bench"}' },
+      { name: 'outubro.xlsx', bytes },
+    );
+    const imported = await measure(
+      `importação (${ROWS} linhas)`,
+      '/api/stock/movement/v1',
+      { method: 'POST', headers: importBody.headers, body: importBody.payload },
+      201,
+    );
+    const report = await measure(
+      `relatório PDF (${PRODUCTS} produtos)`,
+      '/api/stock/movement/v1/report?year=2026&month=10',
+      {},
+      200,
+    );
+    return { preview, imported, report };
+  } finally {
+    await server.stop();
+  }
 }
 
 async function prepareAndRun() {
@@ -181,7 +147,8 @@ async function prepareAndRun() {
     await app.close();
     await generateCatalog(handle.db, PRODUCTS);
     await handle.db.updateTable('products').set({ status: 'active' }).execute(); // the generator deactivates every 17th
-    // five rows per product: in 10, out 1, out 1, in 2, out 3 — every exit is covered by the rows before it
+    // five rows per product: in 10, out 1, out 1, in 2, out 3 — every exit is covered by the rows before it, each
+    // step dated in its own five days of the month (1–5, 6–10, …), so the dates keep that order
     const pattern: Array<[string, number, number | null]> = [
       ['Entrada', 10, 12.5],
       ['Saída', 1, null],
@@ -193,7 +160,7 @@ async function prepareAndRun() {
     for (let i = 0; i < ROWS; i += 1) {
       const [type, quantity, cost] = pattern[Math.floor(i / PRODUCTS)] ?? ['Entrada', 1, 1];
       rows.push([
-        new Date(Date.UTC(2026, 9, 1 + (i % 28))),
+        new Date(Date.UTC(2026, 9, 1 + 5 * Math.floor(i / PRODUCTS) + (i % 5))),
         `GEN-${String((i % PRODUCTS) + 1).padStart(7, '0')}`,
         type,
         quantity,
@@ -210,12 +177,12 @@ async function prepareAndRun() {
     );
     const url = process.env.TEST_DATABASE_URL ? await currentDatabaseUrl(handle) : '';
     const dataDir = url ? '' : path.dirname(await sqliteFile(handle));
-    const child = spawnSync(
-      process.execPath,
-      ['--expose-gc', fileURLToPath(import.meta.url), 'measure', url, dataDir, file],
-      { stdio: 'inherit' },
-    );
-    if (child.status !== 0) process.exitCode = 1;
+    const measured = await measureServer(handle.dialect, { databaseUrl: url || undefined, dataDir }, file);
+    // the report's figures read straight from the database, without drawing: what the PDF costs over its data
+    const started = performance.now();
+    await monthReport(handle.db, 2026, 10);
+    const rawReport = (performance.now() - started) / 1000;
+    printRows(benchRows(handle.dialect, measured.preview, measured.imported, measured.report, rawReport));
   } finally {
     await drop();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -236,6 +203,4 @@ async function sqliteFile(handle: { db: Db }) {
   return row.rows[0]?.file ?? '';
 }
 
-if (process.argv[2] === 'measure')
-  await measureInChild(process.argv[3] || undefined, process.argv[4] ?? '', process.argv[5] ?? '');
-else await prepareAndRun();
+await prepareAndRun();

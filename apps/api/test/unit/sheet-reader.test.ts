@@ -11,7 +11,7 @@ import {
   readSheetInWorker,
   sheetReadsInFlight,
 } from '../../src/domain/movements/sheet-worker-pool.ts';
-import { checkDeclaredSizes, guardZip, listEntries } from '../../src/domain/movements/zip-guard.ts';
+import { checkDeclaredSizes, guardZip, listEntries } from '../../src/lib/zip-guard.ts';
 import { splitCsv } from '../../src/domain/movements/csv-text.ts';
 import { xlsxWithEmptyRows, xlsxWithHugeCell } from '../hostile-files.ts';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, zipWithoutWorkbook } from '../sheets.ts';

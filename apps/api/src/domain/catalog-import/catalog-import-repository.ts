@@ -1,16 +1,24 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
-import type { AuditLogTable, PriceTable, ProductTable } from '../../db/types.ts';
+import { JSON_BATCH, insertJsonRows, jsonRows } from '../../db/json-rows.ts';
+import type { AuditLogTable, Dialect, PriceTable, ProductTable } from '../../db/types.ts';
 import { sortKey } from '../../lib/text.ts';
 import { insertProductCompanions } from '../products/products-repository.ts';
 import { ONE } from '../products/products-rules.ts';
 import type { CatalogLookups, ExistingProduct } from './catalog-import-rules.ts';
 
-// SQL of the catalog import: read what the rows name in chunks, write in batches (never one statement per row).
+// SQL of the catalog import: read what the rows name in chunks, write in batches (never one statement per row):
+// each batch travels as one JSON value (db/json-rows.ts).
 
-/** Rows per statement: under SQLite's and PostgreSQL's bound-parameter limits for the widest table written. */
+/** Values per query by default (the export's reads): under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 1000;
+
+/**
+ * Codes looked up per query when the import reads what the rows name: one bound value each, far under both databases'
+ * limits, and a fifth of the round trips of CHUNK (a 50,000-row preview of changes: 3.5 → 2.7 s SQLite, 6 → 4 s PG).
+ */
+const LOOKUP_CHUNK = 5_000;
 
 export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -20,7 +28,7 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
 
 async function productsBySku(db: Db | Tx, skus: string[], today: string) {
   const products = new Map<string, ExistingProduct>();
-  for (const part of chunks(skus)) {
+  for (const part of chunks(skus, LOOKUP_CHUNK)) {
     const rows = await db
       .selectFrom('products')
       .select(['id', 'sku', 'name', 'description', 'category_id', 'base_unity_id', 'min_stock'])
@@ -95,7 +103,7 @@ async function packagesOf(db: Db | Tx, ids: number[]) {
 
 async function barcodeOwners(db: Db | Tx, codes: string[]) {
   const owners: CatalogLookups['barcodes'] = new Map();
-  for (const part of chunks(codes)) {
+  for (const part of chunks(codes, LOOKUP_CHUNK)) {
     const products = await db
       .selectFrom('products')
       .select(['id', 'barcode'])
@@ -155,28 +163,29 @@ export async function insertCategories(tx: Tx, names: string[]): Promise<Map<str
   return ids;
 }
 
-type NewProductRow = Omit<Insertable<ProductTable>, 'created_at' | 'updated_at'>;
+type NewProductRow = Omit<Insertable<ProductTable>, 'created_at' | 'updated_at' | 'min_stock'> & {
+  min_stock: string;
+};
 
-/** New products, each with its default package (one base unit, loose) and an empty balance. */
-export async function insertProducts(tx: Tx, rows: NewProductRow[], looseBatchId: number) {
+/**
+ * New products, each with its default package (one base unit, loose) and an empty balance: 5,000 products per
+ * statement, their companions set-based from the rows just written.
+ */
+export async function insertProducts(tx: Tx, dialect: Dialect, rows: NewProductRow[], looseBatchId: number) {
   const now = nowIso();
-  const ids = new Map<string, number>();
-  for (const part of chunks(rows, 500)) {
-    const inserted = await tx
-      .insertInto('products')
-      .values(part.map((row) => ({ ...row, created_at: now, updated_at: now })))
-      .returning(['id', 'sku'])
-      .execute();
-    for (const row of inserted) ids.set(row.sku, row.id);
-    const baseUnity = new Map(part.map((row) => [row.sku, row.base_unity_id]));
-    await insertProductCompanions(
-      tx,
-      inserted.map(({ id, sku }) => ({ id, baseUnityId: baseUnity.get(sku) ?? 0 })),
-      { unityBatchId: looseBatchId, quantity: ONE },
-      now,
-    );
-  }
-  return ids;
+  const inserted = await insertJsonRows<{ id: number; sku: string }>(
+    tx,
+    dialect,
+    'products',
+    rows.map((row) => ({ ...row, created_at: now, updated_at: now })),
+    ['id', 'sku'],
+  );
+  await insertProductCompanions(
+    tx,
+    inserted.map((row) => row.id),
+    { unityBatchId: looseBatchId, quantity: ONE },
+  );
+  return new Map(inserted.map((row) => [row.sku, row.id]));
 }
 
 export interface ProductChange {
@@ -193,42 +202,49 @@ export interface ProductChange {
   nameSort: string;
 }
 
-/**
- * Changed products, a thousand per statement: UPDATE … FROM a VALUES list (SQLite ≥ 3.33 and PostgreSQL alike;
- * VALUES columns are column1…N on both, and cast because PostgreSQL reads bound parameters there as text).
- */
-export async function updateProducts(tx: Tx, changes: ProductChange[]) {
+/** Changed products, 5,000 per statement: UPDATE … FROM the rows as JSON (SQLite ≥ 3.33 and PostgreSQL alike). */
+export async function updateProducts(tx: Tx, dialect: Dialect, changes: ProductChange[]) {
   const now = nowIso();
-  for (const part of chunks(changes)) {
-    const values = sql.join(
-      part.map(
-        (c) =>
-          sql`(${c.id}, ${c.name}, ${c.description}, ${c.categoryId}, ${c.minStock.toString()}, ${c.barcode}, ${c.ncm}, ${c.cest}, ${c.itemType}, ${c.searchText}, ${c.nameSort})`,
-      ),
-    );
+  const columns = ['id', 'name', 'description', 'category_id', 'min_stock', 'barcode', 'ncm', 'cest'];
+  const more = ['item_type', 'search_text', 'name_sort'];
+  for (const part of chunks(changes, JSON_BATCH)) {
+    const rows = part.map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      category_id: c.categoryId,
+      min_stock: c.minStock.toString(),
+      barcode: c.barcode,
+      ncm: c.ncm,
+      cest: c.cest,
+      item_type: c.itemType,
+      search_text: c.searchText,
+      name_sort: c.nameSort,
+    }));
     await sql`
       update products set
         name = v.name, description = v.description, category_id = v.category_id, min_stock = v.min_stock,
         barcode = v.barcode, ncm = v.ncm, cest = v.cest, item_type = v.item_type, search_text = v.search_text,
         name_sort = v.name_sort, updated_at = ${now}
-      from (
-        select cast(column1 as integer) as id, column2 as name, column3 as description,
-          cast(column4 as integer) as category_id, cast(column5 as bigint) as min_stock, column6 as barcode,
-          column7 as ncm, column8 as cest, column9 as item_type, column10 as search_text, column11 as name_sort
-        from (values ${values}) as t
-      ) as v
+      from (${jsonRows(dialect, 'products', [...columns, ...more], rows)}) as v
       where products.id = v.id`.execute(tx);
   }
 }
 
-export async function insertPrices(tx: Tx, rows: Array<Omit<Insertable<PriceTable>, 'created_at'>>) {
+export async function insertPrices(
+  tx: Tx,
+  dialect: Dialect,
+  rows: Array<Omit<Insertable<PriceTable>, 'created_at' | 'cost_price' | 'sale_price'> & Money>,
+) {
   const now = nowIso();
-  for (const part of chunks(rows))
-    await tx
-      .insertInto('prices')
-      .values(part.map((row) => ({ ...row, created_at: now })))
-      .execute();
+  await insertJsonRows(
+    tx,
+    dialect,
+    'prices',
+    rows.map((row) => ({ ...row, created_at: now })),
+  );
 }
+type Money = { cost_price: string; sale_price: string };
 
 export interface NewPackage {
   productId: number;
@@ -238,36 +254,45 @@ export interface NewPackage {
   barcode: string | null;
 }
 
-export async function insertPackages(tx: Tx, rows: NewPackage[]) {
+export async function insertPackages(tx: Tx, dialect: Dialect, rows: NewPackage[]) {
   const now = nowIso();
-  for (const part of chunks(rows))
-    await tx
-      .insertInto('product_unities')
-      .values(
-        part.map((row) => ({
-          product_id: row.productId,
-          unity_id: row.unityId,
-          unity_batch_id: row.batchId,
-          quantity: row.quantity.toString(),
-          barcode: row.barcode,
-          status: 'active' as const,
-          is_default: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+  await insertJsonRows(
+    tx,
+    dialect,
+    'product_unities',
+    rows.map((row) => ({
+      product_id: row.productId,
+      unity_id: row.unityId,
+      unity_batch_id: row.batchId,
+      quantity: row.quantity.toString(),
+      barcode: row.barcode,
+      status: 'active',
+      is_default: 0,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
 }
 
-/** A package's new barcode: rare (the sheet names one package per product), so one statement each. */
-export async function updatePackageBarcode(tx: Tx, id: number, barcode: string | null) {
-  await tx
-    .updateTable('product_unities')
-    .set({ barcode, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
+/** Packages' new barcodes (or none), 5,000 per statement. */
+export async function updatePackageBarcodes(
+  tx: Tx,
+  dialect: Dialect,
+  changes: Array<{ id: number; barcode: string | null }>,
+) {
+  const now = nowIso();
+  for (const part of chunks(changes, JSON_BATCH))
+    await sql`
+      update product_unities set barcode = v.barcode, updated_at = ${now}
+      from (${jsonRows(dialect, 'product_unities', ['id', 'barcode'], part)}) as v
+      where product_unities.id = v.id`.execute(tx);
 }
 
-export async function insertAuditRows(tx: Tx, rows: Insertable<AuditLogTable>[]) {
-  for (const part of chunks(rows)) await tx.insertInto('audit_log').values(part).execute();
+export async function insertAuditRows(tx: Tx, dialect: Dialect, rows: Insertable<AuditLogTable>[]) {
+  await insertJsonRows(
+    tx,
+    dialect,
+    'audit_log',
+    rows.map((row) => ({ ...row, created_at: String(row.created_at) })),
+  );
 }

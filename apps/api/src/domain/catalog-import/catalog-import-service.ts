@@ -11,14 +11,16 @@ import { readSheetOf, type RawRow } from '../movements/sheet-reader.ts';
 import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import { unityBatchId } from '../reference/reference-repository.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
+import { JSON_BATCH } from '../../db/json-rows.ts';
 import {
+  chunks,
   findCatalogLookups,
   insertAuditRows,
   insertCategories,
   insertPackages,
   insertPrices,
   insertProducts,
-  updatePackageBarcode,
+  updatePackageBarcodes,
   updateProducts,
 } from './catalog-import-repository.ts';
 import {
@@ -62,7 +64,7 @@ async function check(
 }
 
 /** The categories the plans name that do not exist yet, created once each (first spelling wins). */
-async function createCategories(tx: Tx, userId: number, plans: CatalogPlan[]) {
+async function createCategories(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[]) {
   const wanted = new Map<string, string>();
   for (const { state } of plans)
     if (state.categoryId === null && !wanted.has(sortKey(state.categoryName)))
@@ -70,6 +72,7 @@ async function createCategories(tx: Tx, userId: number, plans: CatalogPlan[]) {
   const ids = await insertCategories(tx, [...wanted.values()]);
   await insertAuditRows(
     tx,
+    dialect,
     [...ids].map(([key, id]) =>
       auditRow({
         userId,
@@ -89,11 +92,12 @@ const searchColumns = (sku: string, state: CatalogPlan['state']) => ({
 });
 
 // eslint-disable-next-line max-lines-per-function -- one write path in order: categories, products, prices, packages, audit
-async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string) {
-  const categoryOf = await createCategories(tx, userId, plans);
+async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], today: string) {
+  const categoryOf = await createCategories(tx, dialect, userId, plans);
   const creates = plans.filter((plan) => plan.action === 'create');
   const created = await insertProducts(
     tx,
+    dialect,
     creates.map((plan) => ({
       sku: plan.sku,
       name: plan.state.name,
@@ -114,6 +118,7 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
   const changed = plans.filter((plan) => plan.existing && plan.productChanged);
   await updateProducts(
     tx,
+    dialect,
     changed.map((plan) => {
       const { search_text, name_sort } = searchColumns(plan.sku, plan.state);
       return {
@@ -127,6 +132,7 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
   );
   await insertPrices(
     tx,
+    dialect,
     plans.flatMap((plan) =>
       plan.price
         ? [
@@ -144,20 +150,27 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
   );
   await insertPackages(
     tx,
+    dialect,
     plans.flatMap((plan) =>
       plan.package ? [{ productId: idOf(plan), unityId: plan.state.unityId, ...plan.package }] : [],
     ),
   );
-  for (const plan of plans)
-    if (plan.packageBarcodeOf !== null) {
-      const barcode = plan.package?.barcode ?? null;
-      await updatePackageBarcode(tx, plan.packageBarcodeOf, barcode);
-    }
-  await insertAuditRows(
+  await updatePackageBarcodes(
     tx,
-    plans
-      .filter((plan) => plan.action !== 'unchanged')
-      .map((plan) =>
+    dialect,
+    plans.flatMap((plan) =>
+      plan.packageBarcodeOf === null
+        ? []
+        : [{ id: plan.packageBarcodeOf, barcode: plan.package?.barcode ?? null }],
+    ),
+  );
+  // built a batch at a time: 50,000 audit rows with their before/after never sit in memory at once
+  const audited = plans.filter((plan) => plan.action !== 'unchanged');
+  for (const part of chunks(audited, JSON_BATCH))
+    await insertAuditRows(
+      tx,
+      dialect,
+      part.map((plan) =>
         auditRow({
           userId,
           action: plan.action,
@@ -173,11 +186,11 @@ async function write(tx: Tx, userId: number, plans: CatalogPlan[], today: string
           },
         }),
       ),
-  );
+    );
 }
 
 async function importSheet(
-  { db, clock }: CatalogImportServiceDeps,
+  { db, dialect, clock }: CatalogImportServiceDeps,
   userId: number,
   sheet: UploadedSheet,
 ): Promise<TCatalogImportResult> {
@@ -194,7 +207,7 @@ async function importSheet(
       });
     }
     const plans = checked.flatMap((row) => (row.plan ? [row.plan] : []));
-    await write(tx, userId, plans, today);
+    await write(tx, dialect, userId, plans, today);
     const result = { created: summary.create, updated: summary.update, unchanged: summary.unchanged };
     await audit(tx, {
       userId,

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { QUANTITY_SCALE } from '@armazem/contracts/decimal';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,7 +22,9 @@ export const COUNT_COLUMNS = {
   },
 } as const;
 
+/** The sheet to count on. exceljs loads here, on the first download, not at start-up (the reader does not need it). */
 export async function countSheet(positions: readonly PositionRow[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Contagem');
   sheet.addRow(['Código', 'Código de barras', 'Produto', 'Unidade', 'Quantidade contada']).font = {

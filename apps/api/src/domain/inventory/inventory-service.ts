@@ -5,8 +5,11 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { positionsAt } from './inventory-repository.ts';
 import { buildInventory, latin1, spedFileName, spedLines, type InventoryData } from './inventory-rules.ts';
-import { renderInventoryBook } from './inventory-book-pdf.ts';
-import { inventoryBookXlsx } from './inventory-book-xlsx.ts';
+
+// pdfkit and exceljs (~20 MB resident together) load on the first book asked for, not at start-up: every import's
+// memory peak sits on top of what the idle server holds
+const pdfBook = () => import('./inventory-book-pdf.ts');
+const xlsxBook = () => import('./inventory-book-xlsx.ts');
 
 export interface InventoryFile {
   fileName: string;
@@ -51,13 +54,13 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
         return {
           fileName: `${base}.xlsx`,
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          bytes: await inventoryBookXlsx(data, settings),
+          bytes: await (await xlsxBook()).inventoryBookXlsx(data, settings),
         };
       }
       return {
         fileName: `${base}.pdf`,
         contentType: 'application/pdf',
-        bytes: await renderInventoryBook(data, settings),
+        bytes: await (await pdfBook()).renderInventoryBook(data, settings),
       };
     },
 

@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { LIMITS } from '@armazem/contracts/common';
 import { AppError } from '../../lib/errors.ts';
 import { foldText } from '../../lib/text.ts';
 import { COLUMNS, type CellValue, type RawRow, type RawSheet, type SheetColumns } from './sheet-reader.ts';
 import { CsvRefused, splitCsv } from './csv-text.ts';
-import { guardZip } from './zip-guard.ts';
+import { XlsxRefused, xlsxRows } from '../../lib/xlsx-rows.ts';
 
 const normalizeHeader = (text: string) =>
   foldText(text)
@@ -191,68 +189,45 @@ function readCsv(bytes: Uint8Array, columns: SheetColumns): RawSheet<string> {
   };
 }
 
-function cellValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'VERDADEIRO' : 'FALSO';
-  if (typeof value === 'object') {
-    if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return cellValue(value.text as ExcelJS.CellValue);
-    if ('error' in value) return null;
-  }
-  return String(value);
+/** The monthly sheet's limits as the streaming reader applies them while it reads. */
+const XLSX_LIMITS = {
+  rows: SHEET_LIMITS.rowsRead,
+  columns: SHEET_LIMITS.columns,
+  cellChars: SHEET_LIMITS.otherCellChars,
+} as const;
+
+function refusal({ problem }: XlsxRefused): AppError {
+  if (problem.kind === 'rows') return tooManyRowsRead();
+  if (problem.kind === 'columns') return tooManyColumns(problem.line);
+  return cellTooLong(problem.line, problem.column, SHEET_LIMITS.otherCellChars);
 }
 
 /**
- * Streams the first worksheet, so a 50,000-row file never sits in memory as a whole workbook model. The zip is
- * checked first (zip-guard.ts): nothing here unpacks more than the limits allow.
+ * Streams the first worksheet (lib/xlsx-rows.ts): the zip is checked from its headers and the sheet's XML is
+ * inflated and parsed a chunk at a time, so a 50,000-row file never sits in memory unpacked, let alone as a model.
  */
 async function readXlsx(bytes: Uint8Array, columns: SheetColumns): Promise<RawSheet<string>> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  guardZip(buffer);
-  const { default: Excel } = await import('exceljs'); // only workers that read an .xlsx load it
-  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
-    entries: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
   let mapping: Mapping | null = null;
   const rows: RawRow<string>[] = [];
-  let sawWorksheet = false;
-  let read = 0;
   try {
-    for await (const worksheet of reader) {
-      sawWorksheet = true;
-      for await (const row of worksheet) {
-        read += 1;
-        if (read > SHEET_LIMITS.rowsRead) throw tooManyRowsRead();
-        const values = row.values as ExcelJS.CellValue[];
-        if (
-          values.length > SHEET_LIMITS.columns + 1 &&
-          values.findLastIndex((v) => !isBlank(v)) > SHEET_LIMITS.columns
-        )
-          throw tooManyColumns(row.number);
-        const cells = values.slice(1).map(cellValue);
-        checkCells(row.number, cells, mapping);
+    for await (const batch of xlsxRows(buffer, XLSX_LIMITS))
+      for (const { line, cells } of batch) {
+        checkCells(line, cells, mapping);
         if (!mapping) {
           if (cells.every(isBlank)) continue;
           mapping = mapHeader(cells, columns);
           continue;
         }
-        const parsed = toRow(row.number, cells, mapping);
+        const parsed = toRow(line, cells, mapping);
         if (parsed) rows.push(parsed);
         if (rows.length > LIMITS.sheetRows) throw tooManyRows();
       }
-      break; // only the first worksheet holds movements; the template's second one is instructions
-    }
   } catch (error) {
+    if (error instanceof XlsxRefused) throw refusal(error);
     if (error instanceof AppError) throw error;
     throw unsupportedFile();
   }
-  if (!sawWorksheet) throw unsupportedFile();
   if (!mapping) throw new AppError('UNPROCESSABLE', 'A planilha está vazia.');
   return { kind: 'xlsx', numberStyle: 'auto', columns: [...mapping.values()], rows };
 }

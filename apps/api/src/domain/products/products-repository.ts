@@ -207,44 +207,68 @@ export async function isSkuTaken(db: Db | Tx, sku: string): Promise<boolean> {
 
 /**
  * What every new product is born with, whoever creates it (a form, the catalog sheet, an NF-e): its default package
- * of `quantity` base units and an empty balance row (the list's sort by stock walks the balances). Set-based.
+ * of `quantity` base units and an empty balance row (the list's sort by stock walks the balances), dated and in the
+ * base unit of the product's own row. Set-based: two statements per 5,000 products, one bound value per product.
  */
 export async function insertProductCompanions(
   tx: Tx,
-  products: ReadonlyArray<{ id: number; baseUnityId: number }>,
+  productIds: readonly number[],
   defaultUnity: { unityBatchId: number; quantity: bigint },
-  now: string,
 ): Promise<void> {
-  if (products.length === 0) return;
-  await tx
-    .insertInto('product_unities')
-    .values(
-      products.map((product) => ({
-        product_id: product.id,
-        unity_id: product.baseUnityId,
-        unity_batch_id: defaultUnity.unityBatchId,
-        quantity: defaultUnity.quantity.toString(),
-        barcode: null,
-        status: 'active' as const,
-        is_default: 1,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  await tx
-    .insertInto('stock_balances')
-    .values(
-      products.map((product) => ({
-        product_id: product.id,
-        quantity: '0',
-        total_value: '0',
-        average_cost: '0',
-        last_movement_at: null,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  // constants inlined, so PostgreSQL types them from the literal (a bound value here would be text); dates and
+  // units come from the product's own row
+  const batchId = sql.lit(defaultUnity.unityBatchId);
+  const quantity = sql.raw(BigInt(defaultUnity.quantity).toString());
+  for (let start = 0; start < productIds.length; start += 5_000) {
+    const ids = productIds.slice(start, start + 5_000);
+    await tx
+      .insertInto('product_unities')
+      .columns([
+        'product_id',
+        'unity_id',
+        'unity_batch_id',
+        'quantity',
+        'barcode',
+        'status',
+        'is_default',
+        'created_at',
+        'updated_at',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('products')
+          .select((s) => [
+            'id',
+            'base_unity_id',
+            batchId.as('unity_batch_id'),
+            quantity.as('quantity'),
+            s.lit(null).as('barcode'),
+            sql.lit('active').as('status'),
+            s.lit(1).as('is_default'),
+            'created_at',
+            'updated_at',
+          ])
+          .where('id', 'in', ids),
+      )
+      .execute();
+    await tx
+      .insertInto('stock_balances')
+      .columns(['product_id', 'quantity', 'total_value', 'average_cost', 'last_movement_at', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('products')
+          .select((s) => [
+            'id',
+            s.lit(0).as('quantity'),
+            s.lit(0).as('total_value'),
+            s.lit(0).as('average_cost'),
+            s.lit(null).as('last_movement_at'),
+            'updated_at',
+          ])
+          .where('id', 'in', ids),
+      )
+      .execute();
+  }
 }
 
 /** A new product with its default package (`defaultUnity`) and an empty balance, all in the caller's transaction. */
@@ -259,7 +283,7 @@ export async function insertProduct(
     .values({ ...row, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await insertProductCompanions(tx, [{ id: product.id, baseUnityId: row.base_unity_id }], defaultUnity, now);
+  await insertProductCompanions(tx, [product.id], defaultUnity);
   return product.id;
 }
 

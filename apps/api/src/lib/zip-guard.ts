@@ -1,5 +1,5 @@
-import { crc32, inflateRawSync } from 'node:zlib';
-import { AppError } from '../../lib/errors.ts';
+import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
+import { AppError } from './errors.ts';
 
 /**
  * What an .xlsx may cost once unpacked. A real 50,000-row sheet unpacks to about 18 MB of XML at a ratio of about
@@ -36,7 +36,7 @@ export const damagedZip = () =>
     'UNPROCESSABLE',
     'O arquivo .xlsx está danificado ou foi adulterado. Abra-o na planilha e salve de novo como .xlsx.',
   );
-const notWorkbook = () =>
+export const notWorkbook = () =>
   new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
     'Arquivo não suportado: envie uma planilha .xlsx ou um arquivo .csv.',
@@ -133,21 +133,77 @@ export function unpackEntry(bytes: Buffer, entry: ZipEntry): Buffer {
 }
 
 /**
- * Checks a whole .xlsx before any parser sees it: entry count, declared sizes and ratios, then the real unpacked
- * size and checksum of every entry (one at a time, so at most one entry is in memory). The entries must also lie
- * back to back exactly as the directory lists them, so a streaming reader that walks the local headers sees the
- * same entries that were checked here and nothing hidden between them.
+ * The entries must lie back to back exactly as the directory lists them, so nothing hidden sits between them (and a
+ * reader that walked the local headers would see the same entries as one that reads the directory).
  */
-export function guardZip(bytes: Buffer): void {
-  const { entries, directoryOffset } = listEntries(bytes);
-  checkDeclaredSizes(entries);
+function checkLayout(
+  bytes: Buffer,
+  entries: ZipEntry[],
+  directoryOffset: number,
+  each?: (entry: ZipEntry) => void,
+) {
   const ordered = [...entries].sort((a, b) => a.localOffset - b.localOffset);
   let expected = 0;
   for (const entry of ordered) {
     if (entry.localOffset !== expected) throw damagedZip();
-    unpackEntry(bytes, entry);
+    each?.(entry);
     expected = dataStart(bytes, entry) + entry.compressedSize;
     if (entry.flags & 0x8) expected += bytes.readUInt32LE(expected) === 0x08074b50 ? 16 : 12;
   }
   if (expected !== directoryOffset) throw damagedZip();
+}
+
+/**
+ * Checks a whole .xlsx, every entry unpacked (one at a time, so at most one entry is in memory): entry count,
+ * declared sizes and ratios, layout, then the real unpacked size and checksum of each.
+ */
+export function guardZip(bytes: Buffer): void {
+  const { entries, directoryOffset } = listEntries(bytes);
+  checkDeclaredSizes(entries);
+  checkLayout(bytes, entries, directoryOffset, (entry) => unpackEntry(bytes, entry));
+}
+
+/**
+ * What the streaming reader needs before it unpacks anything: the directory, the declared sizes and ratios and the
+ * layout, checked from the headers alone. Each entry is then verified as it is read (`entryChunks`).
+ */
+export function openZip(bytes: Buffer): Map<string, ZipEntry> {
+  const { entries, directoryOffset } = listEntries(bytes);
+  checkDeclaredSizes(entries);
+  checkLayout(bytes, entries, directoryOffset);
+  return new Map(entries.map((entry) => [entry.name, entry]));
+}
+
+const CHUNK = 64 * 1024;
+
+/**
+ * One entry's content as it inflates, a chunk at a time (only one chunk in memory): never a byte past its declared
+ * size (a header that lies stops there, 422), and its exact size and checksum confirmed at the end.
+ */
+export async function* entryChunks(bytes: Buffer, entry: ZipEntry): AsyncGenerator<Buffer> {
+  const start = dataStart(bytes, entry);
+  if (start + entry.compressedSize > bytes.length) throw damagedZip();
+  const packed = bytes.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) {
+    if (packed.length !== entry.size || crc32(packed) >>> 0 !== entry.crc) throw damagedZip();
+    for (let at = 0; at < packed.length; at += CHUNK) yield packed.subarray(at, at + CHUNK);
+    return;
+  }
+  const inflate = createInflateRaw({ chunkSize: CHUNK });
+  inflate.end(packed);
+  let size = 0;
+  let crc = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > entry.size) throw damagedZip();
+      crc = crc32(chunk, crc);
+      yield chunk;
+    }
+  } catch (error) {
+    throw error instanceof AppError ? error : damagedZip();
+  } finally {
+    inflate.destroy();
+  }
+  if (size !== entry.size || crc >>> 0 !== entry.crc) throw damagedZip();
 }
