@@ -88,9 +88,8 @@ export async function generateCatalog(
       const inserted = await tx.insertInto('products').values(rows).returning('id').execute();
       await insertProductCompanions(
         tx,
-        inserted.map(({ id }) => ({ id, baseUnityId: un.id })),
+        inserted.map(({ id }) => id),
         { unityBatchId: batch.id, quantity: 1000n },
-        now,
       );
     });
     onProgress?.(from + rows.length);
