@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { costPerBaseUnit } from '../stock/stock-rules.ts';
-import { lastLiveRowId } from '../stock/ledger-repository.ts';
+import { lastLiveRow, lastLiveRowId } from '../stock/ledger-repository.ts';
 
 /** A product and its balance at the end of a date, read from the stored running figures of the ledger. */
 export interface PositionRow {
@@ -47,9 +47,7 @@ function figureAt(
   return sql<Stored>`case
     when sb.product_id is not null and sb.last_occurred_on is null then 0
     when sb.last_occurred_on <= ${date} then sb.${sql.raw(balance)}
-    else coalesce((select y.${sql.raw(running)} from stock_ledger y
-      where y.product_id = p.id and y.cancelled_at is null and y.occurred_on <= ${date}
-      order by y.occurred_on desc, y.id desc limit 1), 0)
+    else coalesce(${lastLiveRow('p.id', date, running)}, 0)
     end`;
 }
 

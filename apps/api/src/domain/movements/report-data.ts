@@ -1,3 +1,4 @@
+import { lastLiveRow } from '../stock/ledger-repository.ts';
 import { sql } from 'kysely';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db } from '../../db/database.ts';
@@ -42,9 +43,7 @@ export function monthBounds(year: number, month: number) {
  */
 function monthSums(db: Db, start: string, end: string) {
   const last = (column: 'balance_quantity' | 'balance_value', op: '<' | '<=', date: string) =>
-    sql<string | number | null>`(select ${sql.ref(`y.${column}`)} from stock_ledger y
-      where y.product_id = b.product_id and y.cancelled_at is null and y.occurred_on ${sql.raw(op)} ${date}
-      order by y.occurred_on desc, y.id desc limit 1)`;
+    lastLiveRow('b.product_id', date, column, { before: op === '<' });
   const month = db
     .selectFrom('stock_ledger')
     .select((eb) => [

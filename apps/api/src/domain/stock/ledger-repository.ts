@@ -9,16 +9,28 @@ import { productUnityLabel } from '../products/products-rules.ts';
 type LedgerQuery = z.output<typeof ZLedgerQuery>;
 
 /**
- * The id of a product's last live ledger row dated on or before `date` (entries only when `direction` is 'in'), as a
- * subquery on `productRef` (e.g. 'p.id'): one seek on stock_ledger_live_idx. Balances at a date, the inventory book
- * and the cost of the last entry all read "the row that stood at the end of that date" through it.
+ * A column of a product's last live ledger row dated on or before `date` (strictly before it with `before`; entries
+ * only with `direction: 'in'`), as a subquery on `productRef` (e.g. 'p.id'): one seek on stock_ledger_live_idx. Balances at a date, the inventory
+ * book, a count's expected figures and the cost of the last entry all read "the row that stood at the end of that
+ * date" through it.
  */
-export function lastLiveRowId(productRef: string, date: string, direction?: 'in') {
+export function lastLiveRow<C extends 'id' | 'balance_quantity' | 'balance_value'>(
+  productRef: string,
+  date: string,
+  column: C,
+  { direction, before = false }: { direction?: 'in'; before?: boolean } = {},
+) {
   const entriesOnly = direction ? sql`and y.direction = ${direction}` : sql``;
-  return sql<number | null>`(select y.id from stock_ledger as y
-    where y.product_id = ${sql.ref(productRef)} and y.cancelled_at is null ${entriesOnly} and y.occurred_on <= ${date}
+  const upTo = sql.raw(before ? '<' : '<=');
+  return sql<C extends 'id' ? number | null : string | number | bigint | null>`(select y.${sql.raw(column)}
+    from stock_ledger as y
+    where y.product_id = ${sql.ref(productRef)} and y.cancelled_at is null ${entriesOnly} and y.occurred_on ${upTo} ${date}
     order by y.occurred_on desc, y.id desc limit 1)`;
 }
+
+/** The id of that row (see `lastLiveRow`). */
+export const lastLiveRowId = (productRef: string, date: string, direction?: 'in') =>
+  lastLiveRow(productRef, date, 'id', { direction });
 
 function ledgerBase(db: Db) {
   return db
