@@ -178,9 +178,9 @@ try {
   say(`verificação de integridade: ok (${finalCheck.products} produtos)`);
   printRows(figures);
 } finally {
-  await ctx.close();
+  // Closing waits for the server's sockets; a keep-alive one left by the load client must not hold the run.
+  await Promise.race([ctx.close(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
 }
-// Nothing else to wait for: end now (an idle keep-alive socket of the load client must not hold the run).
 process.exit(process.exitCode ?? 0);
 
 /** Five rows per product, as a monthly sheet has them: in 10, out 1, out 1, in 2, out 3. */
