@@ -11,7 +11,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ExportColumn } from '../../lib/exports.ts';
 import { countLabel, quantityLabel } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
-import { chunks } from './catalog-import-repository.ts';
+import { chunks, latestPrices } from './catalog-import-repository.ts';
 
 // The products list as a catalog sheet: the same columns as the template, so export → edit → import round-trips.
 
@@ -68,25 +68,9 @@ async function packagesFor(db: Db, ids: number[]) {
 
 async function pricesFor(db: Db, ids: number[], today: string) {
   const prices = new Map<number, { cost: string; sale: string }>();
-  for (const part of chunks(ids)) {
-    const rows = await db
-      .selectFrom('prices as pr')
-      .leftJoin('product_unities as pu', 'pu.id', 'pr.product_unity_id')
-      .select(['pr.product_id', 'pr.cost_price', 'pr.sale_price'])
-      .where('pr.product_id', 'in', part)
-      .where('pr.effective_from', '<=', today)
-      .where((eb) => eb.or([eb('pr.product_unity_id', 'is', null), eb('pu.is_default', '=', 1)]))
-      .orderBy('pr.product_id')
-      .orderBy('pr.effective_from', 'desc')
-      .orderBy('pr.id', 'desc')
-      .execute();
-    for (const row of rows)
-      if (!prices.has(row.product_id))
-        prices.set(row.product_id, {
-          cost: decimal(row.cost_price, MONEY_SCALE),
-          sale: decimal(row.sale_price, MONEY_SCALE),
-        });
-  }
+  for (const part of chunks(ids))
+    for (const [id, price] of await latestPrices(db, part, today))
+      prices.set(id, { cost: decimal(price.cost, MONEY_SCALE), sale: decimal(price.sale, MONEY_SCALE) });
   return prices;
 }
 

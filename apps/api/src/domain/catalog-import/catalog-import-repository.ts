@@ -60,7 +60,7 @@ async function productsBySku(db: Db | Tx, skus: string[], today: string) {
 }
 
 /** The current product-level price (the one the product list shows): latest effective by today. */
-async function latestPrices(db: Db | Tx, ids: number[], today: string) {
+export async function latestPrices(db: Db | Tx, ids: number[], today: string) {
   const rows = await db
     .selectFrom('prices as pr')
     .leftJoin('product_unities as pu', 'pu.id', 'pr.product_unity_id')
