@@ -40,7 +40,11 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
         .execute(),
     ]);
     const byProduct = new Map<number, typeof rows>();
-    for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+    for (const row of rows) {
+      const list = byProduct.get(row.product_id);
+      if (list) list.push(row);
+      else byProduct.set(row.product_id, [row]);
+    }
     for (const balance of balances) {
       const productId = balance.product_id;
       const stored = (byProduct.get(productId) ?? []).map(toStoredRow);
