@@ -1,4 +1,4 @@
-import type { ControlledTransaction } from 'kysely';
+import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import type { Db, Tx } from './database.ts';
 import type { Database } from './types.ts';
 
@@ -22,7 +22,8 @@ const SAVEPOINT = 'armazem_write';
 
 export type GroupCommit = <T>(lane: string | number, work: (tx: Tx) => Promise<T>) => Promise<T>;
 
-export function createGroupCommit(db: Db): GroupCommit {
+/** `multiStatement`: the database takes several statements in one round trip (PostgreSQL). */
+export function createGroupCommit(db: Db, { multiStatement = false } = {}): GroupCommit {
   const lanes = new Map<string | number, Job[]>();
 
   async function drain(lane: string | number, queue: Job[]) {
@@ -62,7 +63,7 @@ export function createGroupCommit(db: Db): GroupCommit {
         const value = await job.work(trx);
         answers.push(() => job.resolve(value));
       } else {
-        for (const job of group) answers.push(await inSavepoint(trx, job));
+        answers.push(...(await runInSavepoints(trx, group, multiStatement)));
       }
       await trx.commit().execute();
     } catch (error) {
@@ -77,16 +78,45 @@ export function createGroupCommit(db: Db): GroupCommit {
   }
 }
 
-/** Runs one write in its own savepoint; its refusal is kept for after the commit, its effects rolled back. */
-async function inSavepoint(trx: ControlledTransaction<Database>, job: Job): Promise<() => void> {
-  const point = await trx.savepoint(SAVEPOINT).execute();
-  try {
-    const value = await job.work(point);
-    await point.releaseSavepoint(SAVEPOINT).execute();
-    return () => job.resolve(value);
-  } catch (error) {
-    await point.rollbackToSavepoint(SAVEPOINT).execute();
-    await point.releaseSavepoint(SAVEPOINT).execute();
-    return () => job.reject(error);
+// Compiled once: the savepoint statements are the same text for every write of a group.
+const SAVE = CompiledQuery.raw(`savepoint ${SAVEPOINT}`);
+const UNDO = CompiledQuery.raw(`rollback to savepoint ${SAVEPOINT}`);
+const RELEASE = CompiledQuery.raw(`release savepoint ${SAVEPOINT}`);
+// PostgreSQL takes several statements in one round trip (no parameters): closing one write's savepoint and opening
+// the next cost one trip, not two.
+const NEXT_AFTER_SUCCESS = CompiledQuery.raw(`release savepoint ${SAVEPOINT}; savepoint ${SAVEPOINT}`);
+const NEXT_AFTER_FAILURE = CompiledQuery.raw(
+  `rollback to savepoint ${SAVEPOINT}; release savepoint ${SAVEPOINT}; savepoint ${SAVEPOINT}`,
+);
+
+/**
+ * Runs each write in its own savepoint; a refusal is kept for after the commit, its effects rolled back. The last
+ * savepoint is left to the commit, which releases it, unless its write failed.
+ */
+async function runInSavepoints(
+  trx: ControlledTransaction<Database>,
+  group: Job[],
+  multiStatement: boolean,
+): Promise<Array<() => void>> {
+  const answers: Array<() => void> = [];
+  let failed: boolean | null = null;
+  for (const job of group) {
+    if (failed === null) await trx.executeQuery(SAVE);
+    else if (multiStatement) await trx.executeQuery(failed ? NEXT_AFTER_FAILURE : NEXT_AFTER_SUCCESS);
+    else {
+      if (failed) await trx.executeQuery(UNDO);
+      await trx.executeQuery(RELEASE);
+      await trx.executeQuery(SAVE);
+    }
+    try {
+      const value = await job.work(trx);
+      answers.push(() => job.resolve(value));
+      failed = false;
+    } catch (error) {
+      answers.push(() => job.reject(error));
+      failed = true;
+    }
   }
+  if (failed) await trx.executeQuery(UNDO);
+  return answers;
 }

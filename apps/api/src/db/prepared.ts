@@ -24,8 +24,8 @@ type Builder<A extends readonly unknown[], R> = (
   ...args: { [K in keyof A]: A[K] }
 ) => Compilable<R>;
 
-export function prepared<A extends readonly unknown[], R>(build: Builder<A, R>) {
-  const arity = build.length - 1;
+/** `arity`: how many arguments the query takes, when `build` reads them through a rest parameter. */
+export function prepared<A extends readonly unknown[], R>(build: Builder<A, R>, arity = build.length - 1) {
   // One compiled query per dialect adapter (a transaction shares its database's adapter).
   const compiled = new WeakMap<object, CompiledQuery<R>>();
   return async (db: Kysely<Database>, ...args: A): Promise<R[]> => {

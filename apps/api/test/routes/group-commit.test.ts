@@ -61,6 +61,26 @@ describe('group commit', () => {
     );
   });
 
+  it('rolls back a refused write that is the last of its group, and keeps the ones before it', async () => {
+    const groupCommit = createGroupCommit(ctx.handle.db, {
+      multiStatement: ctx.handle.dialect === 'postgres',
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        groupCommit('lane', async (tx) => {
+          await tx
+            .insertInto('settings')
+            .values({ key: `group-last-${i}`, value: String(i) })
+            .execute();
+          if (i === 1 || i === 3) throw new Error(`recusado ${i}`);
+          return i;
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(await storedKeys('group-last-')).toEqual(['group-last-0', 'group-last-2']);
+  });
+
   it('answers a write only once its group is committed, and a lone failing write rolls back alone', async () => {
     const groupCommit = createGroupCommit(ctx.handle.db);
     await expect(

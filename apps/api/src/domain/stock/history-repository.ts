@@ -316,3 +316,22 @@ export async function saveManyBalances(
     }
   }
 }
+
+/** Zero balance rows for products that have none yet (their first movement). */
+export async function createZeroBalances(tx: Tx, productIds: readonly number[], now: string): Promise<void> {
+  await tx
+    .insertInto('stock_balances')
+    .values(
+      productIds.map((id) => ({
+        product_id: id,
+        quantity: '0',
+        total_value: '0',
+        average_cost: '0',
+        last_movement_at: null,
+        last_occurred_on: null,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('product_id').doNothing())
+    .execute();
+}

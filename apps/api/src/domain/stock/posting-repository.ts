@@ -1,12 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { prepared } from '../../db/prepared.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
-import type { Dialect } from '../../db/types.ts';
+import type { Database, Dialect, StockLedgerTable } from '../../db/types.ts';
 import { averageCost, type Balance, type DerivedFigures, type NewLedgerRow } from './stock-rules.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
+import { createZeroBalances } from './history-repository.ts';
 
 /** SQL of the posting pipeline and of what a movement reads before it is posted; no rule is decided here. */
 
@@ -93,6 +94,28 @@ export interface LockedBalance {
   lastDate: string | null;
 }
 
+type Ids = { one: number } | { many: readonly number[] };
+/** The balance rows of `ids` with the last closed month beside them (one statement), locked on PostgreSQL. */
+function balancesQuery(db: Kysely<Database>, ids: Ids, forUpdate: boolean) {
+  const query = db
+    .selectFrom('stock_balances')
+    .select(['product_id', 'quantity', 'total_value', 'last_occurred_on'])
+    .select((eb) =>
+      eb
+        .selectFrom('stock_closings')
+        .select('closed_through')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .as('closed_through'),
+    )
+    .where('product_id', 'one' in ids ? '=' : 'in', 'one' in ids ? ids.one : ids.many)
+    .orderBy('product_id');
+  return forUpdate ? query.forUpdate() : query;
+}
+/** One product (every manual movement): compiled once. */
+const readOneQuery = prepared((db, productId: number) => balancesQuery(db, { one: productId }, false));
+const lockOneQuery = prepared((db, productId: number) => balancesQuery(db, { one: productId }, true));
+
 /**
  * Takes the period lock (shared) and locks every product's balance row in product-id order (one fixed order: no
  * deadlocks), creating the missing ones; the last closed month is read in the same statement as the balances.
@@ -109,21 +132,11 @@ export async function lockBalances(
   const tails = new Map<number, LockedBalance>();
   let closedThrough: string | null | undefined;
   const read = async (ids: number[]) => {
-    let query = tx
-      .selectFrom('stock_balances')
-      .select(['product_id', 'quantity', 'total_value', 'last_occurred_on'])
-      .select((eb) =>
-        eb
-          .selectFrom('stock_closings')
-          .select('closed_through')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .as('closed_through'),
-      )
-      .where('product_id', 'in', ids)
-      .orderBy('product_id');
-    if (dialect === 'postgres') query = query.forUpdate();
-    for (const row of await query.execute()) {
+    const [one] = ids;
+    const rows = await (ids.length === 1 && one
+      ? (dialect === 'postgres' ? lockOneQuery : readOneQuery)(tx, one)
+      : balancesQuery(tx, { many: ids }, dialect === 'postgres').execute());
+    for (const row of rows) {
       closedThrough = row.closed_through;
       tails.set(row.product_id, {
         balance: { quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) },
@@ -135,21 +148,7 @@ export async function lockBalances(
     await read(ids);
     const missing = ids.filter((id) => !tails.has(id));
     if (missing.length === 0) continue;
-    await tx
-      .insertInto('stock_balances')
-      .values(
-        missing.map((id) => ({
-          product_id: id,
-          quantity: '0',
-          total_value: '0',
-          average_cost: '0',
-          last_movement_at: null,
-          last_occurred_on: null,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) => oc.column('product_id').doNothing())
-      .execute();
+    await createZeroBalances(tx, missing, now);
     await read(missing);
   }
   if (closedThrough === undefined)
@@ -157,53 +156,34 @@ export async function lockBalances(
   return { tails, closedThrough };
 }
 
-/** Columns of a new row and their PostgreSQL types, in the order the set-based insert sends them. */
-const NEW_ROW_TYPES = {
-  product_id: 'int',
-  product_unity_id: 'int',
-  direction: 'text',
-  quantity: 'bigint',
-  base_quantity: 'bigint',
-  unit_cost: 'bigint',
-  total_cost: 'bigint',
-  balance_quantity: 'bigint',
-  balance_value: 'bigint',
-  occurred_on: 'date',
-  supplier_id: 'int',
-  reason: 'text',
-  document: 'text',
-  notes: 'text',
-  source: 'text',
-  stock_movement_id: 'int',
-  nfe_id: 'int',
-  count_id: 'int',
+type NewRow = { row: NewLedgerRow; derived: DerivedFigures };
+/** Columns of a new row, their PostgreSQL types and values, in the order the set-based insert sends them. */
+const NEW_ROW = {
+  product_id: ['int', ({ row }: NewRow) => row.productId],
+  product_unity_id: ['int', ({ row }: NewRow) => row.productUnityId],
+  direction: ['text', ({ row }: NewRow) => row.direction],
+  quantity: ['bigint', ({ row }: NewRow) => row.quantity.toString()],
+  base_quantity: ['bigint', ({ row }: NewRow) => row.baseQuantity.toString()],
+  unit_cost: ['bigint', ({ derived }: NewRow) => derived.unitCost.toString()],
+  total_cost: ['bigint', ({ derived }: NewRow) => derived.totalCost.toString()],
+  balance_quantity: ['bigint', ({ derived }: NewRow) => derived.balanceQuantity.toString()],
+  balance_value: ['bigint', ({ derived }: NewRow) => derived.balanceValue.toString()],
+  occurred_on: ['date', ({ row }: NewRow) => row.occurredOn],
+  supplier_id: ['int', ({ row }: NewRow) => row.supplierId],
+  reason: ['text', ({ row }: NewRow) => row.reason],
+  document: ['text', ({ row }: NewRow) => row.document],
+  notes: ['text', ({ row }: NewRow) => row.notes],
+  source: ['text', ({ row }: NewRow) => row.source],
+  stock_movement_id: ['int', ({ row }: NewRow) => row.stockMovementId],
+  nfe_id: ['int', ({ row }: NewRow) => row.nfeId ?? null],
+  count_id: ['int', ({ row }: NewRow) => row.countId ?? null],
 } as const;
-const NEW_ROW_COLUMNS = Object.keys(NEW_ROW_TYPES) as Array<keyof typeof NEW_ROW_TYPES>;
+const NEW_ROW_COLUMNS = Object.keys(NEW_ROW) as Array<keyof typeof NEW_ROW>;
+const NEW_ROW_TYPES = NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][0]);
 /** Rows per insert statement: one statement per batch, whatever its size up to this. */
 const INSERT_ROWS = 25_000;
 
-function newRowValues({ row, derived }: { row: NewLedgerRow; derived: DerivedFigures }) {
-  return [
-    row.productId,
-    row.productUnityId,
-    row.direction,
-    row.quantity.toString(),
-    row.baseQuantity.toString(),
-    derived.unitCost.toString(),
-    derived.totalCost.toString(),
-    derived.balanceQuantity.toString(),
-    derived.balanceValue.toString(),
-    row.occurredOn,
-    row.supplierId,
-    row.reason,
-    row.document,
-    row.notes,
-    row.source,
-    row.stockMovementId,
-    row.nfeId ?? null,
-    row.countId ?? null,
-  ];
-}
+const newRowValues = (item: NewRow) => NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][1](item));
 
 /**
  * Inserts new rows set-based: PostgreSQL reads them from one array per column (unnest), SQLite from one JSON
@@ -213,10 +193,16 @@ function newRowValues({ row, derived }: { row: NewLedgerRow; derived: DerivedFig
 export async function insertRows(
   tx: Tx,
   dialect: Dialect,
-  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
+  rows: readonly NewRow[],
   userId: number,
   now: string,
 ): Promise<number[]> {
+  const [only] = rows;
+  if (dialect === 'sqlite' && only && rows.length === 1) {
+    // One row (a manual movement): a statement compiled once, values bound as they are.
+    const [row] = await insertOneQuery(tx, ...newRowValues(only), userId, now);
+    return [Number(row?.id)];
+  }
   const ids: number[] = [];
   for (const part of chunks(rows, INSERT_ROWS)) {
     const inserted = (await insertStatement(dialect, part, userId, now).execute(tx)).rows;
@@ -226,18 +212,26 @@ export async function insertRows(
   return ids;
 }
 
-function insertStatement(
-  dialect: Dialect,
-  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
-  userId: number,
-  now: string,
-) {
+const insertOneQuery = prepared(
+  (db, ...cells: unknown[]) =>
+    db
+      .insertInto('stock_ledger')
+      .values(
+        Object.fromEntries(
+          [...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column, i) => [column, cells[i]]),
+        ) as unknown as Insertable<StockLedgerTable>,
+      )
+      .returning('id'),
+  NEW_ROW_COLUMNS.length + 2,
+);
+
+function insertStatement(dialect: Dialect, rows: readonly NewRow[], userId: number, now: string) {
   const target = sql.join([...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column) => sql.ref(column)));
   const values = rows.map(newRowValues);
   if (dialect === 'postgres') {
     const arrays = sql.join(
       NEW_ROW_COLUMNS.map(
-        (_, c) => sql`${values.map((v) => v[c])}::${sql.raw(NEW_ROW_TYPES[NEW_ROW_COLUMNS[c] ?? 'notes'])}[]`,
+        (_, c) => sql`${values.map((v) => v[c])}::${sql.raw(NEW_ROW_TYPES[c] ?? 'text')}[]`,
       ),
     );
     const names = sql.raw(NEW_ROW_COLUMNS.map((_, c) => `c${c}`).join(', '));
@@ -248,7 +242,7 @@ function insertStatement(
   }
   const picks = sql.raw(
     NEW_ROW_COLUMNS.map((column, c) =>
-      ['text', 'date'].includes(NEW_ROW_TYPES[column])
+      ['text', 'date'].includes(NEW_ROW[column][0])
         ? `v.value ->> ${c}`
         : `cast(v.value ->> ${c} as integer)`,
     ).join(', '),
@@ -283,7 +277,7 @@ export function balanceSet(only: SavedBalance, now: string) {
  */
 export async function writeTail(
   tx: Tx,
-  rows: ReadonlyArray<{ row: NewLedgerRow; derived: DerivedFigures }>,
+  rows: readonly NewRow[],
   userId: number,
   balance: SavedBalance,
   entry: AuditEntry,

@@ -55,7 +55,7 @@ export async function movementContext(tx: Tx | Db, productId: number, productUni
   return { product, unity };
 }
 
-async function activeSupplier(tx: Tx, supplierId: number) {
+async function activeSupplier(tx: Tx | Db, supplierId: number) {
   const supplier = await findSupplierStatus(tx, supplierId);
   if (!supplier) throw badRequest('Fornecedor não encontrado.', 'supplierId');
   if (supplier.status !== 'active')
@@ -127,18 +127,20 @@ const SOURCE_TO_UNDO = {
 export function createStockService({ db, dialect, clock }: StockServiceDeps) {
   // Manual movements of one product (every one on SQLite, whose single writer serialises them anyway) share a
   // commit when they arrive together; on PostgreSQL a lane per product keeps the one lock such a group holds.
-  const groupCommit = createGroupCommit(db);
+  const groupCommit = createGroupCommit(db, { multiStatement: dialect === 'postgres' });
   const lane = (productId: number) => (dialect === 'postgres' ? productId : 'sqlite');
 
   async function record(user: Author, input: Movement): Promise<TLedgerEntry> {
     const today = clock.today();
+    // What the movement names is read before it queues for the write: these reads take no lock (inside the
+    // transaction they would not either), and the writes of a group then wait only on each other's posting.
+    const context = await movementContext(db, input.productId, input.productUnityId);
+    const base = baseQuantityOf(context.unity, input.quantity);
+    if (!base.ok) throw badRequest(base.message, 'quantity');
+    const supplierId = input.direction === 'in' ? input.supplierId : undefined;
+    const supplier = supplierId ? await activeSupplier(db, supplierId) : null;
+    const row = manualRow(input, base.baseQuantity, input.occurredOn ?? today);
     return groupCommit(lane(input.productId), async (tx) => {
-      const context = await movementContext(tx, input.productId, input.productUnityId);
-      const base = baseQuantityOf(context.unity, input.quantity);
-      if (!base.ok) throw badRequest(base.message, 'quantity');
-      const supplierId = input.direction === 'in' ? input.supplierId : undefined;
-      const supplier = supplierId ? await activeSupplier(tx, supplierId) : null;
-      const row = manualRow(input, base.baseQuantity, input.occurredOn ?? today);
       const createdAt = nowIso();
       const [posted] = await post(tx, dialect, {
         userId: user.id,
