@@ -91,9 +91,16 @@ const searchColumns = (sku: string, state: CatalogPlan['state']) => ({
   name_sort: sortKey(state.name),
 });
 
-// eslint-disable-next-line max-lines-per-function -- one write path in order: categories, products, prices, packages, audit
-async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], today: string) {
-  const categoryOf = await createCategories(tx, dialect, userId, plans);
+/** Product ids by plan: an existing product's own, or the one just inserted for its SKU. */
+type IdOf = (plan: CatalogPlan) => number;
+
+/** New products (each with its default package and empty balance) and the changed ones, a batch per statement. */
+async function writeProducts(
+  tx: Tx,
+  dialect: Dialect,
+  plans: CatalogPlan[],
+  categoryOf: (plan: CatalogPlan) => number,
+): Promise<IdOf> {
   const creates = plans.filter((plan) => plan.action === 'create');
   const created = await insertProducts(
     tx,
@@ -114,7 +121,7 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
     })),
     await unityBatchId(tx, DEFAULT_BATCH_CODE),
   );
-  const idOf = (plan: CatalogPlan) => plan.existing?.id ?? created.get(plan.sku) ?? 0;
+  const idOf: IdOf = (plan) => plan.existing?.id ?? created.get(plan.sku) ?? 0;
   const changed = plans.filter((plan) => plan.existing && plan.productChanged);
   await updateProducts(
     tx,
@@ -130,6 +137,18 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
       };
     }),
   );
+  return idOf;
+}
+
+/** The product-level prices the rows set, in effect from today. */
+async function writePrices(
+  tx: Tx,
+  dialect: Dialect,
+  userId: number,
+  plans: CatalogPlan[],
+  idOf: IdOf,
+  today: string,
+) {
   await insertPrices(
     tx,
     dialect,
@@ -148,6 +167,10 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
         : [],
     ),
   );
+}
+
+/** The new packages, then the existing packages' changed barcodes. */
+async function writePackages(tx: Tx, dialect: Dialect, plans: CatalogPlan[], idOf: IdOf) {
   await insertPackages(
     tx,
     dialect,
@@ -164,6 +187,10 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
         : [{ id: plan.packageBarcodeOf, barcode: plan.package?.barcode ?? null }],
     ),
   );
+}
+
+/** One audit row per created or updated product, with what it was and what the sheet made of it. */
+async function auditProducts(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], idOf: IdOf) {
   // built a batch at a time: 50,000 audit rows with their before/after never sit in memory at once
   const audited = plans.filter((plan) => plan.action !== 'unchanged');
   for (const part of chunks(audited, JSON_BATCH))
@@ -187,6 +214,15 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
         }),
       ),
     );
+}
+
+/** The import's writes, in order and set-based, inside the caller's transaction. */
+async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], today: string) {
+  const categoryOf = await createCategories(tx, dialect, userId, plans);
+  const idOf = await writeProducts(tx, dialect, plans, categoryOf);
+  await writePrices(tx, dialect, userId, plans, idOf, today);
+  await writePackages(tx, dialect, plans, idOf);
+  await auditProducts(tx, dialect, userId, plans, idOf);
 }
 
 async function importSheet(
