@@ -4,16 +4,16 @@ import type { Dialect } from '../../db/types.ts';
 import { audit, auditRow } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
-import { foldText, sortKey } from '../../lib/text.ts';
+import { sortKey } from '../../lib/text.ts';
 import type { UploadedSheet } from '../movements/movements-service.ts';
 import { text } from '../movements/sheet-cells.ts';
 import { readSheetOf, type RawRow } from '../movements/sheet-reader.ts';
-import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
+import { DEFAULT_BATCH_CODE, productSearchColumns } from '../products/products-rules.ts';
 import { unityBatchId } from '../reference/reference-repository.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
 import { JSON_BATCH } from '../../db/json-rows.ts';
+import { chunks } from '../../lib/chunks.ts';
 import {
-  chunks,
   findCatalogLookups,
   insertAuditRows,
   insertCategories,
@@ -86,10 +86,9 @@ async function createCategories(tx: Tx, dialect: Dialect, userId: number, plans:
   return (plan: CatalogPlan) => plan.state.categoryId ?? ids.get(sortKey(plan.state.categoryName)) ?? 0;
 }
 
-const searchColumns = (sku: string, state: CatalogPlan['state']) => ({
-  search_text: foldText(sku, state.name, state.barcode),
-  name_sort: sortKey(state.name),
-});
+/** The search text and sort key of the product a plan writes (the rule every product follows). */
+const searchColumns = (plan: CatalogPlan) =>
+  productSearchColumns({ sku: plan.sku, name: plan.state.name, barcode: plan.state.barcode });
 
 /** Product ids by plan: an existing product's own, or the one just inserted for its SKU. */
 type IdOf = (plan: CatalogPlan) => number;
@@ -117,7 +116,7 @@ async function writeProducts(
       cest: plan.state.cest,
       item_type: plan.state.itemType,
       status: 'active' as const,
-      ...searchColumns(plan.sku, plan.state),
+      ...searchColumns(plan),
     })),
     await unityBatchId(tx, DEFAULT_BATCH_CODE),
   );
@@ -127,7 +126,7 @@ async function writeProducts(
     tx,
     dialect,
     changed.map((plan) => {
-      const { search_text, name_sort } = searchColumns(plan.sku, plan.state);
+      const { search_text, name_sort } = searchColumns(plan);
       return {
         id: idOf(plan),
         ...plan.state,
