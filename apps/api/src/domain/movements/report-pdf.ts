@@ -3,8 +3,7 @@ import { formatDocument } from '@armazem/contracts/documents';
 import { countLabel } from '@armazem/contracts/plural';
 import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
-import type {
-  FastFont} from '../../lib/pdf-table.ts';
+import type { FastFont } from '../../lib/pdf-table.ts';
 import {
   brl,
   drawTexts,
