@@ -1,6 +1,6 @@
 import type { TNfeReceipt, TNfeReceiptDetail, ZNfeListQuery } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { paged } from '../../lib/paging.ts';
@@ -34,7 +34,7 @@ function receiptBase(db: Db | Tx) {
     ]);
 }
 
-type ReceiptRow = Awaited<ReturnType<ReturnType<typeof receiptBase>['executeTakeFirstOrThrow']>>;
+type ReceiptRow = RowOf<typeof receiptBase>;
 
 function toReceipt(row: ReceiptRow): TNfeReceipt {
   return {

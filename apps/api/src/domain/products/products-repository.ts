@@ -1,7 +1,7 @@
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { TProduct, ZProductListQuery } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { nowIso, toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect, ProductTable } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
@@ -43,7 +43,7 @@ function productColumns(db: Db | Tx) {
   ]);
 }
 
-type ProductRow = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;
+type ProductRow = RowOf<typeof productColumns>;
 type CurrentPrice = TProduct['currentPrice'];
 
 function toProduct(row: ProductRow, currentPrice: CurrentPrice): TProduct {
