@@ -2,7 +2,7 @@ import type { TCatalogImportResult, TCatalogPreview } from '@armazem/contracts/c
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { audit, auditRow } from '../../lib/audit.ts';
-import type { Clock } from '../../lib/dates.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sortKey } from '../../lib/text.ts';
 import type { UploadedSheet } from '../movements/movements-service.ts';
@@ -32,12 +32,6 @@ import {
 } from './catalog-import-rules.ts';
 import { checkCatalogRows } from './catalog-row-rules.ts';
 import { catalogExport, type CatalogExportQuery } from './catalog-export.ts';
-
-export interface CatalogImportServiceDeps {
-  db: Db;
-  dialect: Dialect;
-  clock: Clock;
-}
 
 // exceljs weighs ~30 MB: loaded on the first template call, not at start-up
 const templates = () => import('./catalog-template.ts');
@@ -225,7 +219,7 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
 }
 
 async function importSheet(
-  { db, dialect, clock }: CatalogImportServiceDeps,
+  { db, dialect, clock }: ServiceDeps,
   userId: number,
   sheet: UploadedSheet,
 ): Promise<TCatalogImportResult> {
@@ -256,7 +250,7 @@ async function importSheet(
 }
 
 /** The catalog sheet: its template, a preview that stores nothing, the all-or-nothing import and the export. */
-export function createCatalogImportService(deps: CatalogImportServiceDeps) {
+export function createCatalogImportService(deps: ServiceDeps) {
   return {
     template: async () => (await templates()).buildCatalogTemplate(),
 
