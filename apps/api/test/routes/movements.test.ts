@@ -4,6 +4,7 @@ import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, createBox, createProduct, createSupplier, defaultUnityId, stockIn } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { pdfPages } from '../pdf-text.ts';
+import { TEMPLATE_HEADER } from '../../src/domain/movements/template.ts';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, multipart, zipWithoutWorkbook, type Cell } from '../sheets.ts';
 
 let ctx: TestContext;
@@ -461,18 +462,7 @@ describe('template', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Movimentação', 'Instruções']);
-    expect((workbook.worksheets[0]?.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'Data',
-      'Código',
-      'Tipo',
-      'Quantidade',
-      'Unidade',
-      'Custo Unitário',
-      'Fornecedor',
-      'Documento',
-      'Observação',
-      'Motivo',
-    ]);
+    expect((workbook.worksheets[0]?.getRow(1).values as unknown[]).slice(1)).toEqual(TEMPLATE_HEADER);
     expect(workbook.worksheets[0]?.rowCount).toBe(2);
     expect(workbook.worksheets[1]?.getCell('C2').text).toContain('mês escolhido');
   });
