@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { cnpjFor, createBox, createProduct, createSupplier, defaultUnityId, stockIn } from '../factories.ts';
-import { assertLedgerInvariant } from '../invariants.ts';
+import { assertLedgerInvariant, ledgerRowCount } from '../invariants.ts';
 import { pdfPages } from '../pdf-text.ts';
 import { TEMPLATE_HEADER } from '../../src/domain/movements/template.ts';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, multipart, zipWithoutWorkbook, type Cell } from '../sheets.ts';
@@ -11,8 +11,7 @@ let ctx: TestContext;
 let cookie: string;
 let supplierCnpj: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@planilhas.com.br', 'Paula Planilha');
+  ({ ctx, cookie } = await appWithAdmin('admin@planilhas.com.br', 'Paula Planilha'));
   await ctx.app.inject({
     method: 'PUT',
     url: '/api/settings/v1',
@@ -64,15 +63,7 @@ const stockOf = async (code: string) =>
   (await ctx.app.inject({ url: `/api/stock/v1?q=${code}`, headers: { cookie } }))
     .json()
     .data.find((row: { product: { sku: string } }) => row.product.sku === code);
-const ledgerCount = async () =>
-  Number(
-    (
-      await ctx.handle.db
-        .selectFrom('stock_ledger')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const ledgerCount = () => ledgerRowCount(ctx.handle.db);
 
 const goodRows = (sku = 'CAFE-1KG', month = 9): Cell[][] => [
   HEADER,
