@@ -7,25 +7,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { CATALOG_COLUMN_TITLES } from '@armazem/contracts/catalog-import';
-import { buildApp } from '../src/app.ts';
-import type { Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/helper.ts';
 import { makeXlsx, multipart, type Cell } from '../test/sheets.ts';
 import { printRows, type BenchRow } from './bench-support.ts';
+import { benchApp, BENCH_USER, databaseLocation } from './bench-database.ts';
 import { startServer } from './bench-server.ts';
 
 const ROWS = 50_000;
-const config = {
-  sessions: { idleMinutes: 60, absoluteHours: 24 },
-  loginRateLimit: 1000,
-  publicUrl: 'http://bench',
-  allowedOrigins: [],
-  timeZone: 'America/Sao_Paulo',
-};
-
 /** The server in its own process, this process its client: four calls, each timed with the server's peak RSS. */
 async function measureServer(
   dialect: string,
@@ -35,7 +24,7 @@ async function measureServer(
   const server = await startServer(database);
   const rows: BenchRow[] = [];
   try {
-    const cookie = await server.login('bench@armazem.com.br', 'senha-de-bench-123');
+    const cookie = await server.login(BENCH_USER.email, BENCH_USER.password);
     const measure = async (label: string, url: string, file: string, expected: number) => {
       const body = await multipart({}, { name: path.basename(file), bytes: fs.readFileSync(file) });
       const result = await server.measure(url, {
@@ -114,14 +103,7 @@ async function prepareAndRun() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-bench-'));
   const files = [path.join(dir, 'produtos.xlsx'), path.join(dir, 'produtos-precos.xlsx')];
   try {
-    await migrateToLatest(handle);
-    const app = await buildApp({ database: handle, mailer: { send: async () => undefined }, config });
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/register',
-      payload: { name: 'Bench', email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
-    });
-    await app.close();
+    await (await benchApp(handle)).close();
     fs.writeFileSync(files[0] ?? '', await makeXlsx(catalogRows(0), { sheetName: 'Produtos' }));
     fs.writeFileSync(files[1] ?? '', await makeXlsx(catalogRows(1), { sheetName: 'Produtos' }));
     console.log(
@@ -130,27 +112,11 @@ async function prepareAndRun() {
         .map((n) => n.toFixed(1))
         .join(' ')}`,
     );
-    const url = process.env.TEST_DATABASE_URL ? await currentDatabaseUrl(handle) : '';
-    const dataDir = url ? '' : path.dirname(await sqliteFile(handle));
-    printRows(await measureServer(handle.dialect, { databaseUrl: url || undefined, dataDir }, files));
+    printRows(await measureServer(handle.dialect, await databaseLocation(handle), files));
   } finally {
     await drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function currentDatabaseUrl(handle: { db: Db }) {
-  const row = await sql<{ name: string }>`select current_database() as name`.execute(handle.db);
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.pathname = `/${row.rows[0]?.name}`;
-  return url.toString();
-}
-
-async function sqliteFile(handle: { db: Db }) {
-  const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
-    handle.db,
-  );
-  return row.rows[0]?.file ?? '';
 }
 
 await prepareAndRun();

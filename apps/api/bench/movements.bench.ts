@@ -7,13 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app.ts';
-import type { Db } from '../src/db/database.ts';
-import { sql } from 'kysely';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/helper.ts';
 import { HEADER, makeXlsx, multipart, type Cell } from '../test/sheets.ts';
 import { printRows, type BenchRow } from './bench-support.ts';
+import { benchApp, BENCH_USER, databaseLocation } from './bench-database.ts';
 import { startServer, type Measured } from './bench-server.ts';
 import { generateCatalog } from './catalog-generator.ts';
 import { monthReport } from '../src/domain/movements/report-data.ts';
@@ -83,7 +80,7 @@ async function measureServer(
 ) {
   const server = await startServer(database);
   try {
-    const cookie = await server.login('bench@armazem.com.br', 'senha-de-bench-123');
+    const cookie = await server.login(BENCH_USER.email, BENCH_USER.password);
     const bytes = fs.readFileSync(file);
     const measure = async (label: string, url: string, init: RequestInit, expected: number) => {
       const result = await server.measure(url, { ...init, headers: { cookie, ...init.headers } });
@@ -127,24 +124,7 @@ async function prepareAndRun() {
   const { handle, drop } = await createTestDatabase();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-bench-')), 'outubro.xlsx');
   try {
-    await migrateToLatest(handle);
-    const app = await buildApp({
-      database: handle,
-      mailer: { send: async () => undefined },
-      config: {
-        sessions: { idleMinutes: 60, absoluteHours: 24 },
-        loginRateLimit: 1000,
-        publicUrl: 'http://bench',
-        allowedOrigins: [],
-        timeZone: 'America/Sao_Paulo',
-      },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/register',
-      payload: { name: 'Bench', email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
-    });
-    await app.close();
+    await (await benchApp(handle)).close();
     await generateCatalog(handle.db, PRODUCTS);
     await handle.db.updateTable('products').set({ status: 'active' }).execute(); // the generator deactivates every 17th
     // five rows per product: in 10, out 1, out 1, in 2, out 3 — every exit is covered by the rows before it, each
@@ -175,9 +155,7 @@ async function prepareAndRun() {
     console.log(
       `[${handle.dialect}] ${PRODUCTS.toLocaleString('pt-BR')} produtos; planilha de ${ROWS.toLocaleString('pt-BR')} linhas: ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
     );
-    const url = process.env.TEST_DATABASE_URL ? await currentDatabaseUrl(handle) : '';
-    const dataDir = url ? '' : path.dirname(await sqliteFile(handle));
-    const measured = await measureServer(handle.dialect, { databaseUrl: url || undefined, dataDir }, file);
+    const measured = await measureServer(handle.dialect, await databaseLocation(handle), file);
     // the report's figures read straight from the database, without drawing: what the PDF costs over its data
     const started = performance.now();
     await monthReport(handle.db, 2026, 10);
@@ -187,20 +165,6 @@ async function prepareAndRun() {
     await drop();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
-}
-
-async function currentDatabaseUrl(handle: { db: Db }) {
-  const row = await sql<{ name: string }>`select current_database() as name`.execute(handle.db);
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.pathname = `/${row.rows[0]?.name}`;
-  return url.toString();
-}
-
-async function sqliteFile(handle: { db: Db }) {
-  const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
-    handle.db,
-  );
-  return row.rows[0]?.file ?? '';
 }
 
 await prepareAndRun();

@@ -4,10 +4,10 @@
 // Targets (issue 13): preview ≤ 300 ms, import ≤ 1 s, through the whole HTTP stack (multipart, XML, SQL, pipeline).
 // A first note teaches the codes; each figure is the median of 5 runs (5 different notes for the import).
 import os from 'node:os';
-import { buildApp } from '../src/app.ts';
 import { createTestDatabase } from '../test/helper.ts';
 import { importNfe, previewNfe } from '../test/nfe-upload.ts';
 import { buildNfe, manyItems } from '../../../test-support/nfe-builder.ts';
+import { benchApp, benchCookie } from './bench-database.ts';
 import { generateCatalog } from './catalog-generator.ts';
 
 const ITEMS = 990;
@@ -16,32 +16,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main() {
   const { handle, drop } = await createTestDatabase();
-  const { migrateToLatest } = await import('../src/db/migrate.ts');
-  await migrateToLatest(handle);
-  const app = await buildApp({
-    database: handle,
-    mailer: { send: async () => undefined },
-    config: {
-      sessions: { idleMinutes: 60, absoluteHours: 24 },
-      loginRateLimit: 1000,
-      publicUrl: 'http://bench',
-      allowedOrigins: [],
-      timeZone: 'America/Sao_Paulo',
-    },
-  });
+  const app = await benchApp(handle);
   const rows: Array<Record<string, unknown>> = [];
   try {
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/register',
-      payload: { name: 'Bench', email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/login',
-      payload: { email: 'bench@armazem.com.br', password: 'senha-de-bench-123' },
-    });
-    const cookie = `armazem_session=${login.cookies.find((c) => c.name === 'armazem_session')?.value}`;
+    const cookie = await benchCookie(app);
     await generateCatalog(handle.db, ITEMS);
     await handle.db.updateTable('products').set({ status: 'active' }).execute();
     const units = await handle.db

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { MailMessage } from '../src/domain/auth/mailer.ts';
 
@@ -24,19 +24,32 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; dr
       },
     };
   }
-  const name = `armazem_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: '', poolMax: 20 });
+  const database = await freshPostgresDatabase(TEST_DATABASE_URL);
+  const handle = openDatabase({ databaseUrl: database.url, dataDir: '', poolMax: 20 });
   return {
     handle,
     drop: async () => {
       await handle.destroy();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await database.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on the server of `serverUrl`: its URL, and how to drop it afterwards. */
+export async function freshPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `armazem_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
@@ -108,6 +121,15 @@ export async function signUpAndLogin(app: App, email: string, name?: string): Pr
   return sessionCookieFrom(response);
 }
 
+/** A fresh app for a test file and its first account (the admin), signed in: `({ ctx, cookie } = await appWithAdmin(…))`. */
+export async function appWithAdmin(
+  email: string,
+  name?: string,
+): Promise<{ ctx: TestContext; cookie: string }> {
+  const ctx = await buildTestApp();
+  return { ctx, cookie: await signUpAndLogin(ctx.app, email, name) };
+}
+
 /** An active operator, approved by the given admin. */
 export async function createOperator(app: App, adminCookie: string, email: string): Promise<string> {
   const registered = await register(app, email, 'Operador de Teste');
@@ -119,4 +141,16 @@ export async function createOperator(app: App, adminCookie: string, email: strin
     payload: { status: 'active' },
   });
   return sessionCookieFrom(await login(app, email));
+}
+
+/** The first audit row (oldest first) of `action` on one entity, if there is one. */
+export function auditEntry(db: Db, entity: string, id: number, action: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(id))
+    .where('action', '=', action)
+    .orderBy('id')
+    .executeTakeFirst();
 }

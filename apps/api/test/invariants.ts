@@ -76,3 +76,12 @@ export async function assertFiguresInvariant(db: Db): Promise<void> {
   }
   if (expected.size > 0) throw new Error(`figuras faltando: ${[...expected.keys()].join(', ')}`);
 }
+
+/** How many ledger rows there are, cancelled ones included. */
+export async function ledgerRowCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('stock_ledger')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { TEMPLATE_HEADER } from '../src/domain/movements/template.ts';
 
 export type Cell = string | number | Date | null;
 
@@ -81,18 +82,8 @@ export function zipWithoutWorkbook(): Buffer {
   return Buffer.concat([local, name, data, central, name, end]);
 }
 
-export const HEADER: Cell[] = [
-  'Data',
-  'Código',
-  'Tipo',
-  'Quantidade',
-  'Unidade',
-  'Custo Unitário',
-  'Fornecedor',
-  'Documento',
-  'Observação',
-];
-
+/** The template's columns, less the optional reason: the header of the sheets these tests build. */
+export const HEADER: Cell[] = TEMPLATE_HEADER.filter((title) => title !== 'Motivo');
 /** multipart/form-data for app.inject, built by the platform's own FormData. */
 export async function multipart(
   fields: Record<string, string>,

@@ -9,8 +9,9 @@ import {
   ZPageQuery,
   ZRef,
   ZStatus,
+  zEdit,
   zOptionalText,
-  orRequired,
+  zSort,
 } from './common.ts';
 import { ZDecimalString, ZMinStockInput, ZPackageQuantityInput, ZPriceInput } from './numbers.ts';
 import { isValidGtin } from './documents.ts';
@@ -160,7 +161,7 @@ export type TProductDetail = z.infer<typeof ZProductDetail>;
 
 export const PRODUCT_SORTS = ['name', 'sku', 'category', 'status', 'createdAt', 'stockQuantity'] as const;
 export const ZProductListQuery = z.extend(ZPageQuery, {
-  sort: z._default(z.enum(PRODUCT_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
+  sort: zSort(PRODUCT_SORTS, 'name'),
   categoryId: z.optional(ZId),
   status: z.optional(ZStatus),
   /** the catalog sheet of every matching product (catalog-import/catalog-export.ts) */
@@ -203,21 +204,17 @@ export const ZNewProduct = z.strictObject({
 });
 export type TNewProduct = z.input<typeof ZNewProduct>;
 
-export const ZUpdateProduct = z
-  .strictObject({
-    status: z.optional(ZStatus),
-    name: z.optional(ZName),
-    description: z.optional(zOptionalText(LIMITS.description)),
-    categoryId: z.optional(zChoice('Selecione a categoria.')),
-    minStock: z.optional(ZMinStockInput),
-    barcode: z.optional(ZBarcodeInput),
-    ncm: z.optional(ZNcmInput),
-    cest: z.optional(ZCestInput),
-    itemType: z.optional(ZItemType),
-  })
-  .check(
-    z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
-  );
+export const ZUpdateProduct = zEdit({
+  status: z.optional(ZStatus),
+  name: z.optional(ZName),
+  description: z.optional(zOptionalText(LIMITS.description)),
+  categoryId: z.optional(zChoice('Selecione a categoria.')),
+  minStock: z.optional(ZMinStockInput),
+  barcode: z.optional(ZBarcodeInput),
+  ncm: z.optional(ZNcmInput),
+  cest: z.optional(ZCestInput),
+  itemType: z.optional(ZItemType),
+});
 export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
 
 export const ZProductParams = z.object({ productId: ZId });
@@ -231,15 +228,11 @@ export const ZNewProductUnity = z.strictObject({
 });
 export type TNewProductUnity = z.input<typeof ZNewProductUnity>;
 
-export const ZUpdateProductUnity = z
-  .strictObject({
-    quantity: z.optional(ZPackageQuantityInput),
-    barcode: z.optional(ZBarcodeInput),
-    status: z.optional(ZStatus),
-  })
-  .check(
-    z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
-  );
+export const ZUpdateProductUnity = zEdit({
+  quantity: z.optional(ZPackageQuantityInput),
+  barcode: z.optional(ZBarcodeInput),
+  status: z.optional(ZStatus),
+});
 export type TUpdateProductUnity = z.input<typeof ZUpdateProductUnity>;
 
 export const ZProductUnitySelectItem = z.object({

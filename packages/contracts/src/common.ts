@@ -79,6 +79,19 @@ export const zOptionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
     z.transform((value) => (value ? value : null)),
   );
 
+/**
+ * An edit (a PATCH body): only the fields it names change, nothing it does not know is accepted, and it names at
+ * least one field.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function zEdit<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z
+    .strictObject(shape)
+    .check(
+      z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
+    );
+}
+
 export const ZEmail = z
   .string()
   .check(noNul(), z.trim(), z.toLowerCase(), z.maxLength(254), z.email({ error: 'E-mail inválido.' }));
@@ -115,6 +128,15 @@ export const ZPageQuery = z.object({
     'asc',
   ),
 });
+
+/** A list's `sort`: one of the list's own sorts (`fallback` when absent); any other is refused by name. */
+/* @__NO_SIDE_EFFECTS__ */
+export function zSort<const Sorts extends readonly [string, ...string[]]>(
+  sorts: Sorts,
+  fallback: Sorts[number],
+) {
+  return z._default(z.enum(sorts, { error: orRequired('Ordenação inválida.') }), fallback);
+}
 
 /* @__NO_SIDE_EFFECTS__ */
 export function ZPaged<T extends z.core.$ZodType>(item: T) {

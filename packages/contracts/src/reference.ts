@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZId, ZName, ZStatus, noNul } from './common.ts';
+import { ZId, ZName, ZStatus, noNul, zEdit } from './common.ts';
 
 // Categories, units and packaging types: seeded, then managed by the business (admins), DESIGN §2 and §3.
 
@@ -47,16 +47,9 @@ function zCode(max: number, what: string) {
   );
 }
 
-const atLeastOne = () =>
-  z.refine<object>((body) => Object.keys(body).length > 0, {
-    error: 'Informe ao menos um campo para alterar.',
-  });
-
 export const ZNewCategory = z.strictObject({ name: ZName });
 export type TNewCategory = z.input<typeof ZNewCategory>;
-export const ZUpdateCategory = z
-  .strictObject({ name: z.optional(ZName), status: z.optional(ZStatus) })
-  .check(atLeastOne());
+export const ZUpdateCategory = zEdit({ name: z.optional(ZName), status: z.optional(ZStatus) });
 export type TUpdateCategory = z.input<typeof ZUpdateCategory>;
 
 const ZFractional = z.boolean({ error: 'Informe se a unidade aceita frações (true ou false).' });
@@ -66,14 +59,14 @@ export const ZNewUnity = z.strictObject({
   fractional: ZFractional,
 });
 export type TNewUnity = z.input<typeof ZNewUnity>;
-export const ZUpdateUnity = z
-  .strictObject({ name: z.optional(ZName), fractional: z.optional(ZFractional), status: z.optional(ZStatus) })
-  .check(atLeastOne());
+export const ZUpdateUnity = zEdit({
+  name: z.optional(ZName),
+  fractional: z.optional(ZFractional),
+  status: z.optional(ZStatus),
+});
 export type TUpdateUnity = z.input<typeof ZUpdateUnity>;
 
 export const ZNewUnityBatch = z.strictObject({ code: zCode(20, 'da embalagem'), name: ZName });
 export type TNewUnityBatch = z.input<typeof ZNewUnityBatch>;
-export const ZUpdateUnityBatch = z
-  .strictObject({ name: z.optional(ZName), status: z.optional(ZStatus) })
-  .check(atLeastOne());
+export const ZUpdateUnityBatch = zEdit({ name: z.optional(ZName), status: z.optional(ZStatus) });
 export type TUpdateUnityBatch = z.input<typeof ZUpdateUnityBatch>;

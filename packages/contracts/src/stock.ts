@@ -9,6 +9,7 @@ import {
   ZRef,
   zChoice,
   zOptionalText,
+  zSort,
   orRequired,
 } from './common.ts';
 import { ZDecimalString, ZMoneyInput, ZQuantityInput } from './numbers.ts';
@@ -87,7 +88,7 @@ export const LEDGER_SORTS = [
 ] as const;
 export const ZLedgerQuery = z
   .extend(ZPageQuery, {
-    sort: z._default(z.enum(LEDGER_SORTS, { error: orRequired('Ordenação inválida.') }), 'occurredOn'),
+    sort: zSort(LEDGER_SORTS, 'occurredOn'),
     // newest first unless asked otherwise
     order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'desc'),
     from: z.optional(ZDate),
@@ -124,7 +125,7 @@ export type TStockRow = z.infer<typeof ZStockRow>;
 
 export const STOCK_SORTS = ['name', 'sku', 'category', 'quantity', 'totalValue', 'lastMovementAt'] as const;
 export const ZStockQuery = z.extend(ZPageQuery, {
-  sort: z._default(z.enum(STOCK_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
+  sort: zSort(STOCK_SORTS, 'name'),
   categoryId: z.optional(ZId),
   /** Balances as they stood at the end of this date; absent means now. */
   date: z.optional(ZDate),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZId, ZName, ZPageQuery, ZStatus, zOptionalText, orRequired } from './common.ts';
+import { LIMITS, ZId, ZName, ZPageQuery, ZStatus, zEdit, zOptionalText, zSort } from './common.ts';
 import { ZExportFormat } from './exports.ts';
 import { documentKind, normalizeDocument, normalizePhone } from './documents.ts';
 import { ZStateRegistration } from './settings.ts';
@@ -144,7 +144,7 @@ export type TSupplier = z.infer<typeof ZSupplier>;
 
 export const SUPPLIER_SORTS = ['name', 'tradeName', 'document', 'status', 'createdAt'] as const;
 export const ZSupplierListQuery = z.extend(ZPageQuery, {
-  sort: z._default(z.enum(SUPPLIER_SORTS, { error: orRequired('Ordenação inválida.') }), 'name'),
+  sort: zSort(SUPPLIER_SORTS, 'name'),
   status: z.optional(ZStatus),
   format: ZExportFormat,
 });
@@ -165,20 +165,16 @@ export const ZNewSupplier = z.strictObject({
 });
 export type TNewSupplier = z.input<typeof ZNewSupplier>;
 
-export const ZUpdateSupplier = z
-  .strictObject({
-    status: z.optional(ZStatus),
-    name: z.optional(ZName),
-    tradeName: z.optional(zOptionalText(LIMITS.name)),
-    document: z.optional(ZDocumentInput),
-    email: z.optional(ZOptionalEmail),
-    phone: z.optional(ZPhoneInput),
-    stateRegistration: z.optional(ZSupplierStateRegistration),
-    address: z.optional(ZAddressInput),
-  })
-  .check(
-    z.refine((body) => Object.keys(body).length > 0, { error: 'Informe ao menos um campo para alterar.' }),
-  );
+export const ZUpdateSupplier = zEdit({
+  status: z.optional(ZStatus),
+  name: z.optional(ZName),
+  tradeName: z.optional(zOptionalText(LIMITS.name)),
+  document: z.optional(ZDocumentInput),
+  email: z.optional(ZOptionalEmail),
+  phone: z.optional(ZPhoneInput),
+  stateRegistration: z.optional(ZSupplierStateRegistration),
+  address: z.optional(ZAddressInput),
+});
 export type TUpdateSupplier = z.input<typeof ZUpdateSupplier>;
 
 export const ZSupplierParams = z.object({ supplierId: ZId });

@@ -7,6 +7,9 @@ import { openSqlite } from './sqlite-driver.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
+/** The row a query-building function answers: `type ProductRow = RowOf<typeof productColumns>`. */
+export type RowOf<Query extends (...args: never[]) => { executeTakeFirstOrThrow(): Promise<unknown> }> =
+  Awaited<ReturnType<ReturnType<Query>['executeTakeFirstOrThrow']>>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;

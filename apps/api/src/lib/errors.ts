@@ -36,6 +36,12 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+
+/** The row that was looked for, or the refusal that says it is missing: `found(await findX(db, id), xNotFound)`. */
+export function found<T>(row: T | null | undefined, missing: () => Error): T {
+  if (row === null || row === undefined) throw missing();
+  return row;
+}
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string, path?: string) =>
   new AppError('VALIDATION_ERROR', message, path ? { issues: [{ path, message }] } : {});

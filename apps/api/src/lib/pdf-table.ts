@@ -1,4 +1,4 @@
-import type PDFDocument from 'pdfkit';
+import PDFDocument from 'pdfkit';
 
 // The table drawing the monthly report (domain/movements/report-pdf.ts) and the kardex (domain/stock/kardex-files.ts)
 // share: columns whose text wraps and is never cut, a header repeated on every page, "Página X de Y" at the foot.
@@ -220,4 +220,42 @@ export function brl(value: bigint, precise = false): string {
   if (precise) fraction = fraction.replace(/0{1,2}$/, '').padEnd(2, '0');
   const whole = digits.slice(0, -scale).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${negative ? '-' : ''}R$ ${whole},${fraction}`;
+}
+
+/** An A4 landscape document being drawn: its margin, both fonts (embedded once) and its bytes once it ends. */
+export interface LandscapePdf {
+  doc: Doc;
+  margin: number;
+  regular: FastFont;
+  bold: FastFont;
+  done: Promise<Buffer>;
+}
+
+/** Starts an A4 landscape document whose pages stay buffered, so that the footers can number them at the end. */
+export function landscapePdf(margin: number, info?: { Title: string; Author: string }): LandscapePdf {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin, bufferPages: true, info });
+  const done = pdfBytes(doc);
+  return {
+    doc,
+    margin,
+    regular: new FastFont(doc, 'Helvetica'),
+    bold: new FastFont(doc, 'Helvetica-Bold'),
+    done,
+  };
+}
+
+/** The document's table, from its left margin down to 20 pt above the bottom one (where the footer goes). */
+export function tableOf(
+  pdf: LandscapePdf,
+  columns: readonly Column[],
+  style: Pick<TableStyle, 'line' | 'gap' | 'size' | 'newPage'>,
+): PdfTable {
+  const { doc, margin, regular, bold } = pdf;
+  return new PdfTable(doc, columns, {
+    left: margin,
+    bottom: (page) => page.page.height - margin - 20,
+    regular,
+    bold,
+    ...style,
+  });
 }

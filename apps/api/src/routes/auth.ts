@@ -10,17 +10,14 @@ import {
   ZResetPasswordRequest,
   ZUpdateProfileRequest,
 } from '@armazem/contracts/auth';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import { SESSION_COOKIE } from '../domain/auth/sessions.ts';
 import { toMe } from '../domain/users/users-rules.ts';
 import { requireAuth, setSessionCookie } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['autenticação'];
 const ZAccepted = z.object({ message: z.string() });
-const invalid = { 400: ZErrorResponse };
-const limited = { 400: ZErrorResponse, 429: ZErrorResponse };
-const signedOut = { 401: ZErrorResponse };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app;
@@ -31,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse, ...limited, ...signedOut, 403: ZErrorResponse },
+        response: { 200: ZLoginResponse, ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -49,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { onRequest: requireAuth, schema: { tags, response: { 200: ZMe, ...signedOut } } },
+    { onRequest: requireAuth, schema: { tags, response: { 200: ZMe, ...errors(401) } } },
     async (request) => toMe(currentUser(request)),
   );
 
@@ -57,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: requireAuth,
-      schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZMe, ...invalid, ...signedOut } },
+      schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZMe, ...errors(400, 401) } },
     },
     (request) => auth.updateProfile(currentUser(request), request.body),
   );
@@ -68,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: ZRegisterRequest,
-        response: { 201: ZRegisterResponse, ...limited, 409: ZErrorResponse },
+        response: { 201: ZRegisterResponse, ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await auth.register(request.body, request.ip)),
@@ -76,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { schema: { tags, body: ZForgotPasswordRequest, response: { 202: ZAccepted, ...limited } } },
+    { schema: { tags, body: ZForgotPasswordRequest, response: { 202: ZAccepted, ...errors(400, 429) } } },
     async (request, reply) => {
       const answer = await auth.requestPasswordReset(request.body.email, request.ip, (error) =>
         request.log.error({ err: error }, 'password reset e-mail failed'),
@@ -87,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { schema: { tags, body: ZResetPasswordRequest, response: { 204: z.null(), ...limited } } },
+    { schema: { tags, body: ZResetPasswordRequest, response: { 204: z.null(), ...errors(400, 429) } } },
     async (request, reply) => {
       await auth.resetPassword(request.body.token, request.body.password, request.ip);
       return reply.status(204).send(null);

@@ -1,16 +1,13 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z as zm } from 'zod/mini';
 import { ZCatalogImportResult, ZCatalogPreview } from '@armazem/contracts/catalog-import';
-import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
+import { LIMITS } from '@armazem/contracts/common';
 import type { UploadedSheet } from '../domain/movements/movements-service.ts';
 import { badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
+import { refusals } from './error-responses.ts';
 
 const tags = ['produtos'];
-// a 422 carries the rows with errors and the summary beside the message
-const ZRefusal = zm.looseObject(ZErrorResponse.shape);
-const refused = { 400: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function readSheetPart(request: { file: () => Promise<MultipartFile | undefined> }) {
@@ -44,7 +41,11 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import/preview',
     {
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZCatalogPreview, ...refused } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZCatalogPreview, ...refusals(400, 409, 413, 415, 422) },
+      },
       // up to 50,000 rows the row checks just built in this shape: stringified, not checked again (as the monthly sheet)
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
@@ -57,7 +58,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        response: { 201: ZCatalogImportResult, ...refused },
+        response: { 201: ZCatalogImportResult, ...refusals(400, 409, 413, 415, 422) },
       },
     },
     async (request, reply) =>

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import { ZClosedThrough, ZCloseMonth, ZClosings, ZReopenMonth } from '@armazem/contracts/stock-history';
 import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['fechamento'];
-const refusals = { 400: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse };
 
 export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { closings } = app;
@@ -16,7 +15,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: requireAdmin,
-      schema: { tags, body: ZCloseMonth, response: { 201: ZClosedThrough, ...refusals } },
+      schema: { tags, body: ZCloseMonth, response: { 201: ZClosedThrough, ...errors(400, 403, 409) } },
     },
     async (request, reply) =>
       reply
@@ -28,7 +27,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reopen',
     {
       preHandler: requireAdmin,
-      schema: { tags, body: ZReopenMonth, response: { 200: ZClosedThrough, ...refusals } },
+      schema: { tags, body: ZReopenMonth, response: { 200: ZClosedThrough, ...errors(400, 403, 409) } },
     },
     (request) =>
       closings.reopen(currentUser(request).id, request.body.year, request.body.month, request.body.reason),

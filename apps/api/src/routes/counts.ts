@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
-import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
+import { LIMITS } from '@armazem/contracts/common';
 import {
   COUNT_STATUS_LABELS,
   type TCount,
@@ -19,10 +19,9 @@ import {
 import { badRequest } from '../lib/errors.ts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import { currentUser } from '../plugins/context.ts';
+import { refusals, EVERY_REFUSAL } from './error-responses.ts';
 
 const tags = ['balanço'];
-const ZRefusal = zm.looseObject(ZErrorResponse.shape);
-const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COUNT_COLUMNS: ExportColumn<TCount>[] = [
   { title: 'Nº', type: 'number', width: 8, value: (c) => c.id },
@@ -47,7 +46,7 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/:countId/sheet',
-    { schema: { tags, params: ZCountParams, response: { 400: ZRefusal, 404: ZRefusal } } },
+    { schema: { tags, params: ZCountParams, response: refusals(400, 404) } },
     async (request, reply) => {
       const file = await counts.sheet(request.params.countId);
       return reply
@@ -64,7 +63,7 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZCountParams,
         consumes: ['multipart/form-data'],
-        response: { 200: ZCountDetail, ...refused },
+        response: { 200: ZCountDetail, ...EVERY_REFUSAL },
       },
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
@@ -90,13 +89,13 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags, body: ZNewCount, response: { 201: ZCount, ...refused } } },
+    { schema: { tags, body: ZNewCount, response: { 201: ZCount, ...EVERY_REFUSAL } } },
     async (request, reply) => reply.status(201).send(await counts.create(currentUser(request), request.body)),
   );
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZCountListQuery, response: { 200: ZCountList, 400: ZRefusal } } },
+    { schema: { tags, querystring: ZCountListQuery, response: { 200: ZCountList, ...refusals(400) } } },
     async (request, reply) => {
       const { query } = request;
       if (query.format) {
@@ -119,7 +118,7 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZCountParams,
         querystring: ZCountDetailQuery,
-        response: { 200: ZCountDetail, ...refused },
+        response: { 200: ZCountDetail, ...EVERY_REFUSAL },
       },
       // 20,000 lines built in this shape: checking them again against the schema costs more than the query
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -134,7 +133,7 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZCountParams,
         body: ZCountItemsInput,
-        response: { 200: ZSavedItems, ...refused },
+        response: { 200: ZSavedItems, ...EVERY_REFUSAL },
       },
     },
     async (request) => counts.saveItems(currentUser(request), request.params.countId, request.body.items),
@@ -147,7 +146,7 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZCountParams,
         body: zm.optional(ZPostCount),
-        response: { 200: ZCount, ...refused },
+        response: { 200: ZCount, ...EVERY_REFUSAL },
       },
     },
     async (request) =>
@@ -156,7 +155,7 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:countId',
-    { schema: { tags, params: ZCountParams, response: { 204: z.null(), ...refused } } },
+    { schema: { tags, params: ZCountParams, response: { 204: z.null(), ...EVERY_REFUSAL } } },
     async (request, reply) => {
       await counts.remove(currentUser(request), request.params.countId);
       return reply.status(204).send(null);

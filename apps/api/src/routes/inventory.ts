@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z as zm } from 'zod/mini';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import { ZInventory, ZInventoryBookQuery, ZInventoryQuery, ZSpedQuery } from '@armazem/contracts/inventory';
 import type { InventoryFile } from '../domain/inventory/inventory-service.ts';
 import type { FastifyReply } from 'fastify';
+import { refusals } from './error-responses.ts';
 
 const tags = ['inventário'];
-const ZRefusal = zm.looseObject(ZErrorResponse.shape);
 
 function sendFile(reply: FastifyReply, file: InventoryFile) {
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '');
@@ -23,19 +21,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventory, 400: ZRefusal } } },
+    { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventory, ...refusals(400) } } },
     async (request) => inventory.show(request.query.date),
   );
 
   app.get(
     '/book',
-    { schema: { tags, querystring: ZInventoryBookQuery, response: { 400: ZRefusal } } },
+    { schema: { tags, querystring: ZInventoryBookQuery, response: refusals(400) } },
     async (request, reply) => sendFile(reply, await inventory.book(request.query.date, request.query.format)),
   );
 
   app.get(
     '/sped',
-    { schema: { tags, querystring: ZSpedQuery, response: { 400: ZRefusal } } },
+    { schema: { tags, querystring: ZSpedQuery, response: refusals(400) } },
     async (request, reply) => sendFile(reply, await inventory.sped(request.query.date, request.query.reason)),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import { ZProductParams } from '@armazem/contracts/catalog';
 import { ZKardex, ZKardexQuery } from '@armazem/contracts/stock-history';
+import { errors } from './error-responses.ts';
 
 const tags = ['estoque'];
 
@@ -16,7 +16,7 @@ export const kardexRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZProductParams,
         querystring: ZKardexQuery,
-        response: { 200: ZKardex, 400: ZErrorResponse, 404: ZErrorResponse },
+        response: { 200: ZKardex, ...errors(400, 404) },
       },
     },
     async (request, reply) => {

@@ -2,8 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { z as zm } from 'zod/mini';
-import { LIMITS, ZErrorResponse } from '@armazem/contracts/common';
+import { LIMITS } from '@armazem/contracts/common';
 import {
   ZMonthListQuery,
   ZMonthQuery,
@@ -14,16 +13,15 @@ import {
   ZStockMovementParams,
 } from '@armazem/contracts/movements';
 import type { UploadedSheet } from '../domain/movements/movements-service.ts';
-import { AppError, badRequest } from '../lib/errors.ts';
+import { badRequest } from '../lib/errors.ts';
 import { sendExport } from '../lib/exports.ts';
 import { MOVEMENT_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
+import { parseFields, readUpload } from './uploads.ts';
+import { refusals, EVERY_REFUSAL } from './error-responses.ts';
 
 const tags = ['movimentação'];
 
-// Some refusals carry more than the message: the rows with errors (422), a shortage's figures (409).
-const ZRefusal = zm.looseObject(ZErrorResponse.shape);
-const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Content-Disposition that keeps accents (RFC 5987) with an ASCII fallback. */
@@ -36,41 +34,19 @@ function disposition(kind: 'inline' | 'attachment', fileName: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function readUpload(
+/** The sheet sent in "sheet" and the text fields beside it. */
+async function readSheetUpload(
   request: FastifyRequest,
 ): Promise<{ sheet: UploadedSheet; fields: Record<string, string> }> {
-  let sheet: UploadedSheet | null = null;
-  const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'sheet') continue;
-      sheet = {
-        fileName: part.filename || 'planilha',
-        contentType: part.mimetype || 'application/octet-stream',
-        bytes,
-      };
-    } else {
-      if (part.valueTruncated)
-        throw new AppError('PAYLOAD_TOO_LARGE', `O campo "${part.fieldname}" passou do limite de 64 KB.`);
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  if (!sheet || sheet.bytes.length === 0)
+  const { file, fields } = await readUpload(request, 'sheet', { fieldKb: 64 });
+  if (!file || file.bytes.length === 0)
     throw badRequest('Envie o arquivo da planilha no campo "sheet".', 'sheet');
+  const sheet = {
+    fileName: file.fileName || 'planilha',
+    contentType: file.contentType || 'application/octet-stream',
+    bytes: file.bytes,
+  };
   return { sheet, fields };
-}
-
-function parseFields<T extends zm.ZodMiniType>(schema: T, input: unknown): zm.output<T> {
-  const result = zm.safeParse(schema, input);
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw new AppError('VALIDATION_ERROR', issues.map((issue) => issue.message).join(' '), { issues });
-  }
-  return result.data;
 }
 
 function parseData(text: string | undefined) {
@@ -90,7 +66,9 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZMonthListQuery, response: { 200: ZStockMovementList, 400: ZRefusal } } },
+    {
+      schema: { tags, querystring: ZMonthListQuery, response: { 200: ZStockMovementList, ...refusals(400) } },
+    },
     async (request, reply) => {
       const { format, ...month } = request.query;
       const data = await movements.list(month);
@@ -111,14 +89,14 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        response: { 200: ZSheetPreview, ...refused },
+        response: { 200: ZSheetPreview, ...EVERY_REFUSAL },
       },
       // up to 50,000 rows that the row checks just built in this shape: checking them again against the schema
       // held the event loop for about half a second, so the preview is only stringified
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { sheet, fields } = await readUpload(request);
+      const { sheet, fields } = await readSheetUpload(request);
       const chosen =
         fields.year || fields.month
           ? parseFields(ZMonthQuery, { year: fields.year, month: fields.month })
@@ -133,11 +111,11 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        response: { 201: ZStockMovement, ...refused },
+        response: { 201: ZStockMovement, ...EVERY_REFUSAL },
       },
     },
     async (request, reply) => {
-      const { sheet, fields } = await readUpload(request);
+      const { sheet, fields } = await readSheetUpload(request);
       const period = parseFields(ZMonthQuery, { year: fields.year, month: fields.month });
       const data = parseData(fields.data);
       const movement = await movements.import(
@@ -156,7 +134,7 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: ZStockMovementParams,
-        response: { 204: z.null(), ...refused },
+        response: { 204: z.null(), ...EVERY_REFUSAL },
       },
     },
     async (request, reply) => {
@@ -172,7 +150,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/report',
-    { schema: { tags, querystring: ZMonthQuery, response: { 400: ZRefusal } } },
+    { schema: { tags, querystring: ZMonthQuery, response: refusals(400) } },
     async (request, reply) => {
       const { fileName, pdf } = await movements.report(currentUser(request).name, request.query);
       return (
@@ -195,7 +173,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:stockMovementId/sheet',
-    { schema: { tags, params: ZStockMovementParams, response: { 400: ZRefusal, 404: ZRefusal } } },
+    { schema: { tags, params: ZStockMovementParams, response: refusals(400, 404) } },
     async (request, reply) => {
       const file = await movements.originalSheet(request.params.stockMovementId);
       return reply

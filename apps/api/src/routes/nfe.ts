@@ -2,8 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { z as zm } from 'zod/mini';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import {
   ZNfeImportData,
   ZNfeListQuery,
@@ -15,14 +13,14 @@ import {
 import { ZPaged } from '@armazem/contracts/common';
 import { MAX_NFE_BYTES } from '../domain/nfe/nfe-reader.ts';
 import type { UploadedXml } from '../domain/nfe/nfe-service.ts';
-import { AppError, badRequest } from '../lib/errors.ts';
+import { badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
+import { parseFields, readUpload } from './uploads.ts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import type { TNfeReceipt } from '@armazem/contracts/nfe';
+import { refusals, EVERY_REFUSAL } from './error-responses.ts';
 
 const tags = ['notas fiscais'];
-const ZRefusal = zm.looseObject(ZErrorResponse.shape);
-const refused = { 400: ZRefusal, 404: ZRefusal, 409: ZRefusal, 413: ZRefusal, 415: ZRefusal, 422: ZRefusal };
 const NFE_COLUMNS: ExportColumn<TNfeReceipt>[] = [
   { title: 'Número', width: 12, value: (r) => r.number },
   { title: 'Série', width: 6, value: (r) => r.series },
@@ -38,30 +36,13 @@ const NFE_COLUMNS: ExportColumn<TNfeReceipt>[] = [
 ];
 const TOO_LARGE = 'Arquivo grande demais: o limite do XML da NF-e é 5 MB.';
 
-async function readUpload(
+/** The XML sent in "xml" and the text fields beside it. */
+async function readXmlUpload(
   request: FastifyRequest,
 ): Promise<{ file: UploadedXml; fields: Record<string, string> }> {
-  let file: UploadedXml | null = null;
-  const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE);
-        throw error;
-      }
-      if (part.fieldname === 'xml') file = { fileName: part.filename || 'nfe.xml', bytes };
-    } else {
-      if (part.valueTruncated)
-        throw new AppError('PAYLOAD_TOO_LARGE', `O campo "${part.fieldname}" passou do limite de 256 KB.`);
-      fields[part.fieldname] = String(part.value);
-    }
-  }
+  const { file, fields } = await readUpload(request, 'xml', { fieldKb: 256, tooLarge: TOO_LARGE });
   if (!file || file.bytes.length === 0) throw badRequest('Envie o XML da NF-e no campo "xml".', 'xml');
-  return { file, fields };
+  return { file: { fileName: file.fileName || 'nfe.xml', bytes: file.bytes }, fields };
 }
 
 function parseData(text: string | undefined) {
@@ -71,15 +52,7 @@ function parseData(text: string | undefined) {
   } catch {
     throw badRequest('O campo "data" deve ser um JSON válido, como {"items": [...]}.', 'data');
   }
-  const result = zm.safeParse(ZNfeImportData, json);
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw new AppError('VALIDATION_ERROR', issues.map((issue) => issue.message).join(' '), { issues });
-  }
-  return result.data;
+  return parseFields(ZNfeImportData, json);
 }
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,21 +64,23 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/preview',
     {
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZNfePreview, ...refused } },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZNfePreview, ...EVERY_REFUSAL } },
       // 990 items built in this very shape: checking them again against the schema only costs time
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { file } = await readUpload(request);
+      const { file } = await readXmlUpload(request);
       return request.server.nfe.preview(file);
     },
   );
 
   app.post(
     '/',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZNfeReceipt, ...refused } } },
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZNfeReceipt, ...EVERY_REFUSAL } },
+    },
     async (request, reply) => {
-      const { file, fields } = await readUpload(request);
+      const { file, fields } = await readXmlUpload(request);
       const receipt = await request.server.nfe.import(currentUser(request).id, file, parseData(fields.data));
       return reply.status(201).send(receipt);
     },
@@ -119,7 +94,9 @@ export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZNfeListQuery, response: { 200: ZPaged(ZNfeReceipt), 400: ZRefusal } } },
+    {
+      schema: { tags, querystring: ZNfeListQuery, response: { 200: ZPaged(ZNfeReceipt), ...refusals(400) } },
+    },
     async (request, reply) => {
       const { query } = request;
       if (query.format) {
@@ -136,7 +113,7 @@ export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: ZNfeParams,
-        response: { 200: ZNfeReceiptDetail, 400: ZRefusal, 404: ZRefusal },
+        response: { 200: ZNfeReceiptDetail, ...refusals(400, 404) },
       },
     },
     async (request) => nfe.find(request.params.id),
@@ -144,7 +121,7 @@ export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/xml',
-    { schema: { tags, params: ZNfeParams, response: { 400: ZRefusal, 404: ZRefusal } } },
+    { schema: { tags, params: ZNfeParams, response: refusals(400, 404) } },
     async (request, reply) => {
       const file = await nfe.xml(request.params.id);
       return reply
@@ -157,7 +134,7 @@ export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags, params: ZNfeParams, response: { 204: z.null(), ...refused } } },
+    { schema: { tags, params: ZNfeParams, response: { 204: z.null(), ...EVERY_REFUSAL } } },
     async (request, reply) => {
       await nfe.undo(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

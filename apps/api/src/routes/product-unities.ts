@@ -10,14 +10,12 @@ import {
   ZProductUnitySelect,
   ZUpdateProductUnity,
 } from '@armazem/contracts/catalog';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 // A product's packages and prices (under /products/v1/:productId); the product itself is in products.ts.
 
 const tags = ['produtos'];
-const missing = { 400: ZErrorResponse, 404: ZErrorResponse };
-const refusals = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const productUnityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { products } = app;
@@ -31,7 +29,7 @@ export const productUnityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZProductParams,
         body: ZNewProductUnity,
-        response: { 201: ZProductUnity, ...refusals },
+        response: { 201: ZProductUnity, ...errors(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -49,7 +47,7 @@ export const productUnityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZProductUnityParams,
         body: ZUpdateProductUnity,
-        response: { 200: ZProductUnity, ...refusals },
+        response: { 200: ZProductUnity, ...errors(400, 404, 409) },
       },
     },
     (request) => {
@@ -60,7 +58,7 @@ export const productUnityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:productId/unity/v1/:unityId',
-    { schema: { tags, params: ZProductUnityParams, response: { 204: z.null(), ...refusals } } },
+    { schema: { tags, params: ZProductUnityParams, response: { 204: z.null(), ...errors(400, 404, 409) } } },
     async (request, reply) => {
       const { productId, unityId } = request.params;
       await products.removeUnity(currentUser(request).id, productId, unityId);
@@ -70,7 +68,7 @@ export const productUnityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:productId/unity/v1/select',
-    { schema: { tags, params: ZProductParams, response: { 200: ZProductUnitySelect, ...missing } } },
+    { schema: { tags, params: ZProductParams, response: { 200: ZProductUnitySelect, ...errors(400, 404) } } },
     (request) => products.unitySelect(request.params.productId),
   );
 
@@ -78,7 +76,14 @@ export const productUnityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:productId/price/v1',
-    { schema: { tags, params: ZProductParams, body: ZNewPrice, response: { 201: ZPrice, ...refusals } } },
+    {
+      schema: {
+        tags,
+        params: ZProductParams,
+        body: ZNewPrice,
+        response: { 201: ZPrice, ...errors(400, 404, 409) },
+      },
+    },
     async (request, reply) => {
       const { productId } = request.params;
       return reply

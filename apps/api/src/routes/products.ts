@@ -11,28 +11,26 @@ import {
   ZProductSelect,
   ZUpdateProduct,
 } from '@armazem/contracts/catalog';
-import { ZErrorResponse, ZPaged, zText, zInt } from '@armazem/contracts/common';
+import { ZPaged, zText, zInt } from '@armazem/contracts/common';
 import { z as zm } from 'zod/mini';
 import { sendExport } from '../lib/exports.ts';
 import { paged } from '../lib/paging.ts';
 import { CATALOG_EXPORT_COLUMNS } from '../domain/catalog-import/catalog-export.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['produtos'];
 const ZSelectQuery = zm.object({
   q: zm.optional(zText(200)),
   limit: zm.optional(zInt('Limite inválido: use de 1 a 1000.', 1, 1000)),
 });
-const invalid = { 400: ZErrorResponse };
-const missing = { 400: ZErrorResponse, 404: ZErrorResponse };
-const refusals = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { products } = app;
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZProductListQuery, response: { 200: ZPaged(ZProduct), ...invalid } } },
+    { schema: { tags, querystring: ZProductListQuery, response: { 200: ZPaged(ZProduct), ...errors(400) } } },
     async (request, reply) => {
       const { format } = request.query;
       if (format) {
@@ -46,25 +44,25 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/select',
-    { schema: { tags, querystring: ZSelectQuery, response: { 200: ZProductSelect, ...invalid } } },
+    { schema: { tags, querystring: ZSelectQuery, response: { 200: ZProductSelect, ...errors(400) } } },
     (request) => products.select(request.query),
   );
 
   app.get(
     '/lookup',
-    { schema: { tags, querystring: ZProductLookupQuery, response: { 200: ZProductLookup, ...invalid } } },
+    { schema: { tags, querystring: ZProductLookupQuery, response: { 200: ZProductLookup, ...errors(400) } } },
     (request) => products.lookup(request.query.code),
   );
 
   app.get(
     '/:productId',
-    { schema: { tags, params: ZProductParams, response: { 200: ZProductDetail, ...missing } } },
+    { schema: { tags, params: ZProductParams, response: { 200: ZProductDetail, ...errors(400, 404) } } },
     (request) => products.detail(request.params.productId),
   );
 
   app.post(
     '/',
-    { schema: { tags, body: ZNewProduct, response: { 201: ZProduct, ...refusals } } },
+    { schema: { tags, body: ZNewProduct, response: { 201: ZProduct, ...errors(400, 404, 409) } } },
     async (request, reply) =>
       reply.status(201).send(await products.create(currentUser(request).id, request.body)),
   );
@@ -76,7 +74,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZProductParams,
         body: ZUpdateProduct,
-        response: { 200: ZProduct, ...refusals },
+        response: { 200: ZProduct, ...errors(400, 404, 409) },
       },
     },
     (request) => products.update(currentUser(request).id, request.params.productId, request.body),
@@ -84,7 +82,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:productId',
-    { schema: { tags, params: ZProductParams, response: { 204: z.null(), ...refusals } } },
+    { schema: { tags, params: ZProductParams, response: { 204: z.null(), ...errors(400, 404, 409) } } },
     async (request, reply) => {
       await products.remove(currentUser(request).id, request.params.productId);
       return reply.status(204).send(null);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import {
   ZCategory,
   ZCategoryList,
@@ -19,9 +18,9 @@ import {
 } from '@armazem/contracts/reference';
 import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['cadastros básicos'];
-const refusals = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 const KINDS = [
   {
@@ -47,17 +46,17 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/categories/v1',
-    { schema: { tags, ...list, response: { 200: ZCategoryList, 400: ZErrorResponse } } },
+    { schema: { tags, ...list, response: { 200: ZCategoryList, ...errors(400) } } },
     (request) => reference.categories(request.query.status),
   );
   app.get(
     '/unities/v1',
-    { schema: { tags, ...list, response: { 200: ZUnityList, 400: ZErrorResponse } } },
+    { schema: { tags, ...list, response: { 200: ZUnityList, ...errors(400) } } },
     (request) => reference.unities(request.query.status),
   );
   app.get(
     '/unity-batches/v1',
-    { schema: { tags, ...list, response: { 200: ZUnityBatchList, 400: ZErrorResponse } } },
+    { schema: { tags, ...list, response: { 200: ZUnityBatchList, ...errors(400) } } },
     (request) => reference.unityBatches(request.query.status),
   );
 
@@ -67,7 +66,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       kind.url,
       {
         preHandler: requireAdmin,
-        schema: { tags, body: kind.create, response: { 201: kind.item, ...refusals } },
+        schema: { tags, body: kind.create, response: { 201: kind.item, ...errors(400, 403, 404, 409) } },
       },
       async (request, reply) =>
         reply.status(201).send(await reference.create(currentUser(request).id, kind.table, request.body)),
@@ -80,7 +79,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           params: ZReferenceParams,
           body: kind.change,
-          response: { 200: kind.item, ...refusals },
+          response: { 200: kind.item, ...errors(400, 403, 404, 409) },
         },
       },
       (request) => reference.update(currentUser(request).id, kind.table, request.params.id, request.body),
@@ -89,7 +88,11 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       `${kind.url}/:id`,
       {
         preHandler: requireAdmin,
-        schema: { tags, params: ZReferenceParams, response: { 204: z.null(), ...refusals } },
+        schema: {
+          tags,
+          params: ZReferenceParams,
+          response: { 204: z.null(), ...errors(400, 403, 404, 409) },
+        },
       },
       async (request, reply) => {
         await reference.remove(currentUser(request).id, kind.table, request.params.id);

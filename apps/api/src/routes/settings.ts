@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import { ZSettings, ZUpdateSettingsRequest } from '@armazem/contracts/settings';
 import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['configurações'];
 
@@ -18,7 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: ZUpdateSettingsRequest,
-        response: { 200: ZSettings, 400: ZErrorResponse, 403: ZErrorResponse },
+        response: { 200: ZSettings, ...errors(400, 403) },
       },
     },
     (request) => settings.update(currentUser(request).id, request.body),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { ZErrorResponse, ZId, ZPaged } from '@armazem/contracts/common';
+import { ZId, ZPaged } from '@armazem/contracts/common';
 import {
   ZBelowMinimumList,
   ZLedgerEntry,
@@ -17,17 +17,17 @@ import { paged } from '../lib/paging.ts';
 import { ENTRY_COLUMNS, EXIT_COLUMNS, STOCK_COLUMNS } from './list-exports.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['estoque'];
 const ZEntryParams = z.object({ entryId: ZId });
-const refusals = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { stock } = app;
 
   app.get(
     '/v1',
-    { schema: { tags, querystring: ZStockQuery, response: { 200: ZStockPage, 400: ZErrorResponse } } },
+    { schema: { tags, querystring: ZStockQuery, response: { 200: ZStockPage, ...errors(400) } } },
     async (request, reply) => {
       const { query } = request;
       if (query.format) {
@@ -48,7 +48,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/integrity',
-    { preHandler: requireAdmin, schema: { tags, response: { 200: ZIntegrityReport, 403: ZErrorResponse } } },
+    { preHandler: requireAdmin, schema: { tags, response: { 200: ZIntegrityReport, ...errors(403) } } },
     () => stock.integrity(),
   );
 
@@ -59,7 +59,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           querystring: ZLedgerQuery,
-          response: { 200: ZPaged(ZLedgerEntry), 400: ZErrorResponse },
+          response: { 200: ZPaged(ZLedgerEntry), ...errors(400) },
         },
       },
       async (request, reply) => {
@@ -87,7 +87,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           params: ZEntryParams,
           body: ZCancelEntry,
-          response: { 200: ZLedgerEntry, ...refusals },
+          response: { 200: ZLedgerEntry, ...errors(400, 404, 409) },
         },
       },
       (request) =>
@@ -97,14 +97,14 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/in/v1',
-    { schema: { tags, body: ZNewStockIn, response: { 201: ZLedgerEntry, ...refusals } } },
+    { schema: { tags, body: ZNewStockIn, response: { 201: ZLedgerEntry, ...errors(400, 404, 409) } } },
     async (request, reply) =>
       reply.status(201).send(await stock.recordEntry(currentUser(request), request.body)),
   );
 
   app.post(
     '/out/v1',
-    { schema: { tags, body: ZNewStockOut, response: { 201: ZLedgerEntry, ...refusals } } },
+    { schema: { tags, body: ZNewStockOut, response: { 201: ZLedgerEntry, ...errors(400, 404, 409) } } },
     async (request, reply) =>
       reply.status(201).send(await stock.recordExit(currentUser(request), request.body)),
   );

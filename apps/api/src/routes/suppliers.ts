@@ -10,14 +10,14 @@ import {
   ZSupplierSelect,
   ZUpdateSupplier,
 } from '@armazem/contracts/catalog';
-import { ZErrorResponse, ZPaged } from '@armazem/contracts/common';
+import { ZPaged } from '@armazem/contracts/common';
 import { pagedRows, sendExport } from '../lib/exports.ts';
 import { paged } from '../lib/paging.ts';
 import { SUPPLIER_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['fornecedores'];
-const refusals = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
   const { suppliers } = app;
@@ -28,7 +28,7 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: ZSupplierListQuery,
-        response: { 200: ZPaged(ZSupplier), 400: ZErrorResponse },
+        response: { 200: ZPaged(ZSupplier), ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: ZSupplierParams,
-        response: { 200: ZSupplier, 400: ZErrorResponse, 404: ZErrorResponse },
+        response: { 200: ZSupplier, ...errors(400, 404) },
       },
     },
     (request) => suppliers.find(request.params.supplierId),
@@ -58,7 +58,7 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags, body: ZNewSupplier, response: { 201: ZSupplier, ...refusals } } },
+    { schema: { tags, body: ZNewSupplier, response: { 201: ZSupplier, ...errors(400, 404, 409) } } },
     async (request, reply) =>
       reply.status(201).send(await suppliers.create(currentUser(request).id, request.body)),
   );
@@ -70,7 +70,7 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZSupplierParams,
         body: ZUpdateSupplier,
-        response: { 200: ZSupplier, ...refusals },
+        response: { 200: ZSupplier, ...errors(400, 404, 409) },
       },
     },
     (request) => suppliers.update(currentUser(request).id, request.params.supplierId, request.body),
@@ -78,7 +78,7 @@ export const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:supplierId',
-    { schema: { tags, params: ZSupplierParams, response: { 204: z.null(), ...refusals } } },
+    { schema: { tags, params: ZSupplierParams, response: { 204: z.null(), ...errors(400, 404, 409) } } },
     async (request, reply) => {
       await suppliers.remove(currentUser(request).id, request.params.supplierId);
       return reply.status(204).send(null);
@@ -98,7 +98,7 @@ const supplierProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: ZSupplierParams,
-        response: { 200: ZSupplierProducts, 400: ZErrorResponse, 404: ZErrorResponse },
+        response: { 200: ZSupplierProducts, ...errors(400, 404) },
       },
     },
     (request) => suppliers.products(request.params.supplierId),
@@ -111,7 +111,7 @@ const supplierProductRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/:supplierId/products/v1/:productId',
-      schema: { tags, params: ZSupplierProductParams, response: { 204: z.null(), ...refusals } },
+      schema: { tags, params: ZSupplierProductParams, response: { 204: z.null(), ...errors(400, 404, 409) } },
       handler: async (request, reply) => {
         const { supplierId, productId } = request.params;
         await suppliers.setProductLink(currentUser(request).id, supplierId, productId, linked);

@@ -6,14 +6,13 @@ import {
   ZUsersQuery,
   ZUsersResponse,
 } from '@armazem/contracts/auth';
-import { ZErrorResponse } from '@armazem/contracts/common';
 import { pagedRows, sendExport } from '../lib/exports.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import { USER_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
+import { errors } from './error-responses.ts';
 
 const tags = ['usuários'];
-const refusals = { 400: ZErrorResponse, 403: ZErrorResponse };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app;
@@ -21,7 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, querystring: ZUsersQuery, response: { 200: ZUsersResponse, ...refusals } } },
+    { schema: { tags, querystring: ZUsersQuery, response: { 200: ZUsersResponse, ...errors(400, 403) } } },
     async (request, reply) => {
       const { query } = request;
       if (!query.format) return users.list(query);
@@ -42,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZUserIdParams,
         body: ZUpdateUserRequest,
-        response: { 200: ZUserListItem, ...refusals, 404: ZErrorResponse, 409: ZErrorResponse },
+        response: { 200: ZUserListItem, ...errors(400, 403, 404, 409) },
       },
     },
     (request) => users.updateAccess(currentUser(request).id, request.params.userId, request.body),

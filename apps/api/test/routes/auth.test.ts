@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithAdmin,
   PASSWORD,
   buildTestApp,
   login,
   register,
   sessionCookieFrom,
-  signUpAndLogin,
   type TestContext,
 } from '../helper.ts';
 import { createUser } from '../factories.ts';
@@ -14,8 +14,7 @@ import { createUser } from '../factories.ts';
 let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await signUpAndLogin(ctx.app, 'admin@empresa.com.br', 'Ana Admin');
+  ({ ctx, cookie: admin } = await appWithAdmin('admin@empresa.com.br', 'Ana Admin'));
 });
 afterAll(async () => ctx.close());
 
@@ -187,6 +186,14 @@ describe('login, me and logout', () => {
   });
 });
 
+/** Asks for a reset link for `email` and reads its token from the mail that arrives. */
+async function resetToken(email: string): Promise<string> {
+  await ctx.app.inject({ method: 'POST', url: '/api/auth/v1/forgot-password', payload: { email } });
+  const mailTo = () => ctx.mail.findLast((message) => message.to === email)?.text ?? '';
+  await expect.poll(mailTo).toMatch(/token=/);
+  return /token=([\w-]+)/.exec(mailTo())?.[1] ?? '';
+}
+
 describe('password reset', () => {
   it('answers 202 the same way whether or not the e-mail exists, and mails a link only to real accounts', async () => {
     const { email } = await createUser(ctx.app, admin);
@@ -213,14 +220,7 @@ describe('password reset', () => {
   it('resets the password with a single-use token and ends existing sessions', async () => {
     const { email } = await createUser(ctx.app, admin);
     const session = sessionCookieFrom(await login(ctx.app, email));
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/forgot-password',
-      payload: { email },
-    });
-    const mailTo = () => ctx.mail.findLast((message) => message.to === email)?.text ?? '';
-    await expect.poll(mailTo).toMatch(/token=/);
-    const token = /token=([\w-]+)/.exec(mailTo())?.[1] ?? '';
+    const token = await resetToken(email);
 
     const reset = await ctx.app.inject({
       method: 'POST',
@@ -245,14 +245,7 @@ describe('password reset', () => {
 
   it('refuses an expired token', async () => {
     const { id, email } = await createUser(ctx.app, admin);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/forgot-password',
-      payload: { email },
-    });
-    const mailTo = () => ctx.mail.findLast((message) => message.to === email)?.text ?? '';
-    await expect.poll(mailTo).toMatch(/token=/);
-    const token = /token=([\w-]+)/.exec(mailTo())?.[1] ?? '';
+    const token = await resetToken(email);
     await ctx.handle.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -272,28 +265,15 @@ describe('profile', () => {
   it('changes the name, and the password only with the current one', async () => {
     const { email } = await createUser(ctx.app, admin, { password: 'nova-senha-456' });
     const session = sessionCookieFrom(await login(ctx.app, email, 'nova-senha-456'));
-    const renamed = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/v1/me',
-      headers: { cookie: session },
-      payload: { name: 'Ana Maria' },
-    });
+    const editProfile = (payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/auth/v1/me', headers: { cookie: session }, payload });
+    const renamed = await editProfile({ name: 'Ana Maria' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().name).toBe('Ana Maria');
-    const wrong = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/v1/me',
-      headers: { cookie: session },
-      payload: { currentPassword: 'errada-000', newPassword: 'trocada-123' },
-    });
+    const wrong = await editProfile({ currentPassword: 'errada-000', newPassword: 'trocada-123' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Senha atual incorreta.');
-    const ok = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/v1/me',
-      headers: { cookie: session },
-      payload: { currentPassword: 'nova-senha-456', newPassword: 'trocada-123' },
-    });
+    const ok = await editProfile({ currentPassword: 'nova-senha-456', newPassword: 'trocada-123' });
     expect(ok.statusCode).toBe(200);
     expect((await login(ctx.app, email, 'trocada-123')).statusCode).toBe(200);
   });

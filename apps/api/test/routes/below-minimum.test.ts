@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId, stockIn } from '../factories.ts';
 
 // One definition of "below minimum" (docs/decisions/0013): active and quantity < minStock. A fresh database, so
@@ -7,8 +7,7 @@ import { createProduct, defaultUnityId, stockIn } from '../factories.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@minimo.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@minimo.com.br'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { CATALOG_COLUMN_TITLES } from '@armazem/contracts/catalog-import';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { makeXlsx, multipart, type Cell } from '../sheets.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@exporta.com.br', 'Eva Exporta');
+  ({ ctx, cookie } = await appWithAdmin('admin@exporta.com.br', 'Eva Exporta'));
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { xlsxWithHugeCell } from '../hostile-files.ts';
 import { makeCsv, multipart } from '../sheets.ts';
 
@@ -9,8 +9,7 @@ import { makeCsv, multipart } from '../sheets.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@hostil.com.br', 'Hélio Hostil');
+  ({ ctx, cookie } = await appWithAdmin('admin@hostil.com.br', 'Hélio Hostil'));
 });
 afterAll(async () => {
   await ctx.close();

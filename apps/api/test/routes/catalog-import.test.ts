@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { CATALOG_COLUMN_TITLES } from '@armazem/contracts/catalog-import';
-import { buildTestApp, createOperator, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
 import { createBox, createProduct } from '../factories.ts';
 import { makeCsv, makeXlsx, multipart, PNG_BYTES, type Cell } from '../sheets.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@catalogo.com.br', 'Carla Catálogo');
+  ({ ctx, cookie } = await appWithAdmin('admin@catalogo.com.br', 'Carla Catálogo'));
 });
 afterAll(async () => {
   await ctx.close();

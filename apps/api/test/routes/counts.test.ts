@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, createOperator, type TestContext } from '../helper.ts';
+import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId, stockIn, stockOut, unique, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { sortKey } from '../../src/lib/text.ts';
@@ -10,8 +10,7 @@ let ctx: TestContext;
 let cookie: string;
 let operator: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@balanco.com.br', 'Ana Admin');
+  ({ ctx, cookie } = await appWithAdmin('admin@balanco.com.br', 'Ana Admin'));
   operator = await createOperator(ctx.app, cookie, 'operador@balanco.com.br');
 });
 afterAll(async () => ctx.close());

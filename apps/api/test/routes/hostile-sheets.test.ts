@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildTestApp, dialectUnderTest, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, dialectUnderTest, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId, stockIn } from '../factories.ts';
 import { HEADER_TEXT, xlsxWithEmptyRows, xlsxWithHugeCell } from '../hostile-files.ts';
 import { PNG_BYTES, makeCsv, makeXlsx, multipart } from '../sheets.ts';
@@ -9,8 +9,7 @@ let ctx: TestContext;
 let cookie: string;
 let base: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@bombas.com.br', 'Paula Planilha');
+  ({ ctx, cookie } = await appWithAdmin('admin@bombas.com.br', 'Paula Planilha'));
   // a real socket: the health checks below must get through while a sheet is being read
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();

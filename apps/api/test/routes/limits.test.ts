@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createBox, createProduct, defaultUnityId, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { HEADER, makeCsv, makeXlsx, multipart, type Cell } from '../sheets.ts';
@@ -12,8 +12,7 @@ import { HEADER, makeCsv, makeXlsx, multipart, type Cell } from '../sheets.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@limites.com.br', 'Lia Limite');
+  ({ ctx, cookie } = await appWithAdmin('admin@limites.com.br', 'Lia Limite'));
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import {
   createProduct,
   createSupplier,
@@ -14,8 +14,7 @@ import {
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@exportacao.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@exportacao.com.br'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId, stockIn, stockOut } from '../factories.ts';
 import { assertFiguresInvariant } from '../invariants.ts';
 
@@ -8,8 +8,7 @@ import { assertFiguresInvariant } from '../invariants.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@figuras.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@figuras.com.br'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createOperator, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
 import { createProduct, createSupplier, defaultUnityId, stockIn } from '../factories.ts';
 import { HEADER, makeXlsx, multipart } from '../sheets.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@ordenacao.com.br', 'Zélia Administradora');
+  ({ ctx, cookie } = await appWithAdmin('admin@ordenacao.com.br', 'Zélia Administradora'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { cnpjFor, createBox, createProduct, createSupplier, defaultUnityId, stockIn } from '../factories.ts';
-import { assertLedgerInvariant } from '../invariants.ts';
+import { assertLedgerInvariant, ledgerRowCount } from '../invariants.ts';
 import { pdfPages } from '../pdf-text.ts';
+import { TEMPLATE_HEADER } from '../../src/domain/movements/template.ts';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, multipart, zipWithoutWorkbook, type Cell } from '../sheets.ts';
 
 let ctx: TestContext;
 let cookie: string;
 let supplierCnpj: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@planilhas.com.br', 'Paula Planilha');
+  ({ ctx, cookie } = await appWithAdmin('admin@planilhas.com.br', 'Paula Planilha'));
   await ctx.app.inject({
     method: 'PUT',
     url: '/api/settings/v1',
@@ -63,15 +63,7 @@ const stockOf = async (code: string) =>
   (await ctx.app.inject({ url: `/api/stock/v1?q=${code}`, headers: { cookie } }))
     .json()
     .data.find((row: { product: { sku: string } }) => row.product.sku === code);
-const ledgerCount = async () =>
-  Number(
-    (
-      await ctx.handle.db
-        .selectFrom('stock_ledger')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const ledgerCount = () => ledgerRowCount(ctx.handle.db);
 
 const goodRows = (sku = 'CAFE-1KG', month = 9): Cell[][] => [
   HEADER,
@@ -461,18 +453,7 @@ describe('template', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Movimentação', 'Instruções']);
-    expect((workbook.worksheets[0]?.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'Data',
-      'Código',
-      'Tipo',
-      'Quantidade',
-      'Unidade',
-      'Custo Unitário',
-      'Fornecedor',
-      'Documento',
-      'Observação',
-      'Motivo',
-    ]);
+    expect((workbook.worksheets[0]?.getRow(1).values as unknown[]).slice(1)).toEqual(TEMPLATE_HEADER);
     expect(workbook.worksheets[0]?.rowCount).toBe(2);
     expect(workbook.worksheets[1]?.getCell('C2').text).toContain('mês escolhido');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { makeCsv, multipart, type Cell } from '../sheets.ts';
 
 // Moving in (docs: the guide's "Mudança para o Armazém" and the catalog template's instructions): the catalog sheet
@@ -10,8 +10,7 @@ const PRODUCTS = 20_000;
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@abertura.com.br', 'Olga Abertura');
+  ({ ctx, cookie } = await appWithAdmin('admin@abertura.com.br', 'Olga Abertura'));
 });
 afterAll(async () => {
   await ctx.close();

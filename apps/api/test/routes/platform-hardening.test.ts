@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import {
+  appWithAdmin,
   createTestDatabase,
   buildTestApp,
   createOperator,
   login,
-  signUpAndLogin,
   type TestContext,
 } from '../helper.ts';
 import { createProduct, defaultUnityId } from '../factories.ts';
@@ -14,8 +14,7 @@ import { makeCsv, makeXlsx, multipart } from '../sheets.ts';
 let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await signUpAndLogin(ctx.app, 'admin@endurecido.com.br');
+  ({ ctx, cookie: admin } = await appWithAdmin('admin@endurecido.com.br'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  createOperator,
-  signUpAndLogin,
-  dialectUnderTest,
-  type TestContext,
-} from '../helper.ts';
+import { appWithAdmin, buildTestApp, createOperator, dialectUnderTest, type TestContext } from '../helper.ts';
 
 let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await signUpAndLogin(ctx.app, 'admin@plataforma.com.br');
+  ({ ctx, cookie: admin } = await appWithAdmin('admin@plataforma.com.br'));
 });
 afterAll(async () => ctx.close());
 
@@ -25,6 +18,15 @@ describe('health and readiness', () => {
   });
 });
 
+/** A sign-in whose body is sent as it is, under the content type given. */
+const postLogin = (contentType: string, payload: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/v1/login',
+    headers: { 'content-type': contentType },
+    payload,
+  });
+
 describe('errors', () => {
   it('answers unknown API routes with a Portuguese 404', async () => {
     const response = await ctx.app.inject({ url: '/api/nada/v1' });
@@ -33,34 +35,22 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON with 400 and oversize bodies with 413', async () => {
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const malformed = await postLogin('application/json', '{"email": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({
       message: 'JSON inválido no corpo da requisição.',
       code: 'VALIDATION_ERROR',
     });
-    const huge = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.com', password: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const huge = await postLogin(
+      'application/json',
+      JSON.stringify({ email: 'a@b.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('answers unsupported content types with 415', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/v1/login',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<login/>',
-    });
+    const response = await postLogin('application/xml', '<login/>');
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createBox, createProduct, defaultUnityId } from '../factories.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@leitor.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@leitor.com.br'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { batchId, createBox, createProduct, unityId } from '../factories.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@catalogo.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@catalogo.com.br'));
 });
 afterAll(async () => ctx.close());
 

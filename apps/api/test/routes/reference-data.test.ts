@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createOperator, signUpAndLogin, type TestContext } from '../helper.ts';
+import { auditEntry, appWithAdmin, createOperator, type TestContext } from '../helper.ts';
 import { createBox, createProduct, defaultUnityId, stockIn, unique } from '../factories.ts';
 
 let ctx: TestContext;
 let admin: string;
 let operator: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await signUpAndLogin(ctx.app, 'admin@cadastros.com.br');
+  ({ ctx, cookie: admin } = await appWithAdmin('admin@cadastros.com.br'));
   operator = await createOperator(ctx.app, admin, 'operador@cadastros.com.br');
 });
 afterAll(async () => ctx.close());
@@ -15,15 +14,7 @@ afterAll(async () => ctx.close());
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = admin) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-async function auditOf(entity: string, id: number, action: string) {
-  return ctx.handle.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity', '=', entity)
-    .where('entity_id', '=', String(id))
-    .where('action', '=', action)
-    .executeTakeFirst();
-}
+const auditOf = (entity: string, id: number, action: string) => auditEntry(ctx.handle.db, entity, id, action);
 
 describe('categories managed by the business', () => {
   it('adds, renames, deactivates and deletes an unused category, auditing each write', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId, stockIn, unique } from '../factories.ts';
 import { pdfPages } from '../pdf-text.ts';
 
@@ -7,8 +7,7 @@ import { pdfPages } from '../pdf-text.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@relatorio.com.br', 'Rita Relatório');
+  ({ ctx, cookie } = await appWithAdmin('admin@relatorio.com.br', 'Rita Relatório'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createOperator, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
 import { cnpjFor } from '../factories.ts';
 import { pdfPages } from '../pdf-text.ts';
 
 let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await signUpAndLogin(ctx.app, 'admin@configuracoes.com.br');
+  ({ ctx, cookie: admin } = await appWithAdmin('admin@configuracoes.com.br'));
 });
 afterAll(async () => ctx.close());
 

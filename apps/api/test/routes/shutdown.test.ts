@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL } from '../helper.ts';
+import { freshPostgresDatabase, TEST_DATABASE_URL } from '../helper.ts';
 
 const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server.ts');
 
@@ -33,22 +31,11 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; clean
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
   };
-  let dropDatabase = async () => undefined;
+  let dropDatabase = async (): Promise<void> => undefined;
   if (TEST_DATABASE_URL) {
-    const name = `armazem_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const database = await freshPostgresDatabase(TEST_DATABASE_URL);
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
   } else {
     delete env.DATABASE_URL;
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createBox, createProduct, defaultUnityId, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { monthReport } from '../../src/domain/movements/report-data.ts';
@@ -14,8 +14,7 @@ import { monthReport } from '../../src/domain/movements/report-data.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@datas.com.br', 'Dora Datas');
+  ({ ctx, cookie } = await appWithAdmin('admin@datas.com.br', 'Dora Datas'));
 });
 afterAll(async () => {
   await assertLedgerInvariant(ctx.handle.db);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createOperator, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId } from '../factories.ts';
-import { assertLedgerInvariant } from '../invariants.ts';
+import { assertLedgerInvariant, ledgerRowCount } from '../invariants.ts';
 import { HEADER, makeXlsx, multipart, type Cell } from '../sheets.ts';
 import { todayIn } from '../../src/lib/dates.ts';
 import { pdfPages } from '../pdf-text.ts';
@@ -9,8 +9,7 @@ import { pdfPages } from '../pdf-text.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@historia.com.br', 'Hélio Histórico');
+  ({ ctx, cookie } = await appWithAdmin('admin@historia.com.br', 'Hélio Histórico'));
 });
 afterAll(async () => {
   await assertLedgerInvariant(ctx.handle.db);
@@ -38,15 +37,7 @@ const exit = (p: { id: number; unit: number }, quantity: number, occurredOn: str
     reason: 'venda',
     occurredOn,
   });
-const ledgerSize = async () =>
-  Number(
-    (
-      await ctx.handle.db
-        .selectFrom('stock_ledger')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const ledgerSize = () => ledgerRowCount(ctx.handle.db);
 
 describe('never negative on any date', () => {
   it('refuses a back-dated exit that would make an earlier date negative, naming the date, and writes nothing', async () => {

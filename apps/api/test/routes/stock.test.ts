@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createBox, createProduct, createSupplier, defaultUnityId, stockIn, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { toBigInt } from '../../src/db/database.ts';
@@ -7,8 +7,7 @@ import { toBigInt } from '../../src/db/database.ts';
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@estoque.com.br', 'Estela Estoquista');
+  ({ ctx, cookie } = await appWithAdmin('admin@estoque.com.br', 'Estela Estoquista'));
 });
 afterAll(async () => {
   await assertLedgerInvariant(ctx.handle.db);

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { auditEntry, appWithAdmin, type TestContext } from '../helper.ts';
 import { createSupplier } from '../factories.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@edicao.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@edicao.com.br'));
 });
 afterAll(async () => ctx.close());
 
@@ -41,18 +40,12 @@ describe('editing a supplier', () => {
       await ctx.app.inject({ url: '/api/suppliers/v1?q=certa&status=inactive', headers: { cookie } })
     ).json();
     expect(found.data.map((s: { id: number }) => s.id)).toEqual([supplier.id]);
-    const audit = await ctx.handle.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'supplier')
-      .where('entity_id', '=', String(supplier.id))
-      .where('action', '=', 'update')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.before_data ?? '{}')).toMatchObject({
+    const audit = await auditEntry(ctx.handle.db, 'supplier', supplier.id, 'update');
+    expect(JSON.parse(audit?.before_data ?? '{}')).toMatchObject({
       name: 'Distribuidora Erada',
       email: 'erro@x.com.br',
     });
-    expect(JSON.parse(audit.after_data ?? '{}')).toMatchObject({
+    expect(JSON.parse(audit?.after_data ?? '{}')).toMatchObject({
       name: 'Distribuidora Certa Ltda',
       document: '52998224725',
       email: 'vendas@certa.com.br',

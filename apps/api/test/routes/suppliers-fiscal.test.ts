@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { auditEntry, appWithAdmin, type TestContext } from '../helper.ts';
 import { cnpjFor, createSupplier, unique } from '../factories.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@fornecedor-fiscal.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@fornecedor-fiscal.com.br'));
 });
 afterAll(async () => ctx.close());
 
@@ -67,15 +66,8 @@ describe('a supplier’s state registration and address', () => {
       address: { zip: null },
     });
     expect(cleared.json()).toMatchObject({ stateRegistration: null, address: { city: 'Recife', zip: null } });
-    const audit = await ctx.handle.db
-      .selectFrom('audit_log')
-      .select('after_data')
-      .where('entity', '=', 'supplier')
-      .where('entity_id', '=', String(supplier.id))
-      .where('action', '=', 'update')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.after_data ?? '{}')).toMatchObject({
+    const audit = await auditEntry(ctx.handle.db, 'supplier', supplier.id, 'update');
+    expect(JSON.parse(audit?.after_data ?? '{}')).toMatchObject({
       state_registration: 'ISENTO',
       city: 'Recife',
     });

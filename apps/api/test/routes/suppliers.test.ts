@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { appWithAdmin, type TestContext } from '../helper.ts';
 import { cnpjFromBase, createProduct, createSupplier, unique } from '../factories.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  cookie = await signUpAndLogin(ctx.app, 'admin@fornecedores.com.br');
+  ({ ctx, cookie } = await appWithAdmin('admin@fornecedores.com.br'));
 });
 afterAll(async () => ctx.close());
 

@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  createOperator,
-  login,
-  register,
-  signUpAndLogin,
-  type TestContext,
-} from '../helper.ts';
+import { auditEntry, appWithAdmin, createOperator, login, register, type TestContext } from '../helper.ts';
 import { createUser } from '../factories.ts';
 
 let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await signUpAndLogin(ctx.app, 'admin@loja.com.br', 'Carla Souza Lima');
+  ({ ctx, cookie: admin } = await appWithAdmin('admin@loja.com.br', 'Carla Souza Lima'));
 });
 afterAll(async () => ctx.close());
 
@@ -63,15 +55,9 @@ describe('users administration', () => {
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ id: pending.id, status: 'active' });
     expect((await login(ctx.app, email)).statusCode).toBe(200);
-    const audit = await ctx.handle.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'user')
-      .where('entity_id', '=', String(pending.id))
-      .where('action', '=', 'update')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.before_data ?? '{}')).toMatchObject({ status: 'pending' });
-    expect(JSON.parse(audit.after_data ?? '{}')).toMatchObject({ status: 'active' });
+    const audit = await auditEntry(ctx.handle.db, 'user', pending.id, 'update');
+    expect(JSON.parse(audit?.before_data ?? '{}')).toMatchObject({ status: 'pending' });
+    expect(JSON.parse(audit?.after_data ?? '{}')).toMatchObject({ status: 'active' });
   });
 
   it('keeps operators out with 403', async () => {

@@ -11,13 +11,13 @@ import {
   assertProductDeletable,
   assertSkuFree,
   changesPackageQuantity,
-  found,
   ONE,
   priceEffectiveFrom,
   productNotFound,
   productSearchColumns,
   productUnityLabel,
 } from '../../src/domain/products/products-rules.ts';
+import { found } from '../../src/lib/errors.ts';
 import { AppError } from '../../src/lib/errors.ts';
 
 /** The refusal a rule throws, or null when the rule lets the change through. */

@@ -10,8 +10,13 @@ import type { Dialect } from '../../db/types.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ExportColumn } from '../../lib/exports.ts';
 import { countLabel, quantityLabel } from '../../lib/numbers.ts';
-import { productMatchesAllWords } from '../../lib/text.ts';
-import { chunks, latestPrices } from './catalog-import-repository.ts';
+import { chunks } from '../../lib/chunks.ts';
+import {
+  latestPrices,
+  PRODUCT_SORT_COLUMNS,
+  productBase,
+  productFilters,
+} from '../products/products-repository.ts';
 
 // The products list as a catalog sheet: the same columns as the template, so export → edit → import round-trips.
 
@@ -32,21 +37,15 @@ export const CATALOG_EXPORT_COLUMNS: ExportColumn<CatalogExportRow>[] = CATALOG_
   }),
 );
 
-const SORT_COLUMNS = {
-  name: 'p.name_sort',
-  sku: 'p.sku',
-  category: 'c.name_sort',
-  status: 'p.status',
-  createdAt: 'p.created_at',
-  stockQuantity: 'b.quantity',
-} as const;
+/** Products per query for the prices and packages (under SQLite's and PostgreSQL's bound-parameter limits). */
+const CHUNK = 1000;
 
 /** A scaled integer as an exact decimal string: the export writes it as a typed number cell. */
 const decimal = (value: string | number | bigint, scale: number) => formatScaled(toBigInt(value), scale);
 
 async function packagesFor(db: Db, ids: number[]) {
   const first = new Map<number, { label: string; barcode: string | null }>();
-  for (const part of chunks(ids)) {
+  for (const part of chunks(ids, CHUNK)) {
     const rows = await db
       .selectFrom('product_unities as pu')
       .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
@@ -68,7 +67,7 @@ async function packagesFor(db: Db, ids: number[]) {
 
 async function pricesFor(db: Db, ids: number[], today: string) {
   const prices = new Map<number, { cost: string; sale: string }>();
-  for (const part of chunks(ids))
+  for (const part of chunks(ids, CHUNK))
     for (const [id, price] of await latestPrices(db, part, today))
       prices.set(id, { cost: decimal(price.cost, MONEY_SCALE), sale: decimal(price.sale, MONEY_SCALE) });
   return prices;
@@ -76,14 +75,8 @@ async function pricesFor(db: Db, ids: number[], today: string) {
 
 /** Every product the list's filters match (in its order), as catalog sheet rows. */
 export async function catalogExport(db: Db, dialect: Dialect, query: CatalogExportQuery, today: string) {
-  const filters = productMatchesAllWords(dialect, query.q);
-  if (query.categoryId) filters.push(sql<boolean>`${sql.ref('p.category_id')} = ${query.categoryId}`);
-  if (query.status) filters.push(sql<boolean>`${sql.ref('p.status')} = ${query.status}`);
-  const products = await db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
-    .leftJoin('stock_balances as b', 'b.product_id', 'p.id')
+  const filters = productFilters(dialect, query);
+  const products = await productBase(db)
     .select([
       'p.id',
       'p.sku',
@@ -97,7 +90,7 @@ export async function catalogExport(db: Db, dialect: Dialect, query: CatalogExpo
     ])
     .select(['c.name as category', 'u.code as unity'])
     .where(({ and }) => and(filters))
-    .orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.order)
+    .orderBy(sql.ref(PRODUCT_SORT_COLUMNS[query.sort]), query.order)
     .orderBy('p.id', query.order)
     .limit(EXPORT_MAX_ROWS + 1)
     .execute();

@@ -4,27 +4,23 @@ import { nowIso, toBigInt } from '../../db/database.ts';
 import { JSON_BATCH, insertJsonRows, jsonRows } from '../../db/json-rows.ts';
 import type { AuditLogTable, Dialect, PriceTable, ProductTable } from '../../db/types.ts';
 import { sortKey } from '../../lib/text.ts';
-import { insertProductCompanions } from '../products/products-repository.ts';
+import { chunks } from '../../lib/chunks.ts';
+import { insertProductCompanions, latestPrices } from '../products/products-repository.ts';
 import { ONE } from '../products/products-rules.ts';
 import type { CatalogLookups, ExistingProduct } from './catalog-import-rules.ts';
 
 // SQL of the catalog import: read what the rows name in chunks, write in batches (never one statement per row):
 // each batch travels as one JSON value (db/json-rows.ts).
 
-/** Values per query by default (the export's reads): under SQLite's and PostgreSQL's bound-parameter limits. */
-const CHUNK = 1000;
-
 /**
  * Codes looked up per query when the import reads what the rows name: one bound value each, far under both databases'
- * limits, and a fifth of the round trips of CHUNK (a 50,000-row preview of changes: 3.5 → 2.7 s SQLite, 6 → 4 s PG).
+ * limits, and a fifth of the round trips of 1,000 (a 50,000-row preview of changes: 3.5 → 2.7 s SQLite, 6 → 4 s PG).
  */
 const LOOKUP_CHUNK = 5_000;
 
-export function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
+/** The price as the import compares and audits it: cost and sale, without the date it took effect. */
+const priceOf = (price: { cost: bigint; sale: bigint } | undefined) =>
+  price ? { cost: price.cost, sale: price.sale } : null;
 
 async function productsBySku(db: Db | Tx, skus: string[], today: string) {
   const products = new Map<string, ExistingProduct>();
@@ -52,31 +48,11 @@ async function productsBySku(db: Db | Tx, skus: string[], today: string) {
         ncm: row.ncm,
         cest: row.cest,
         itemType: row.item_type,
-        price: prices?.get(row.id) ?? null,
+        price: priceOf(prices?.get(row.id)),
         packages: packages?.get(row.id) ?? [],
       });
   }
   return products;
-}
-
-/** The current product-level price (the one the product list shows): latest effective by today. */
-export async function latestPrices(db: Db | Tx, ids: number[], today: string) {
-  const rows = await db
-    .selectFrom('prices as pr')
-    .leftJoin('product_unities as pu', 'pu.id', 'pr.product_unity_id')
-    .select(['pr.product_id', 'pr.cost_price', 'pr.sale_price'])
-    .where('pr.product_id', 'in', ids)
-    .where('pr.effective_from', '<=', today)
-    .where((eb) => eb.or([eb('pr.product_unity_id', 'is', null), eb('pu.is_default', '=', 1)]))
-    .orderBy('pr.product_id')
-    .orderBy('pr.effective_from', 'desc')
-    .orderBy('pr.id', 'desc')
-    .execute();
-  const prices = new Map<number, { cost: bigint; sale: bigint }>();
-  for (const row of rows)
-    if (!prices.has(row.product_id))
-      prices.set(row.product_id, { cost: toBigInt(row.cost_price), sale: toBigInt(row.sale_price) });
-  return prices;
 }
 
 async function packagesOf(db: Db | Tx, ids: number[]) {

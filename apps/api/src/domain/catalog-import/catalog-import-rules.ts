@@ -17,18 +17,21 @@ export interface ExistingPackage {
   quantity: bigint;
   barcode: string | null;
 }
-export interface ExistingProduct {
-  id: number;
-  sku: string;
+/** The product's own fields that a sheet row sets (its category aside: by id, or by a new name). */
+interface ProductFields {
   name: string;
   description: string | null;
-  categoryId: number;
   unityId: number;
   minStock: bigint;
   barcode: string | null;
   ncm: string | null;
   cest: string | null;
   itemType: string;
+}
+export interface ExistingProduct extends ProductFields {
+  id: number;
+  sku: string;
+  categoryId: number;
   price: { cost: bigint; sale: bigint } | null;
   packages: ExistingPackage[];
 }
@@ -48,17 +51,9 @@ export interface CatalogLookups {
 }
 
 /** The product as the row wants it; `categoryId` null means the category `categoryName` is new. */
-export interface ProductState {
-  name: string;
-  description: string | null;
+export interface ProductState extends ProductFields {
   categoryId: number | null;
   categoryName: string;
-  unityId: number;
-  minStock: bigint;
-  barcode: string | null;
-  ncm: string | null;
-  cest: string | null;
-  itemType: string;
 }
 export interface CatalogPlan {
   line: number;

@@ -2,18 +2,18 @@ import type { TCatalogImportResult, TCatalogPreview } from '@armazem/contracts/c
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { audit, auditRow } from '../../lib/audit.ts';
-import type { Clock } from '../../lib/dates.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { foldText, sortKey } from '../../lib/text.ts';
+import { sortKey } from '../../lib/text.ts';
 import type { UploadedSheet } from '../movements/movements-service.ts';
 import { text } from '../movements/sheet-cells.ts';
 import { readSheetOf, type RawRow } from '../movements/sheet-reader.ts';
-import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
+import { DEFAULT_BATCH_CODE, productSearchColumns } from '../products/products-rules.ts';
 import { unityBatchId } from '../reference/reference-repository.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
 import { JSON_BATCH } from '../../db/json-rows.ts';
+import { chunks } from '../../lib/chunks.ts';
 import {
-  chunks,
   findCatalogLookups,
   insertAuditRows,
   insertCategories,
@@ -32,12 +32,6 @@ import {
 } from './catalog-import-rules.ts';
 import { checkCatalogRows } from './catalog-row-rules.ts';
 import { catalogExport, type CatalogExportQuery } from './catalog-export.ts';
-
-export interface CatalogImportServiceDeps {
-  db: Db;
-  dialect: Dialect;
-  clock: Clock;
-}
 
 // exceljs weighs ~30 MB: loaded on the first template call, not at start-up
 const templates = () => import('./catalog-template.ts');
@@ -86,14 +80,20 @@ async function createCategories(tx: Tx, dialect: Dialect, userId: number, plans:
   return (plan: CatalogPlan) => plan.state.categoryId ?? ids.get(sortKey(plan.state.categoryName)) ?? 0;
 }
 
-const searchColumns = (sku: string, state: CatalogPlan['state']) => ({
-  search_text: foldText(sku, state.name, state.barcode),
-  name_sort: sortKey(state.name),
-});
+/** The search text and sort key of the product a plan writes (the rule every product follows). */
+const searchColumns = (plan: CatalogPlan) =>
+  productSearchColumns({ sku: plan.sku, name: plan.state.name, barcode: plan.state.barcode });
 
-// eslint-disable-next-line max-lines-per-function -- one write path in order: categories, products, prices, packages, audit
-async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], today: string) {
-  const categoryOf = await createCategories(tx, dialect, userId, plans);
+/** Product ids by plan: an existing product's own, or the one just inserted for its SKU. */
+type IdOf = (plan: CatalogPlan) => number;
+
+/** New products (each with its default package and empty balance) and the changed ones, a batch per statement. */
+async function writeProducts(
+  tx: Tx,
+  dialect: Dialect,
+  plans: CatalogPlan[],
+  categoryOf: (plan: CatalogPlan) => number,
+): Promise<IdOf> {
   const creates = plans.filter((plan) => plan.action === 'create');
   const created = await insertProducts(
     tx,
@@ -110,17 +110,17 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
       cest: plan.state.cest,
       item_type: plan.state.itemType,
       status: 'active' as const,
-      ...searchColumns(plan.sku, plan.state),
+      ...searchColumns(plan),
     })),
     await unityBatchId(tx, DEFAULT_BATCH_CODE),
   );
-  const idOf = (plan: CatalogPlan) => plan.existing?.id ?? created.get(plan.sku) ?? 0;
+  const idOf: IdOf = (plan) => plan.existing?.id ?? created.get(plan.sku) ?? 0;
   const changed = plans.filter((plan) => plan.existing && plan.productChanged);
   await updateProducts(
     tx,
     dialect,
     changed.map((plan) => {
-      const { search_text, name_sort } = searchColumns(plan.sku, plan.state);
+      const { search_text, name_sort } = searchColumns(plan);
       return {
         id: idOf(plan),
         ...plan.state,
@@ -130,6 +130,18 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
       };
     }),
   );
+  return idOf;
+}
+
+/** The product-level prices the rows set, in effect from today. */
+async function writePrices(
+  tx: Tx,
+  dialect: Dialect,
+  userId: number,
+  plans: CatalogPlan[],
+  idOf: IdOf,
+  today: string,
+) {
   await insertPrices(
     tx,
     dialect,
@@ -148,6 +160,10 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
         : [],
     ),
   );
+}
+
+/** The new packages, then the existing packages' changed barcodes. */
+async function writePackages(tx: Tx, dialect: Dialect, plans: CatalogPlan[], idOf: IdOf) {
   await insertPackages(
     tx,
     dialect,
@@ -164,6 +180,10 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
         : [{ id: plan.packageBarcodeOf, barcode: plan.package?.barcode ?? null }],
     ),
   );
+}
+
+/** One audit row per created or updated product, with what it was and what the sheet made of it. */
+async function auditProducts(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], idOf: IdOf) {
   // built a batch at a time: 50,000 audit rows with their before/after never sit in memory at once
   const audited = plans.filter((plan) => plan.action !== 'unchanged');
   for (const part of chunks(audited, JSON_BATCH))
@@ -189,8 +209,17 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
     );
 }
 
+/** The import's writes, in order and set-based, inside the caller's transaction. */
+async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], today: string) {
+  const categoryOf = await createCategories(tx, dialect, userId, plans);
+  const idOf = await writeProducts(tx, dialect, plans, categoryOf);
+  await writePrices(tx, dialect, userId, plans, idOf, today);
+  await writePackages(tx, dialect, plans, idOf);
+  await auditProducts(tx, dialect, userId, plans, idOf);
+}
+
 async function importSheet(
-  { db, dialect, clock }: CatalogImportServiceDeps,
+  { db, dialect, clock }: ServiceDeps,
   userId: number,
   sheet: UploadedSheet,
 ): Promise<TCatalogImportResult> {
@@ -221,7 +250,7 @@ async function importSheet(
 }
 
 /** The catalog sheet: its template, a preview that stores nothing, the all-or-nothing import and the export. */
-export function createCatalogImportService(deps: CatalogImportServiceDeps) {
+export function createCatalogImportService(deps: ServiceDeps) {
   return {
     template: async () => (await templates()).buildCatalogTemplate(),
 

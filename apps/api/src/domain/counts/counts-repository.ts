@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 
@@ -36,7 +36,7 @@ function countQuery(db: Db | Tx) {
     );
 }
 
-export type CountRow = Awaited<ReturnType<ReturnType<typeof countQuery>['executeTakeFirstOrThrow']>>;
+export type CountRow = RowOf<typeof countQuery>;
 
 export function toCount(row: CountRow) {
   return {

@@ -1,7 +1,7 @@
 import type { TCount, TCountDetail } from '@armazem/contracts/counts';
 import { nowIso, type Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, found, notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/paging.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { periodClosed, post } from '../stock/posting-pipeline.ts';
@@ -22,15 +22,13 @@ type ListQuery = { page: number; pageSize: number; order: 'asc' | 'desc'; status
 
 /** Inventory counts: start, count (several people at once), post through the pipeline, discard or undo. */
 
-async function mustFind({ db }: ServiceDeps, id: number): Promise<TCount> {
-  const count = await repo.findCount(db, id);
-  if (!count) throw notFound('Balanço não encontrado.');
-  return count;
-}
+const countNotFound = () => notFound('Balanço não encontrado.');
+
+const mustFind = async ({ db }: ServiceDeps, id: number): Promise<TCount> =>
+  found(await repo.findCount(db, id), countNotFound);
 
 async function lockOpen({ dialect }: ServiceDeps, tx: Tx, id: number) {
-  const count = await repo.lockCount(tx, dialect, id);
-  if (!count) throw notFound('Balanço não encontrado.');
+  const count = found(await repo.lockCount(tx, dialect, id), countNotFound);
   if (count.status === 'posted') throw conflict('Este balanço já foi lançado no estoque.');
   if (count.status === 'discarded') throw conflict('Este balanço foi descartado.');
   return count;
@@ -152,8 +150,7 @@ async function uploadSheet(deps: ServiceDeps, user: User, id: number, bytes: Uin
 /** Discards an open count, or undoes a posted one: its adjustments cancelled through the pipeline. */
 async function removeCount(deps: ServiceDeps, user: User, id: number) {
   await deps.db.transaction().execute(async (tx) => {
-    const count = await repo.lockCount(tx, deps.dialect, id);
-    if (!count) throw notFound('Balanço não encontrado.');
+    const count = found(await repo.lockCount(tx, deps.dialect, id), countNotFound);
     if (count.status === 'discarded') throw conflict('Este balanço já foi descartado.');
     const now = nowIso();
     if (count.status === 'open') {

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { TSettings } from '@armazem/contracts/settings';
 import { formatBrazilian } from '@armazem/contracts/decimal';
 import { quantityLabel } from '../../lib/numbers.ts';
+import { pdfBytes, type Doc } from '../../lib/pdf-table.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import type { InventoryData } from './inventory-rules.ts';
 import { fastText, type TextCell } from './pdf-fast-text.ts';
@@ -25,8 +26,6 @@ const COLUMNS = [
   { title: 'Valor parcial', width: 62, align: 'right' },
   { title: 'Valor total', width: 62, align: 'right' },
 ] as const;
-
-type Doc = InstanceType<typeof PDFDocument>;
 
 /** 1.234,56 from ten-thousandths (cents); unit values keep 4 places. */
 const money = (value: bigint, decimals: 2 | 4 = 2) =>
@@ -143,9 +142,7 @@ export function renderInventoryBook(data: InventoryData, settings: TSettings): P
     bufferPages: true,
     info: { Title: `Registro de Inventário ${dateLabel(data.date)}`, Author: settings.businessName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const done = pdfBytes(doc);
   const page: Page = { doc, fast: fastText(doc), settings, date: data.date };
   header(doc, settings, data.date);
   if (data.items.length === 0) {

@@ -2,24 +2,17 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { costPerBaseUnit } from '../stock/stock-rules.ts';
+import type { InventoryPosition } from './inventory-rules.ts';
 import { lastLiveRow, lastLiveRowId } from '../stock/ledger-repository.ts';
 
-/** A product and its balance at the end of a date, read from the stored running figures of the ledger. */
-export interface PositionRow {
-  productId: number;
-  sku: string;
-  name: string;
-  barcode: string | null;
-  ncm: string | null;
-  cest: string | null;
-  itemType: string;
+/**
+ * A product and its balance at the end of a date, read from the stored running figures of the ledger: what the
+ * inventory values, plus what a count needs (its category, whether its unit takes fractions, its default package).
+ */
+export interface PositionRow extends InventoryPosition {
   categoryId: number;
-  unityCode: string;
-  unityName: string;
   fractional: boolean;
   defaultUnityId: number | null;
-  quantity: bigint;
-  totalValue: bigint;
 }
 
 export interface PositionFilter {

@@ -1,8 +1,7 @@
-import { packageRows } from '../products/product-unities-repository.ts';
+import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
-import { productUnityLabel } from '../products/products-rules.ts';
 import type { Month } from './movements-rules.ts';
 import type { SheetCatalog, SheetProduct, SheetSupplier } from './sheet-row-rules.ts';
 
@@ -167,30 +166,20 @@ async function addUnities(db: Db | Tx, byId: Map<number, SheetProduct>): Promise
   for (let start = 0; start < ids.length; start += CHUNK) {
     const unities = await packageRows(db)
       .select([
+        ...PACKAGE_LABEL_COLUMNS,
         'pu.id',
         'pu.product_id',
-        'pu.quantity',
-        'pu.is_default',
         'pu.status',
         'pu.barcode',
         'u.code',
         'u.fractional',
-        'ub.name as batch_name',
-        'base.code as base_code',
-        'base.name as base_name',
       ])
       .where('pu.product_id', 'in', ids.slice(start, start + CHUNK))
       .execute();
     for (const unity of unities) {
       byId.get(unity.product_id)?.unities.push({
         id: unity.id,
-        label: productUnityLabel({
-          isDefault: unity.is_default === 1,
-          batchName: unity.batch_name,
-          quantity: unity.quantity,
-          baseCode: unity.base_code,
-          baseName: unity.base_name,
-        }),
+        label: packageLabel(unity),
         code: unity.code,
         quantity: toBigInt(unity.quantity),
         fractional: unity.fractional === 1,

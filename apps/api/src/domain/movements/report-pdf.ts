@@ -1,17 +1,17 @@
-import PDFDocument from 'pdfkit';
 import { MONTH_NAMES } from '@armazem/contracts/movements';
 import { formatDocument } from '@armazem/contracts/documents';
 import { countLabel } from '@armazem/contracts/plural';
 import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
+import type { FastFont } from '../../lib/pdf-table.ts';
 import {
   brl,
   drawTexts,
-  FastFont,
+  landscapePdf,
   pageFooters,
-  pdfBytes,
-  PdfTable,
+  tableOf,
   wrap,
+  type PdfTable,
   type Column,
   type Doc,
 } from '../../lib/pdf-table.ts';
@@ -47,7 +47,6 @@ interface Page {
   table: PdfTable;
 }
 
-const bottom = (doc: Doc) => doc.page.height - MARGIN - 20;
 const fullWidth = (doc: Doc) => doc.page.width - 2 * MARGIN;
 
 /** "CNPJ 11.222.333/0001-81" or "CPF 123.456.789-09" */
@@ -165,22 +164,14 @@ export function renderReport(
   user: string,
   generatedAt: Date,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `Relatório de estoque ${String(data.month).padStart(2, '0')}/${data.year}`,
-      Author: settings.businessName,
-    },
+  const pdf = landscapePdf(MARGIN, {
+    Title: `Relatório de estoque ${String(data.month).padStart(2, '0')}/${data.year}`,
+    Author: settings.businessName,
   });
-  const done = pdfBytes(doc);
+  const { doc, regular, bold } = pdf;
   const closed = data.closed
     ? ` · Mês fechado em ${data.closed.on.split('-').reverse().join('/')} por ${data.closed.by}`
     : '';
-  const regular = new FastFont(doc, 'Helvetica');
-  const bold = new FastFont(doc, 'Helvetica-Bold');
   const heading = {
     doc,
     settings,
@@ -188,16 +179,7 @@ export function renderReport(
     bold,
     period: `${MONTH_NAMES[data.month - 1]} de ${data.year}${closed}`,
   };
-  const table = new PdfTable(doc, COLUMNS, {
-    left: MARGIN,
-    bottom,
-    line: LINE,
-    gap: ROW_GAP,
-    size: 7,
-    regular,
-    bold,
-    newPage: () => header(heading),
-  });
+  const table = tableOf(pdf, COLUMNS, { line: LINE, gap: ROW_GAP, size: 7, newPage: () => header(heading) });
   const page: Page = { ...heading, table };
 
   header(page);
@@ -217,5 +199,5 @@ export function renderReport(
   }).format(generatedAt);
   pageFooters(doc, regular, 7, MARGIN, `Gerado em ${generated} por ${user}`);
   doc.end();
-  return done;
+  return pdf.done;
 }

@@ -1,17 +1,8 @@
 import ExcelJS from 'exceljs';
+import { COLUMNS } from './sheet-reader.ts';
 
-const HEADER = [
-  'Data',
-  'Código',
-  'Tipo',
-  'Quantidade',
-  'Unidade',
-  'Custo Unitário',
-  'Fornecedor',
-  'Documento',
-  'Observação',
-  'Motivo',
-];
+/** The model's header: the sheet's columns in order, named as the import reads them. */
+export const TEMPLATE_HEADER = Object.values(COLUMNS).map((column) => column.label);
 
 const HELP: Array<[string, string, string]> = [
   [
@@ -51,7 +42,11 @@ export async function buildTemplate(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Armazém';
   const sheet = workbook.addWorksheet('Movimentação');
-  sheet.columns = HEADER.map((header) => ({ header, key: header, width: Math.max(14, header.length + 4) }));
+  sheet.columns = TEMPLATE_HEADER.map((header) => ({
+    header,
+    key: header,
+    width: Math.max(14, header.length + 4),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const today = new Date();

@@ -1,10 +1,10 @@
 import type { TNfeReceipt, TNfeReceiptDetail, ZNfeListQuery } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { paged } from '../../lib/paging.ts';
-import { productUnityLabel } from '../products/products-rules.ts';
+import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
 
 /** Reading stored receipts: the list, one receipt with its items, the original XML; and marking an undo. */
 
@@ -34,7 +34,7 @@ function receiptBase(db: Db | Tx) {
     ]);
 }
 
-type ReceiptRow = Awaited<ReturnType<ReturnType<typeof receiptBase>['executeTakeFirstOrThrow']>>;
+type ReceiptRow = RowOf<typeof receiptBase>;
 
 function toReceipt(row: ReceiptRow): TNfeReceipt {
   return {
@@ -94,30 +94,22 @@ export async function findReceipt(db: Db | Tx, id: number): Promise<TNfeReceipt 
 }
 
 export async function receiptItems(db: Db, id: number): Promise<TNfeReceiptDetail['items']> {
-  const rows = await db
-    .selectFrom('nfe_receipt_items as i')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
-    .innerJoin('unities as base', 'base.id', 'p.base_unity_id')
-    .innerJoin('product_unities as pu', 'pu.id', 'i.product_unity_id')
-    .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
+  const rows = await packageRows(db)
+    .innerJoin('nfe_receipt_items as i', 'i.product_unity_id', 'pu.id')
     .select([
+      ...PACKAGE_LABEL_COLUMNS,
       'i.item',
       'i.supplier_code',
       'i.gtin',
       'i.description',
       'i.unit',
-      'i.quantity',
+      'i.quantity as item_quantity',
       'i.total_cost',
       'i.lots',
       'p.id as product_id',
       'p.sku',
       'p.name',
       'pu.id as unity_id',
-      'pu.quantity as unity_quantity',
-      'pu.is_default',
-      'ub.name as batch_name',
-      'base.code as base_code',
-      'base.name as base_name',
     ])
     .where('i.receipt_id', '=', id)
     .orderBy('i.item')
@@ -128,19 +120,10 @@ export async function receiptItems(db: Db, id: number): Promise<TNfeReceiptDetai
     gtin: row.gtin,
     description: row.description,
     unit: row.unit,
-    quantity: quantityOut(row.quantity),
+    quantity: quantityOut(row.item_quantity),
     totalCost: moneyOut(row.total_cost),
     product: { id: row.product_id, sku: row.sku, name: row.name },
-    productUnity: {
-      id: row.unity_id,
-      label: productUnityLabel({
-        isDefault: row.is_default === 1,
-        batchName: row.batch_name,
-        quantity: row.unity_quantity,
-        baseCode: row.base_code,
-        baseName: row.base_name,
-      }),
-    },
+    productUnity: { id: row.unity_id, label: packageLabel(row) },
     lots: (
       JSON.parse(row.lots) as Array<{
         number: string;

@@ -1,10 +1,9 @@
-import { packageRows } from '../products/product-unities-repository.ts';
+import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
 import type { Insertable } from 'kysely';
 import { chunks } from '../../lib/chunks.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import type { NfeReceiptItemTable } from '../../db/document-types.ts';
-import { productUnityLabel } from '../products/products-rules.ts';
 import type { UnityRule } from '../stock/stock-rules.ts';
 
 /** SQL of NF-e receipts, and nothing else. */
@@ -80,15 +79,11 @@ export async function unityInfos(db: Db | Tx, ids: readonly number[]): Promise<M
   for (const part of chunks([...new Set(ids)], CHUNK)) {
     const rows = await packageRows(db)
       .select([
+        ...PACKAGE_LABEL_COLUMNS,
         'pu.id',
         'pu.product_id',
         'pu.status',
-        'pu.quantity',
-        'pu.is_default',
         'u.fractional',
-        'ub.name as batch_name',
-        'base.code as base_code',
-        'base.name as base_name',
         'base.fractional as base_fractional',
         'p.sku',
         'p.name',
@@ -97,13 +92,7 @@ export async function unityInfos(db: Db | Tx, ids: readonly number[]): Promise<M
       .where('pu.id', 'in', part)
       .execute();
     for (const row of rows) {
-      const label = productUnityLabel({
-        isDefault: row.is_default === 1,
-        batchName: row.batch_name,
-        quantity: row.quantity,
-        baseCode: row.base_code,
-        baseName: row.base_name,
-      });
+      const label = packageLabel(row);
       out.set(row.id, {
         id: row.id,
         productId: row.product_id,

@@ -7,7 +7,7 @@ import type {
 } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
+import { found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
@@ -37,11 +37,10 @@ export interface NfeServiceDeps extends ServiceDeps {
   timeZone: string;
 }
 
-async function foundReceipt(db: Db, id: number): Promise<TNfeReceipt> {
-  const receipt = await findReceipt(db, id);
-  if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
-  return receipt;
-}
+const receiptNotFound = () => notFound(RECEIPT_NOT_FOUND);
+
+const foundReceipt = async (db: Db, id: number): Promise<TNfeReceipt> =>
+  found(await findReceipt(db, id), receiptNotFound);
 
 export function createNfeService(deps: NfeServiceDeps) {
   const { db, dialect, clock, timeZone } = deps;
@@ -73,8 +72,7 @@ export function createNfeService(deps: NfeServiceDeps) {
     },
 
     async xml(id: number) {
-      const row = await receiptXml(db, id);
-      if (!row) throw notFound(RECEIPT_NOT_FOUND);
+      const row = found(await receiptXml(db, id), receiptNotFound);
       return { fileName: `NFe${row.access_key}.xml`, bytes: Buffer.from(row.xml) };
     },
 
@@ -82,7 +80,7 @@ export function createNfeService(deps: NfeServiceDeps) {
     async undo(userId: number, id: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
         const receipt = await receiptStatus(tx, id);
-        if (!receipt || receipt.undone_at) throw notFound(RECEIPT_NOT_FOUND);
+        if (!receipt || receipt.undone_at) throw receiptNotFound();
         const ids = await liveLedgerIdsOfReceipt(tx, id);
         const label = documentLabel(receipt.number, receipt.series);
         await post(tx, dialect, {

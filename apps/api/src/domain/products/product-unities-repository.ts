@@ -17,6 +17,32 @@ export function packageRows(db: Db | Tx) {
     .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id');
 }
 
+/** The columns of `packageRows` that a package's label is made of (read them with `packageLabel`). */
+export const PACKAGE_LABEL_COLUMNS = [
+  'pu.quantity',
+  'pu.is_default',
+  'ub.name as batch_name',
+  'base.code as base_code',
+  'base.name as base_name',
+] as const;
+
+/** 'Caixa c/ 12 UN' or 'Unidade (UN)' for a row read with PACKAGE_LABEL_COLUMNS. */
+export function packageLabel(row: {
+  quantity: string | number | bigint;
+  is_default: number;
+  batch_name: string;
+  base_code: string;
+  base_name: string;
+}): string {
+  return productUnityLabel({
+    isDefault: row.is_default === 1,
+    batchName: row.batch_name,
+    quantity: row.quantity,
+    baseCode: row.base_code,
+    baseName: row.base_name,
+  });
+}
+
 export async function listProductUnities(
   db: Db | Tx,
   productId: number,
@@ -24,20 +50,16 @@ export async function listProductUnities(
 ): Promise<TProductUnity[]> {
   let query = packageRows(db)
     .select([
+      ...PACKAGE_LABEL_COLUMNS,
       'pu.id',
       'pu.product_id',
-      'pu.quantity',
       'pu.barcode',
       'pu.status',
-      'pu.is_default',
       'u.id as unity_id',
       'u.code as unity_code',
       'u.name as unity_name',
       'ub.id as batch_id',
       'ub.code as batch_code',
-      'ub.name as batch_name',
-      'base.code as base_code',
-      'base.name as base_name',
     ])
     .where('pu.product_id', '=', productId);
   if (onlyActive) query = query.where('pu.status', '=', 'active');
@@ -51,13 +73,7 @@ export async function listProductUnities(
     barcode: row.barcode,
     status: row.status,
     isDefault: row.is_default === 1,
-    label: productUnityLabel({
-      isDefault: row.is_default === 1,
-      batchName: row.batch_name,
-      quantity: row.quantity,
-      baseCode: row.base_code,
-      baseName: row.base_name,
-    }),
+    label: packageLabel(row),
   }));
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
+import { found } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { referenceExists } from '../reference/reference-repository.ts';
 import { assertReferenceExists } from '../reference/reference-rules.ts';
@@ -28,7 +29,6 @@ import {
   assertPackageQuantityUnlocked,
   assertPricePackageBelongs,
   changesPackageQuantity,
-  found,
   priceEffectiveFrom,
   productNotFound,
   productUnityNotFound,

@@ -1,8 +1,8 @@
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { TProduct, ZProductListQuery } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
-import type { Db, Tx } from '../../db/database.ts';
-import { nowIso, toNumber } from '../../db/database.ts';
+import type { Db, Tx, RowOf } from '../../db/database.ts';
+import { nowIso, toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect, ProductTable } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
@@ -10,7 +10,8 @@ import { readFigures } from '../stock/stock-figures-repository.ts';
 
 type Query = z.output<typeof ZProductListQuery>;
 
-function productBase(db: Db | Tx) {
+/** A product with its category, base unit and balance: the product list and the catalog export read from here. */
+export function productBase(db: Db | Tx) {
   return db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
@@ -42,7 +43,7 @@ function productColumns(db: Db | Tx) {
   ]);
 }
 
-type ProductRow = Awaited<ReturnType<ReturnType<typeof productColumns>['executeTakeFirstOrThrow']>>;
+type ProductRow = RowOf<typeof productColumns>;
 type CurrentPrice = TProduct['currentPrice'];
 
 function toProduct(row: ProductRow, currentPrice: CurrentPrice): TProduct {
@@ -71,14 +72,13 @@ function toProduct(row: ProductRow, currentPrice: CurrentPrice): TProduct {
   };
 }
 
-/** The latest product-level price in effect today (prices of other packages do not count). */
-async function currentPrices(
-  db: Db | Tx,
-  productIds: number[],
-  today: string,
-): Promise<Map<number, CurrentPrice>> {
-  const result = new Map<number, CurrentPrice>();
-  if (productIds.length === 0) return result;
+/**
+ * Each product's current product-level price (the one the product list shows): the latest effective by `today`,
+ * set on the product or its default package (prices of other packages do not count).
+ */
+export async function latestPrices(db: Db | Tx, productIds: readonly number[], today: string) {
+  const prices = new Map<number, { cost: bigint; sale: bigint; effectiveFrom: string }>();
+  if (productIds.length === 0) return prices;
   const rows = await db
     .selectFrom('prices as pr')
     .leftJoin('product_unities as pu', 'pu.id', 'pr.product_unity_id')
@@ -90,18 +90,30 @@ async function currentPrices(
     .orderBy('pr.effective_from', 'desc')
     .orderBy('pr.id', 'desc')
     .execute();
-  for (const row of rows) {
-    if (result.has(row.product_id)) continue;
-    result.set(row.product_id, {
-      costPrice: moneyOut(row.cost_price),
-      salePrice: moneyOut(row.sale_price),
-      effectiveFrom: row.effective_from,
+  for (const row of rows)
+    if (!prices.has(row.product_id))
+      prices.set(row.product_id, {
+        cost: toBigInt(row.cost_price),
+        sale: toBigInt(row.sale_price),
+        effectiveFrom: row.effective_from,
+      });
+  return prices;
+}
+
+/** The price a product shows: `latestPrices` as the contract writes it. */
+async function currentPrices(db: Db | Tx, productIds: number[], today: string) {
+  const result = new Map<number, CurrentPrice>();
+  for (const [id, price] of await latestPrices(db, productIds, today))
+    result.set(id, {
+      costPrice: moneyOut(price.cost),
+      salePrice: moneyOut(price.sale),
+      effectiveFrom: price.effectiveFrom,
     });
-  }
   return result;
 }
 
-const SORT_COLUMNS = {
+/** The column each sort of the product list orders by (the list and its catalog export alike). */
+export const PRODUCT_SORT_COLUMNS = {
   name: 'p.name_sort',
   sku: 'p.sku',
   category: 'c.name_sort',
@@ -110,7 +122,8 @@ const SORT_COLUMNS = {
   stockQuantity: 'b.quantity',
 } as const;
 
-function productFilters(
+/** The product list's filters: every word of `q`, the category, the status. */
+export function productFilters(
   dialect: Dialect,
   query: Pick<Query, 'q' | 'categoryId' | 'status'>,
 ): RawBuilder<boolean>[] {
@@ -134,7 +147,7 @@ export async function listProducts(db: Db, dialect: Dialect, query: Query, today
   const [rows, total] = await Promise.all([
     productColumns(db)
       .where('p.id', 'in', pageIds)
-      .orderBy(SORT_COLUMNS[query.sort], query.order)
+      .orderBy(PRODUCT_SORT_COLUMNS[query.sort], query.order)
       .orderBy('p.id', query.order)
       .execute(),
     productTotal(db, filters, query, productMatchesAllWords(dialect, query.q).length > 0),
@@ -162,7 +175,7 @@ function pageIdsQuery(db: Db, filters: RawBuilder<boolean>[], query: Query) {
     .select('p.id')
     .where(({ and }) => and(filters));
   if (query.sort === 'category') ids = ids.innerJoin('categories as c', 'c.id', 'p.category_id');
-  return ids.orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.order).orderBy('p.id', query.order);
+  return ids.orderBy(sql.ref(PRODUCT_SORT_COLUMNS[query.sort]), query.order).orderBy('p.id', query.order);
 }
 
 async function productTotal(db: Db, filters: RawBuilder<boolean>[], query: Query, searching: boolean) {

@@ -16,12 +16,6 @@ export const ONE = 1000n;
 export const productNotFound = () => notFound('Produto não encontrado.');
 export const productUnityNotFound = () => notFound('Embalagem não encontrada para este produto.');
 
-/** The row that was looked for, or the refusal that says it is missing. */
-export function found<T>(row: T | null | undefined, missing: () => Error): T {
-  if (row === null || row === undefined) throw missing();
-  return row;
-}
-
 /** 'Caixa c/ 12 UN' for a package; 'Unidade (UN)' for the product's own base unit. */
 export function productUnityLabel(row: {
   isDefault: boolean;

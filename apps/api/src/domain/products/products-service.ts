@@ -1,9 +1,9 @@
 import type { TProduct, ZNewProduct, ZProductListQuery, ZUpdateProduct } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
-import type { Db, Tx } from '../../db/database.ts';
-import type { Dialect } from '../../db/types.ts';
+import type { Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import type { Clock } from '../../lib/dates.ts';
+import { found } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { referenceExists, unityBatchId, unityTakesFractions } from '../reference/reference-repository.ts';
 import { assertReferenceExists } from '../reference/reference-rules.ts';
 import { listLinkedSuppliers, listPrices, stockSummary } from './product-details-repository.ts';
@@ -26,7 +26,6 @@ import {
   assertProductDeletable,
   assertSkuFree,
   DEFAULT_BATCH_CODE,
-  found,
   ONE,
   productNotFound,
   productSearchColumns,
@@ -35,12 +34,6 @@ import {
 type NewProduct = z.output<typeof ZNewProduct>;
 type UpdateProduct = z.output<typeof ZUpdateProduct>;
 type ProductListQuery = z.output<typeof ZProductListQuery>;
-
-export interface ProductsServiceDeps {
-  db: Db;
-  dialect: Dialect;
-  clock: Clock;
-}
 
 async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise<number> {
   assertSkuFree(input.sku, await isSkuTaken(tx, input.sku));
@@ -111,7 +104,7 @@ async function deleteProduct(tx: Tx, userId: number, productId: number) {
 }
 
 /** Products, their packages and prices: built once per app and reached from routes as `app.products`. */
-export function createProductsService(deps: ProductsServiceDeps) {
+export function createProductsService(deps: ServiceDeps) {
   const { db, dialect, clock } = deps;
 
   async function product(productId: number): Promise<TProduct> {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TCategory, TUnity, TUnityBatch } from '@armazem/contracts/reference';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Status } from '../../db/types.ts';
@@ -19,43 +19,47 @@ function productsCountSql(table: ReferenceTable) {
     where pu.unity_batch_id = unity_batches.id)`;
 }
 
+/** The rows a list asks for: those of `status` when given; only row `id` when given (read back after a change). */
+function listFilters(status?: Status, id?: number): RawBuilder<boolean>[] {
+  const filters: RawBuilder<boolean>[] = [];
+  if (status) filters.push(sql<boolean>`${sql.ref('status')} = ${status}`);
+  if (id) filters.push(sql<boolean>`${sql.ref('id')} = ${id}`);
+  return filters;
+}
+
+const counted = <R extends { productsCount: unknown }>(rows: R[]) =>
+  rows.map((row) => ({ ...row, productsCount: count(row.productsCount) }));
+
 export async function listCategories(db: Db | Tx, status?: Status, id?: number): Promise<TCategory[]> {
-  let query = db
+  const rows = await db
     .selectFrom('categories')
     .select(['id', 'name', 'status', productsCountSql('categories').as('productsCount')])
+    .where(({ and }) => and(listFilters(status, id)))
     .orderBy('name_sort')
-    .orderBy('id');
-  if (status) query = query.where('status', '=', status);
-  if (id) query = query.where('id', '=', id);
-  const rows = await query.execute();
-  return rows.map((row) => ({ ...row, productsCount: count(row.productsCount) }));
+    .orderBy('id')
+    .execute();
+  return counted(rows);
 }
 
 export async function listUnities(db: Db | Tx, status?: Status, id?: number): Promise<TUnity[]> {
-  let query = db
+  const rows = await db
     .selectFrom('unities')
     .select(['id', 'code', 'name', 'fractional', 'status', productsCountSql('unities').as('productsCount')])
-    .orderBy('code');
-  if (status) query = query.where('status', '=', status);
-  if (id) query = query.where('id', '=', id);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    ...row,
-    fractional: isFractional(row.fractional),
-    productsCount: count(row.productsCount),
-  }));
+    .where(({ and }) => and(listFilters(status, id)))
+    .orderBy('code')
+    .execute();
+  return counted(rows).map((row) => ({ ...row, fractional: isFractional(row.fractional) }));
 }
 
 export async function listUnityBatches(db: Db | Tx, status?: Status, id?: number): Promise<TUnityBatch[]> {
-  let query = db
+  const rows = await db
     .selectFrom('unity_batches')
     .select(['id', 'code', 'name', 'status', productsCountSql('unity_batches').as('productsCount')])
+    .where(({ and }) => and(listFilters(status, id)))
     .orderBy('name_sort')
-    .orderBy('id');
-  if (status) query = query.where('status', '=', status);
-  if (id) query = query.where('id', '=', id);
-  const rows = await query.execute();
-  return rows.map((row) => ({ ...row, productsCount: count(row.productsCount) }));
+    .orderBy('id')
+    .execute();
+  return counted(rows);
 }
 
 /** Whether another row of the table has this name (by sort key) or this code. */

@@ -1,15 +1,13 @@
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow } from '@armazem/contracts/stock-history';
 import { quantityLabel } from '../../lib/numbers.ts';
 import {
   brl,
   drawTexts,
-  FastFont,
+  landscapePdf,
   pageFooters,
-  pdfBytes,
-  PdfTable,
+  tableOf,
   wrap,
   type Column,
 } from '../../lib/pdf-table.ts';
@@ -147,20 +145,9 @@ function rowCells(row: TKardexRow): string[] {
 
 /** A4 landscape: title, period, the table (header on every page, cells wrap), "Página X de Y" at the foot. */
 function kardexPdf(kardex: TKardex): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true });
-  const done = pdfBytes(doc);
-  const regular = new FastFont(doc, 'Helvetica');
-  const bold = new FastFont(doc, 'Helvetica-Bold');
-  const table = new PdfTable(doc, COLUMNS, {
-    left: MARGIN,
-    bottom: (d) => d.page.height - MARGIN - 20,
-    line: 10,
-    gap: 3,
-    size: 8,
-    regular,
-    bold,
-    newPage: () => (doc.y = MARGIN),
-  });
+  const pdf = landscapePdf(MARGIN);
+  const { doc, regular, bold } = pdf;
+  const table = tableOf(pdf, COLUMNS, { line: 10, gap: 3, size: 8, newPage: () => (doc.y = MARGIN) });
   const title = `Kardex · ${kardex.product.sku} · ${kardex.product.name}`;
   const titleLines = wrap(bold, 13, title, doc.page.width - 2 * MARGIN);
   drawTexts(
@@ -178,5 +165,5 @@ function kardexPdf(kardex: TKardex): Promise<Buffer> {
   table.row(positionCells('Saldo final', kardex.closing), true);
   pageFooters(doc, regular, 8, MARGIN, '');
   doc.end();
-  return done;
+  return pdf.done;
 }

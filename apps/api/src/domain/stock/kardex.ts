@@ -1,8 +1,8 @@
 import type { TKardex } from '@armazem/contracts/stock-history';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { productNotFound } from '../products/products-rules.ts';
 import { runningBefore } from './history-repository.ts';
 import { costPerBaseUnit, positionOf, type Balance } from './stock-rules.ts';
 
@@ -30,7 +30,7 @@ export async function kardex(
     .select(['p.id', 'p.sku', 'p.name', 'u.id as unity_id', 'u.code', 'u.name as unity_name'])
     .where('p.id', '=', productId)
     .executeTakeFirst();
-  if (!product) throw notFound('Produto não encontrado.');
+  if (!product) throw productNotFound();
   const [{ balance: opening }, rows] = await Promise.all([
     runningBefore(db, productId, range.from),
     db

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TSupplier, ZSupplierListQuery } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
 import { matchesAllWords } from '../../lib/text.ts';
 import type { SupplierFields } from './suppliers-rules.ts';
@@ -37,7 +37,7 @@ function supplierColumns(db: Db | Tx) {
   ]);
 }
 
-type SupplierRow = Awaited<ReturnType<ReturnType<typeof supplierColumns>['executeTakeFirstOrThrow']>>;
+type SupplierRow = RowOf<typeof supplierColumns>;
 
 function toSupplier(row: SupplierRow): TSupplier {
   return {

@@ -7,9 +7,10 @@ import type {
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { ledgerReferences } from '../products/product-unities-repository.ts';
+import { productNotFound } from '../products/products-rules.ts';
 import {
   addressColumns,
   SUPPLIER_HAS_MOVEMENTS,
@@ -41,11 +42,8 @@ type UpdateSupplier = z.output<typeof ZUpdateSupplier>;
 
 const supplierNotFound = () => notFound(SUPPLIER_NOT_FOUND);
 
-async function foundSupplier(db: Db | Tx, id: number): Promise<TSupplier> {
-  const supplier = await findSupplier(db, id);
-  if (!supplier) throw supplierNotFound();
-  return supplier;
-}
+const foundSupplier = async (db: Db | Tx, id: number): Promise<TSupplier> =>
+  found(await findSupplier(db, id), supplierNotFound);
 
 async function assertDocumentFree(tx: Tx, document: string, exceptId?: number) {
   if (await documentTaken(tx, document, exceptId)) throw conflict(duplicateDocumentMessage(document));
@@ -83,8 +81,7 @@ export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
 
     async update(userId: number, id: number, input: UpdateSupplier): Promise<TSupplier> {
       await db.transaction().execute(async (tx) => {
-        const before = await findSupplierRow(tx, id);
-        if (!before) throw supplierNotFound();
+        const before = found(await findSupplierRow(tx, id), supplierNotFound);
         if (input.document) await assertDocumentFree(tx, input.document, id);
         const next = mergeSupplierEdit(before, input);
         await updateSupplierRow(tx, id, { ...next, ...derived(next) });
@@ -96,8 +93,7 @@ export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
     /** Only a supplier no movement names can go; the others are deactivated instead. */
     async remove(userId: number, id: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        const before = await findSupplierRow(tx, id);
-        if (!before) throw supplierNotFound();
+        const before = found(await findSupplierRow(tx, id), supplierNotFound);
         if (await ledgerReferences(tx, 'supplier_id', id)) throw conflict(SUPPLIER_HAS_MOVEMENTS);
         await deleteSupplierRow(tx, id);
         await audit(tx, { userId, action: 'delete', entity: 'supplier', entityId: id, before });
@@ -112,8 +108,8 @@ export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
     /** Linking twice is not an error; unlinking what is not linked is not either (and neither is audited). */
     async setProductLink(userId: number, supplierId: number, productId: number, linked: boolean) {
       await db.transaction().execute(async (tx) => {
-        if (!(await findSupplierRow(tx, supplierId))) throw supplierNotFound();
-        if (!(await productExists(tx, productId))) throw notFound('Produto não encontrado.');
+        found(await findSupplierRow(tx, supplierId), supplierNotFound);
+        if (!(await productExists(tx, productId))) throw productNotFound();
         const changed = linked
           ? await linkProduct(tx, supplierId, productId)
           : await unlinkProduct(tx, supplierId, productId);

@@ -1,0 +1,22 @@
+import { ZErrorResponse } from '@armazem/contracts/common';
+import { z } from 'zod/mini';
+
+// The error answers each route declares beside its success: one body for every refusal (plugins/errors.ts writes
+// it), declared by status so that the API docs list them and the serializer writes exactly that shape.
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+
+/** A refusal that carries more than its message (a refused sheet's rows and summary, a shortage's figures). */
+const ZRefusal = z.looseObject(ZErrorResponse.shape);
+
+const byStatus = <S extends ErrorStatus, T>(schema: T, statuses: readonly S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, schema])) as Record<S, T>;
+
+/** `response: { 200: ZThing, ...errors(400, 404) }`: the message, the code and the fields at fault. */
+export const errors = <S extends ErrorStatus>(...statuses: S[]) => byStatus(ZErrorResponse, statuses);
+
+/** The same, keeping what a refusal adds beside the message (uploads, counts, NF-e: rows, figures, summaries). */
+export const refusals = <S extends ErrorStatus>(...statuses: S[]) => byStatus(ZRefusal, statuses);
+
+/** Every refusal of the sheet, NF-e and count routes: input, missing, conflict, size, type, content (with details). */
+export const EVERY_REFUSAL = refusals(400, 404, 409, 413, 415, 422);

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import { AppError } from '../lib/errors.ts';
+
+// Reading a multipart upload (the movement sheet, the NF-e XML): the file in its field and the text fields beside
+// it, each refused in Portuguese when it is too large or does not match its schema.
+
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * The file sent in `fileField` (any other file is read and dropped) and the text fields. `fieldKb` is the fields'
+ * size limit the message names; `tooLarge`, when given, replaces the generic message for a file over its limit.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  fileField: string,
+  limits: { fieldKb: number; tooLarge?: string },
+): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
+  let file: UploadedFile | null = null;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (limits.tooLarge && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('PAYLOAD_TOO_LARGE', limits.tooLarge);
+        throw error;
+      }
+      if (part.fieldname === fileField) file = { fileName: part.filename, contentType: part.mimetype, bytes };
+    } else {
+      if (part.valueTruncated)
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `O campo "${part.fieldname}" passou do limite de ${limits.fieldKb} KB.`,
+        );
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { file, fields };
+}
+
+/** Form fields read by a schema; what it refuses is a 400 with each issue at its path, as a JSON body's would be. */
+export function parseFields<T extends z.ZodMiniType>(schema: T, input: unknown): z.output<T> {
+  const result = z.safeParse(schema, input);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new AppError('VALIDATION_ERROR', issues.map((issue) => issue.message).join(' '), { issues });
+  }
+  return result.data;
+}
