@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { TNfePreview } from '@armazem/contracts/nfe';
-import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDate, formatMoney, maskDocument } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import { importData, initialChoice, isResolved, sumMoney, type ItemChoice } from '../nfe-choices.ts';
 import { useImportNfeMutation } from '../nfe-api.ts';
 import { nfeItemColumns } from './nfe-item-columns.tsx';
+import { NoteTable } from './note-table.tsx';
 
 const REGIME = { simples: 'Simples Nacional', presumido: 'Lucro Presumido', real: 'Lucro Real' } as const;
 
@@ -79,17 +79,13 @@ function ItemsTable({
 }) {
   const { data: unities = [] } = useUnitiesQuery();
   const defaults = { baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null };
-  const label = `Itens da NF-e ${preview.number}`;
   return (
-    <DataTable
-      label={label}
-      tableLabel={label}
+    <NoteTable
+      label={`Itens da NF-e ${preview.number}`}
       columns={nfeItemColumns(choices, setChoice, defaults)}
       rows={preview.items}
       rowKey={(item) => item.item}
       rowTestId={(item) => `nfe-item-${item.item}`}
-      zebra={false}
-      compact
     />
   );
 }

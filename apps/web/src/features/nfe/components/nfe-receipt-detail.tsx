@@ -1,7 +1,8 @@
 import type { TNfeReceiptDetail } from '@armazem/contracts/nfe';
-import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useNfeReceiptQuery } from '../nfe-api.ts';
+import { NoteTable } from './note-table.tsx';
 
 type Item = TNfeReceiptDetail['items'][number];
 type Entry = TNfeReceiptDetail['ledger'][number];
@@ -56,25 +57,19 @@ export function NfeReceiptDetail({ id }: { id: number }) {
         NF-e {data.number}/{data.series} — {data.supplier.name}
         {data.undoneAt ? ' (desfeita)' : ''}
       </h3>
-      <DataTable
+      <NoteTable
         label="Itens recebidos"
-        tableLabel="Itens recebidos"
         columns={itemColumns}
         rows={data.items}
         rowKey={(item) => item.item}
-        zebra={false}
-        compact
       />
       <h4 className="font-semibold">Entradas no estoque</h4>
-      <DataTable
+      <NoteTable
         label="Entradas da nota"
-        tableLabel="Entradas da nota"
         testId="nfe-entries"
         columns={entryColumns}
         rows={data.ledger}
         rowKey={(entry) => entry.id}
-        zebra={false}
-        compact
       />
     </div>
   );
