@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { FieldShell } from './field-shell.tsx';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
   value: string;
   error?: string | undefined;
