@@ -11,6 +11,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
+import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney, formatQuantity } from '../../../lib/format.ts';
@@ -89,28 +90,22 @@ function productColumns(
 
 /** Exportar, Importar planilha and Adicionar: the product list's toolbar. */
 function ProductsToolbar({ params }: { params: ComponentProps<typeof ExportMenu>['params'] }) {
-  const dispatch = useAppDispatch();
   return (
     <>
       <ExportMenu path="/products/v1" params={params} />
-      <button
-        type="button"
-        className="btn btn-sm"
-        onClick={() =>
-          dispatch(openModal('CATALOG_IMPORT', {}, { title: 'Importar planilha de produtos', size: 'lg' }))
-        }
+      <ModalButton
+        modal="CATALOG_IMPORT"
+        extra={{}}
+        options={{ title: 'Importar planilha de produtos', size: 'lg' }}
+        plain
       >
         <Icon name="upload" className="h-4 w-4" />
         Importar planilha
-      </button>
-      <button
-        type="button"
-        className="btn btn-primary btn-sm"
-        onClick={() => dispatch(openModal('PRODUCT_ADD', {}, { title: 'Adicionar produto', size: 'lg' }))}
-      >
+      </ModalButton>
+      <ModalButton modal="PRODUCT_ADD" extra={{}} options={{ title: 'Adicionar produto', size: 'lg' }}>
         <Icon name="plus" className="h-4 w-4" />
         Adicionar
-      </button>
+      </ModalButton>
     </>
   );
 }
