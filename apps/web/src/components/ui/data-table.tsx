@@ -47,9 +47,14 @@ export interface DataTableProps<T, S extends string> {
   groupEnd?: (row: T) => ReactNode;
 }
 
-/** A column of figures (quantities, amounts): right-aligned, each on one line. */
-export function figureColumn<T>(key: string, header: ReactNode, cell: (row: T) => ReactNode): Column<T> {
-  return { key, header, cell, align: 'right', className: 'whitespace-nowrap' };
+/** A column of figures (quantities, amounts): right-aligned, each on one line; `more` adds its sort or test id. */
+export function figureColumn<T, S extends string = string>(
+  key: string,
+  header: ReactNode,
+  cell: (row: T) => ReactNode,
+  more: Pick<Column<T, S>, 'sort' | 'firstOrder' | 'cellTestId'> = {},
+): Column<T, S> {
+  return { key, header, cell, align: 'right', className: 'whitespace-nowrap', ...more };
 }
 
 const ARROW = { asc: '↑', desc: '↓' } as const;

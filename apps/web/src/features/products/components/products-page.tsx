@@ -4,7 +4,7 @@ import { PRODUCT_SORTS, type TProduct } from '@armazem/contracts/catalog';
 import type { TStatus } from '@armazem/contracts/common';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import type { Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { CategoryFilter, StatusFilter, statusFilterValue } from '../../../components/ui/list-filters.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
@@ -39,22 +39,15 @@ function productColumns(
       ),
     },
     { key: 'category', header: 'Categoria', sort: 'category', cell: (product) => product.category.name },
-    {
-      key: 'stock',
-      header: 'Estoque',
-      sort: 'stockQuantity',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (product) => `${formatQuantity(product.stockQuantity)} ${product.baseUnity.code}`,
-    },
-    {
-      key: 'price',
-      header: 'Preço de venda',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (product) => (product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—'),
-    },
+    figureColumn(
+      'stock',
+      'Estoque',
+      (product) => `${formatQuantity(product.stockQuantity)} ${product.baseUnity.code}`,
+      { sort: 'stockQuantity', firstOrder: 'desc' },
+    ),
+    figureColumn('price', 'Preço de venda', (product) =>
+      product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—',
+    ),
     {
       key: 'status',
       header: 'Status',

@@ -7,7 +7,7 @@ import {
   type TLedgerEntry,
 } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import type { Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
@@ -43,14 +43,10 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       ),
     },
     { key: 'unity', header: 'Unidade', cell: (entry) => entry.productUnity.label },
-    {
-      key: 'quantity',
-      header: 'Quantidade',
-      sort: 'quantity',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (entry) => (
+    figureColumn(
+      'quantity',
+      'Quantidade',
+      (entry) => (
         <>
           {formatQuantity(entry.quantity)}
           <div className="text-base-content/60 text-xs">
@@ -58,23 +54,13 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
           </div>
         </>
       ),
-    },
-    {
-      key: 'unitCost',
-      header: 'Custo unit.',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (entry) => formatMoney(entry.unitCost),
-    },
-    {
-      key: 'totalCost',
-      header: 'Total',
+      { sort: 'quantity', firstOrder: 'desc' },
+    ),
+    figureColumn('unitCost', 'Custo unit.', (entry) => formatMoney(entry.unitCost)),
+    figureColumn('totalCost', 'Total', (entry) => formatMoney(entry.totalCost), {
       sort: 'totalCost',
       firstOrder: 'desc',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (entry) => formatMoney(entry.totalCost),
-    },
+    }),
     isEntry
       ? {
           key: 'supplier',
