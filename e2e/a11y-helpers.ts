@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { adminAccount, api, apiLogin } from './fixtures.ts';
+import { adminCookie, api } from './fixtures.ts';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -72,7 +72,7 @@ async function json(response: Response) {
  * enough for every screen to show rows, badges and warnings.
  */
 export async function seedProductWithBox(sku: string, name: string) {
-  const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+  const cookie = await adminCookie();
   const unities = await json(await api('/api/unities/v1', { cookie }));
   const batches = await json(await api('/api/unity-batches/v1', { cookie }));
   const code = (list: Array<{ id: number; code: string }>, wanted: string) =>

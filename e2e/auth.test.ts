@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccount, api, apiLogin, loginAs, page, uniqueEmail, useBrowser } from './fixtures.ts';
+import { adminCookie, api, loginAs, page, uniqueEmail, useBrowser } from './fixtures.ts';
 
 useBrowser();
 
@@ -13,7 +13,7 @@ async function account(status: 'pending' | 'active' | 'disabled') {
     body: { name: 'Rita Souza', email, password: PASSWORD },
   });
   const { user } = (await registered.json()) as { user: { id: number } };
-  const admin = await apiLogin(adminAccount().email, adminAccount().password);
+  const admin = await adminCookie();
   const setStatus = async (next: 'active' | 'disabled') => {
     const response = await api(`/api/users/${user.id}`, {
       method: 'PATCH',

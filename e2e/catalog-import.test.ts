@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import { loginAsAdmin, modal, page, useBrowser } from './fixtures.ts';
 
 useBrowser();
-
-const modal = () => page.locator('dialog[open]');
 
 describe('catalog sheet in the browser', () => {
   it(

@@ -1,23 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import { loginAsAdmin, modal, notification, openFromMenu, page, useBrowser } from './fixtures.ts';
 
 useBrowser();
 
-const notification = () => page.getByTestId('notification');
 async function expectNotification(text: string) {
   await expect.poll(() => notification().textContent()).toContain(text);
   expect(await notification().getAttribute('data-status')).toBe('1');
 }
-const modal = () => page.locator('dialog[open]');
+
+/** The product's row on Produtos: the list is paged and other tests add products, so look it up, as a person would. */
+async function productRow(sku: string) {
+  await page.goto(`/app/products?q=${encodeURIComponent(sku)}`);
+  return page.getByTestId(`product-row-${sku}`);
+}
 
 describe('catalog in the browser', () => {
   it('adds a product, a box, a price; toggles status; links suppliers from both sides; deletes with confirmation', async () => {
     const sku = `E2E-${Date.now()}`;
     await loginAsAdmin();
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Produtos', exact: true })
-      .click();
+    await openFromMenu('Produtos');
 
     // add product (with a validation error first)
     await page.getByRole('button', { name: 'Adicionar' }).click();
@@ -38,9 +39,7 @@ describe('catalog in the browser', () => {
     await modal().getByLabel('Estoque mínimo').fill('2,000');
     await modal().getByRole('button', { name: 'Salvar' }).click();
     await expectNotification('Produto Adicionado!');
-    // the list is paged and other tests add products: look this one up, as a person would
-    await page.goto(`/app/products?q=${encodeURIComponent(sku)}`);
-    const row = page.getByTestId(`product-row-${sku}`);
+    const row = await productRow(sku);
     await expect.poll(() => row.isVisible()).toBe(true);
 
     // deactivate and reactivate from the list
@@ -84,10 +83,7 @@ describe('catalog in the browser', () => {
     await expect.poll(() => page.getByTestId('unities-table').textContent()).not.toContain('Caixa c/ 24 UN');
 
     // a supplier, with its CNPJ mask
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Fornecedores', exact: true })
-      .click();
+    await openFromMenu('Fornecedores');
     await page.getByRole('button', { name: 'Adicionar' }).click();
     const name = `Atacadão E2E ${Date.now()}`;
     await modal().getByLabel('Razão social').fill(name);
@@ -117,15 +113,8 @@ describe('catalog in the browser', () => {
     await expect.poll(() => supplierRow.textContent()).toContain('Ativo');
 
     // link from the product's side: the product reloads
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Produtos', exact: true })
-      .click();
-    await page.goto(`/app/products?q=${encodeURIComponent(sku)}`);
-    await page
-      .getByTestId(`product-row-${sku}`)
-      .getByRole('link', { name: 'Óleo de Soja 900 ml', exact: true })
-      .click();
+    await openFromMenu('Produtos');
+    await (await productRow(sku)).getByRole('link', { name: 'Óleo de Soja 900 ml', exact: true }).click();
     await page.getByRole('button', { name: 'Vincular fornecedor' }).click();
     await modal()
       .getByLabel('Fornecedor')
@@ -137,24 +126,14 @@ describe('catalog in the browser', () => {
     await expectNotification('Produto Desvinculado Ao Fornecedor!');
 
     // delete the product with confirmation, back on the list
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Produtos', exact: true })
-      .click();
-    await page.goto(`/app/products?q=${encodeURIComponent(sku)}`);
-    await page
-      .getByTestId(`product-row-${sku}`)
-      .getByRole('button', { name: 'Excluir Óleo de Soja 900 ml' })
-      .click();
+    await openFromMenu('Produtos');
+    await (await productRow(sku)).getByRole('button', { name: 'Excluir Óleo de Soja 900 ml' }).click();
     await modal().getByRole('button', { name: 'Excluir' }).click();
     await expectNotification('Produto Deletado!');
     await expect.poll(() => page.getByTestId(`product-row-${sku}`).count()).toBe(0);
 
     // and the supplier
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Fornecedores', exact: true })
-      .click();
+    await openFromMenu('Fornecedores');
     await page
       .getByTestId('supplier-row-12ABC34501DE35')
       .getByRole('button', { name: `Excluir ${name}` })

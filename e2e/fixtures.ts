@@ -96,9 +96,14 @@ export function httpClient(cookie?: string): Client {
   };
 }
 
+/** The session cookie of the admin created by the global setup, signed in through the API. */
+export function adminCookie(): Promise<string> {
+  return apiLogin(adminAccount().email, adminAccount().password);
+}
+
 /** A client signed in as the admin created by the global setup. */
 export async function adminClient(): Promise<Client> {
-  return httpClient(await apiLogin(adminAccount().email, adminAccount().password));
+  return httpClient(await adminCookie());
 }
 
 let sequence = 0;
@@ -116,6 +121,20 @@ export async function loginAs(email: string, password: string) {
   await page.waitForURL('**/app/welcome');
   await page.getByText(/^Olá, /).waitFor();
   await page.waitForLoadState('networkidle');
+}
+
+/** The open dialog (the app has one modal at a time). */
+export const modal = () => page.locator('dialog[open]');
+
+/** The notification toast. */
+export const notification = () => page.getByTestId('notification');
+
+/** The app's main menu. */
+export const mainMenu = () => page.getByRole('navigation', { name: 'Menu principal' });
+
+/** Opens a screen from the main menu, as a person would. */
+export async function openFromMenu(name: string) {
+  await mainMenu().getByRole('link', { name, exact: true }).click();
 }
 
 export async function loginAsAdmin() {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminAccount,
+  adminCookie,
   api,
-  apiLogin,
   loginAs,
   loginAsAdmin,
+  mainMenu,
+  openFromMenu,
   page,
   uniqueEmail,
   useBrowser,
@@ -61,7 +63,7 @@ describe('register, login, logout', () => {
     await expect.poll(() => notification.textContent()).toContain('aguarda a aprovação');
     expect(await notification.getAttribute('data-status')).toBe('0');
 
-    const admin = await apiLogin(adminAccount().email, adminAccount().password);
+    const admin = await adminCookie();
     const users = await (await api('/api/users?status=pending&per_page=100', { cookie: admin })).json();
     const id = users.data.find((user: { email: string }) => user.email === email).id;
     await api(`/api/users/${id}`, { method: 'PATCH', cookie: admin, body: { status: 'active' } });
@@ -120,10 +122,7 @@ describe('application shell', () => {
     ];
     const main = page.locator('main');
     for (const name of entries) {
-      await page
-        .getByRole('navigation', { name: 'Menu principal' })
-        .getByRole('link', { name, exact: true })
-        .click();
+      await openFromMenu(name);
       await expect.poll(() => page.getByTestId('page-title').textContent(), { message: name }).toBe(name);
       // The title shows before the screen's data arrives: wait for the content itself (a table, a form or an
       // empty-state message) and for the requests to end, never for a fixed time.
@@ -138,10 +137,7 @@ describe('application shell', () => {
   it('sends the user to /login when the session ends mid-way (401)', async () => {
     await loginAsAdmin();
     await page.context().clearCookies();
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Usuários' })
-      .click();
+    await mainMenu().getByRole('link', { name: 'Usuários' }).click();
     await page.waitForURL('**/login');
   });
 
@@ -154,10 +150,7 @@ describe('application shell', () => {
       await released;
       await route.continue();
     });
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Usuários' })
-      .click();
+    await mainMenu().getByRole('link', { name: 'Usuários' }).click();
     await expect.poll(() => page.getByText('Carregando...').first().isVisible()).toBe(true);
     release();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Usuários');

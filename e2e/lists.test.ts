@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminAccount,
+  adminCookie,
   api,
-  apiLogin,
   baseUrl,
   loginAs,
   loginAsAdmin,
+  mainMenu,
+  modal,
+  openFromMenu,
   page,
   uniqueEmail,
   useBrowser,
 } from './fixtures.ts';
 
 useBrowser();
-
-const modal = () => page.locator('dialog[open]');
-const adminCookie = () => apiLogin(adminAccount().email, adminAccount().password);
 
 async function createProducts(names: string[]) {
   const cookie = await adminCookie();
@@ -217,14 +217,11 @@ describe('lists in the browser', () => {
 
   it('opens the guide inside the app from the menu', async () => {
     await loginAsAdmin();
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Ajuda', exact: true })
-      .click();
+    await openFromMenu('Ajuda');
     await page.waitForURL('**/app/help');
     await page.getByRole('heading', { name: 'Primeiros passos' }).waitFor();
     await page.getByRole('heading', { name: 'Planilha mensal de movimentação' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Menu principal' }).isVisible()).toBe(true);
+    expect(await mainMenu().isVisible()).toBe(true);
   });
 
   it('says at preview that the file was already imported for the month, and Importar stays off', async () => {

@@ -4,12 +4,12 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
-  adminAccount,
+  adminCookie,
   api,
-  apiLogin,
   createProduct,
   httpClient,
   loginAsAdmin,
+  openFromMenu,
   page,
   useBrowser,
 } from './fixtures.ts';
@@ -19,17 +19,14 @@ useBrowser();
 describe('monthly sheet in the browser', () => {
   it('downloads the template, fills it, previews an error, fixes it, imports, opens the report and undoes the import', async () => {
     const sku = `MOV-${Date.now()}`;
-    const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+    const cookie = await adminCookie();
     await createProduct(httpClient(cookie), { sku, name: 'Farinha Láctea' });
     const today = new Date();
     const year = today.getFullYear();
     const month = today.getMonth() + 1;
 
     await loginAsAdmin();
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Movimentação', exact: true })
-      .click();
+    await openFromMenu('Movimentação');
     await page.getByLabel('Mês').selectOption(String(month));
     await page.getByLabel('Ano').selectOption(String(year));
 

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { cnpjFor } from '../test-support/factories.ts';
 import { buildNfe } from '../test-support/nfe-builder.ts';
 import {
-  adminAccount,
-  apiLogin,
+  adminClient,
   createBox,
   createProduct,
-  httpClient,
   loginAsAdmin,
+  openFromMenu,
   page,
   useBrowser,
 } from './fixtures.ts';
@@ -17,8 +16,7 @@ useBrowser();
 describe('receiving goods from an NF-e XML', () => {
   it('drops an XML, creates one product inline, chooses a package for another, imports and sees the entries', async () => {
     const n = Date.now() % 100_000_000;
-    const cookie = await apiLogin(adminAccount().email, adminAccount().password);
-    const client = httpClient(cookie);
+    const client = await adminClient();
     const known = await createProduct(client, { sku: `OLEO-${n}`, name: `Óleo de soja ${n}` });
     await createBox(client, known.id, 6);
     const settings = (await client('GET', '/api/settings/v1')).json() as { businessDocument: string };
@@ -40,10 +38,7 @@ describe('receiving goods from an NF-e XML', () => {
     });
 
     await loginAsAdmin();
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Notas fiscais', exact: true })
-      .click();
+    await openFromMenu('Notas fiscais');
     // a real drop of a file on the zone
     const dataTransfer = await page.evaluateHandle(
       ({ xml, name }) => {

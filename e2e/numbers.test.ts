@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import { adminCookie, api, loginAsAdmin, modal, notification, page, useBrowser } from './fixtures.ts';
 
 /**
  * Issue 8, item 1: "1.500" typed in a form is one thousand five hundred, as in a sheet (DESIGN.md §4), and
@@ -7,8 +7,6 @@ import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './f
  */
 useBrowser();
 
-const modal = () => page.locator('dialog[open]');
-const notification = () => page.getByTestId('notification');
 const readingOf = (label: string) =>
   modal()
     .locator('fieldset')
@@ -16,7 +14,7 @@ const readingOf = (label: string) =>
     .getByTestId('number-reading');
 
 async function productWithBox(sku: string) {
-  const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+  const cookie = await adminCookie();
   const unities = await (await api('/api/unities/v1', { cookie })).json();
   const batches = await (await api('/api/unity-batches/v1', { cookie })).json();
   const code = (list: Array<{ id: number; code: string }>, wanted: string) =>

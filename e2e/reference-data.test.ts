@@ -1,12 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { adminClient, createSupplier, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import {
+  adminClient,
+  createSupplier,
+  loginAsAdmin,
+  modal,
+  notification,
+  page,
+  useBrowser,
+} from './fixtures.ts';
 
 useBrowser();
-
-const notification = () => page.getByTestId('notification');
-const modal = () => page.locator('dialog[open]');
 
 describe('reference data and exports in the browser', () => {
   it('adds a category and uses it in a new product, which then counts on the Categorias screen', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import { loginAsAdmin, modal, page, useBrowser } from './fixtures.ts';
 import { seedProductWithBox, seedStock } from './a11y-helpers.ts';
 
 useBrowser();
@@ -7,7 +7,6 @@ useBrowser();
 /** The app answers within the page's own timeout, also on a busy machine. */
 const WAIT = { timeout: 10_000 };
 
-const modal = () => page.locator('dialog[open]');
 const picker = () => modal().getByRole('combobox', { name: 'Produto' });
 const isFocused = (locator: ReturnType<typeof modal>) =>
   locator.evaluate((element) => element === document.activeElement);

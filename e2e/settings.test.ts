@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import { adminCookie, api, loginAsAdmin, page, useBrowser } from './fixtures.ts';
 
 useBrowser();
 
@@ -23,7 +23,7 @@ describe('Configurações (issue 8 item 3)', () => {
       .toContain('Configurações Atualizadas!');
     await expect.poll(() => documentField.inputValue()).toBe('12.ABC.345/01DE-35');
 
-    const admin = await apiLogin(adminAccount().email, adminAccount().password);
+    const admin = await adminCookie();
     const settings = await (await api('/api/settings/v1', { cookie: admin })).json();
     expect(settings).toMatchObject({
       businessDocument: '12.ABC.345/01DE-35',

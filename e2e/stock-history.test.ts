@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminAccount, api, apiLogin, loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import {
+  adminCookie,
+  api,
+  loginAsAdmin,
+  modal,
+  notification,
+  openFromMenu,
+  page,
+  useBrowser,
+} from './fixtures.ts';
 
 useBrowser();
-
-const modal = () => page.locator('dialog[open]');
-const notification = () => page.getByTestId('notification');
-const menu = () => page.getByRole('navigation', { name: 'Menu principal' });
 
 // "today" as the business and the browser see it (both America/Sao_Paulo)
 const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -18,11 +23,11 @@ const br = (iso: string) => iso.split('-').reverse().join('/');
 const money = (text: string) => `R$\u00a0${text}`;
 
 let sequence = 0;
-async function adminCookie() {
-  return apiLogin(adminAccount().email, adminAccount().password);
-}
 
-/** A product in UN with its default product unity, named uniquely so a rerun never meets old data. */
+/**
+ * A product in UN with its default product unity, named uniquely so a rerun never meets old data; `movement` is
+ * what a movement of it names (product and package).
+ */
 async function createProduct(cookie: string, prefix: string) {
   sequence += 1;
   const sku = `${prefix}-${Date.now()}-${sequence}`;
@@ -40,7 +45,7 @@ async function createProduct(cookie: string, prefix: string) {
   ).json()) as Array<{ id: number; isDefault: boolean }>;
   const productUnityId = select.find((item) => item.isDefault)?.id;
   if (!productUnityId) throw new Error('produto sem unidade padrão');
-  return { ...product, productUnityId };
+  return { ...product, movement: { productId: product.id, productUnityId } };
 }
 
 async function post(cookie: string, path: string, body: unknown) {
@@ -64,8 +69,7 @@ describe('stock over time in the browser', () => {
     const cookie = await adminCookie();
     const product = await createProduct(cookie, 'CAN');
     await post(cookie, '/api/stock/in/v1', {
-      productId: product.id,
-      productUnityId: product.productUnityId,
+      ...product.movement,
       quantity: '5',
       unitCost: '3.00',
       document: 'NF 9001',
@@ -73,20 +77,18 @@ describe('stock over time in the browser', () => {
     // a second product whose entry later exits depend on: its cancellation is refused
     const consumed = await createProduct(cookie, 'CNS');
     await post(cookie, '/api/stock/in/v1', {
-      productId: consumed.id,
-      productUnityId: consumed.productUnityId,
+      ...consumed.movement,
       quantity: '10',
       unitCost: '2.00',
     });
     await post(cookie, '/api/stock/out/v1', {
-      productId: consumed.id,
-      productUnityId: consumed.productUnityId,
+      ...consumed.movement,
       quantity: '8',
       reason: 'venda',
     });
     await loginAsAdmin();
 
-    await menu().getByRole('link', { name: 'Entradas', exact: true }).click();
+    await openFromMenu('Entradas');
     const row = (sku: string) => page.getByTestId('ledger-table').locator('tr', { hasText: sku });
 
     // the server's refusal shows inside the modal
@@ -137,7 +139,7 @@ describe('stock over time in the browser', () => {
     expect(await row(consumed.sku).count()).toBe(0);
 
     // the balance is back to zero
-    await menu().getByRole('link', { name: 'Estoque', exact: true }).click();
+    await openFromMenu('Estoque');
     await page.getByLabel('Buscar produto').fill(product.sku);
     await expect
       .poll(() => page.getByTestId(`stock-row-${product.sku}`).getByTestId('stock-quantity').textContent())
@@ -147,7 +149,7 @@ describe('stock over time in the browser', () => {
   it('shows the kardex with opening, running balance and closing, exports it, and balances at a past date', async () => {
     const cookie = await adminCookie();
     const product = await createProduct(cookie, 'KDX');
-    const movement = { productId: product.id, productUnityId: product.productUnityId };
+    const { movement } = product;
     await post(cookie, '/api/stock/in/v1', {
       ...movement,
       quantity: '10',
@@ -230,7 +232,7 @@ describe('stock over time in the browser', () => {
     expect(download.url()).toContain(`from=${daysBefore(15)}&to=${todayIso()}&format=xlsx`);
 
     // Estoque "Saldo em": the balance at the end of a past date
-    await menu().getByRole('link', { name: 'Estoque', exact: true }).click();
+    await openFromMenu('Estoque');
     await page.getByLabel('Buscar produto').fill(product.sku);
     const quantity = () =>
       page.getByTestId(`stock-row-${product.sku}`).getByTestId('stock-quantity').textContent();
@@ -262,7 +264,7 @@ describe('stock over time in the browser', () => {
     };
     const status = () => page.getByTestId('month-status').textContent();
 
-    await menu().getByRole('link', { name: 'Movimentação', exact: true }).click();
+    await openFromMenu('Movimentação');
     await chooseLastMonth();
     await expect.poll(status).toBe('Aberto');
     await page.getByRole('button', { name: 'Fechar mês' }).click();
@@ -272,7 +274,7 @@ describe('stock over time in the browser', () => {
     await expect.poll(status).toMatch(new RegExp(`^Fechado em ${br(todayIso())} por .+`));
 
     // an entry dated in the closed month is refused with PERIOD_CLOSED
-    await menu().getByRole('link', { name: 'Entradas', exact: true }).click();
+    await openFromMenu('Entradas');
     await page.getByRole('button', { name: 'Registrar entrada' }).click();
     await modal().getByLabel('Produto').fill(product.sku);
     await modal().getByRole('option').filter({ hasText: product.sku }).first().click();
@@ -287,8 +289,7 @@ describe('stock over time in the browser', () => {
       method: 'POST',
       cookie,
       body: {
-        productId: product.id,
-        productUnityId: product.productUnityId,
+        ...product.movement,
         quantity: '3',
         unitCost: '2.50',
         occurredOn: dayInLastMonth,
@@ -299,7 +300,7 @@ describe('stock over time in the browser', () => {
     await modal().getByRole('button', { name: 'Fechar', exact: true }).first().click();
 
     // reopen: a reason is required; the history keeps both actions
-    await menu().getByRole('link', { name: 'Movimentação', exact: true }).click();
+    await openFromMenu('Movimentação');
     await chooseLastMonth();
     await expect.poll(status).toMatch(/^Fechado em/);
     await page.getByRole('button', { name: 'Reabrir mês' }).click();

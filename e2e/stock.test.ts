@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminAccount,
   adminClient,
+  adminCookie,
   api,
-  apiLogin,
   createBox,
   createProduct,
   loginAsAdmin,
+  modal,
+  notification,
+  openFromMenu,
   page,
   useBrowser,
 } from './fixtures.ts';
 
 useBrowser();
-
-const modal = () => page.locator('dialog[open]');
-const notification = () => page.getByTestId('notification');
 
 async function createProductWithBox(sku: string, name: string) {
   const admin = await adminClient();
@@ -49,10 +48,7 @@ describe('stock in the browser', () => {
     expect(await page.getByTestId('ledger-table').textContent()).toContain('R$\u00a0360,00');
 
     // exit: 5 units, balance shown while typing
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Saídas', exact: true })
-      .click();
+    await openFromMenu('Saídas');
     await page.getByRole('button', { name: 'Registrar saída' }).click();
     await pickProduct(sku);
     await expect
@@ -65,10 +61,7 @@ describe('stock in the browser', () => {
     await expect.poll(() => page.getByTestId('ledger-table').textContent()).toContain(sku);
 
     // balances: 31 UN at R$ 10,00 = R$ 310,00
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: 'Estoque', exact: true })
-      .click();
+    await openFromMenu('Estoque');
     // the list is paged and other tests add products: look this one up, as a person would
     await page.goto(`/app/stock?q=${encodeURIComponent(sku)}`);
     const row = page.getByTestId(`stock-row-${sku}`);
@@ -81,7 +74,7 @@ describe('stock in the browser', () => {
   it('refuses an exit above the balance with the Portuguese message and changes nothing', async () => {
     const sku = `OVR-${Date.now()}`;
     await createProductWithBox(sku, 'Biscoito Maizena');
-    const cookie = await apiLogin(adminAccount().email, adminAccount().password);
+    const cookie = await adminCookie();
     const units = await (await api(`/api/products/v1/select?q=${sku}`, { cookie })).json();
     const select = await (await api(`/api/products/v1/${units[0].id}/unity/v1/select`, { cookie })).json();
     await api('/api/stock/in/v1', {

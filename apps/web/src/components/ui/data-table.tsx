@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { SortOrder } from '../../lib/use-list-params.ts';
 
 export interface Column<T, S extends string = string> {
@@ -31,8 +31,30 @@ export interface DataTableProps<T, S extends string> {
   /** extra data-* attributes of a row */
   rowData?: (row: T) => Record<`data-${string}`, string | boolean>;
   testId?: string;
+  /** names the table itself too, where one card holds several tables */
+  tableLabel?: string;
   zebra?: boolean;
   compact?: boolean;
+  /** rows of the body before the data rows (an opening balance) */
+  leadRows?: ReactNode;
+  /** rows of the body after the data rows (a closing balance, "no movements") */
+  tailRows?: ReactNode;
+  /** the rows of the table's `<tfoot>` (a grand total) */
+  footer?: ReactNode;
+  /** consecutive rows with the same key form a group, closed by `groupEnd` (a subtotal row) */
+  groupBy?: (row: T) => string | number | null;
+  /** the row after a group's last row, given that row */
+  groupEnd?: (row: T) => ReactNode;
+}
+
+/** A column of figures (quantities, amounts): right-aligned, each on one line; `more` adds its sort or test id. */
+export function figureColumn<T, S extends string = string>(
+  key: string,
+  header: ReactNode,
+  cell: (row: T) => ReactNode,
+  more: Pick<Column<T, S>, 'sort' | 'firstOrder' | 'cellTestId'> = {},
+): Column<T, S> {
+  return { key, header, cell, align: 'right', className: 'whitespace-nowrap', ...more };
 }
 
 const ARROW = { asc: '↑', desc: '↓' } as const;
@@ -78,8 +100,10 @@ function HeaderCell<T, S extends string>({ column, sort, order, onSort }: Header
 }
 
 /**
- * The list table of every screen: headers sort (buttons, with aria-sort), and the table scrolls inside its card on
- * a phone instead of widening the page.
+ * The table of every screen: headers sort (buttons, with aria-sort), and the table scrolls inside its card on a
+ * phone instead of widening the page. Rows that sum up rather than list (an opening balance, a group's subtotal, a
+ * grand total in `<tfoot>`) come through `leadRows`, `tailRows`, `groupEnd` and `footer`, so no screen writes its
+ * own `<table>`.
  */
 export function DataTable<T, S extends string>({
   columns,
@@ -94,9 +118,19 @@ export function DataTable<T, S extends string>({
   rowClassName,
   rowData,
   testId,
+  tableLabel,
   zebra = true,
   compact = false,
+  leadRows,
+  tailRows,
+  footer,
+  groupBy,
+  groupEnd,
 }: DataTableProps<T, S>) {
+  const closesGroup = (index: number) =>
+    groupEnd !== undefined &&
+    groupBy !== undefined &&
+    (index === rows.length - 1 || groupBy(rows[index + 1] as T) !== groupBy(rows[index] as T));
   return (
     <div
       className={`w-full max-w-full overflow-x-auto ${busy ? 'opacity-60' : ''}`}
@@ -110,6 +144,7 @@ export function DataTable<T, S extends string>({
       <table
         className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''}`}
         data-testid={testId}
+        aria-label={tableLabel}
       >
         <thead>
           <tr>
@@ -119,23 +154,59 @@ export function DataTable<T, S extends string>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              data-testid={rowTestId?.(row)}
-              className={rowClassName?.(row)}
-              {...rowData?.(row)}
-            >
-              {columns.map((column) => (
-                <td key={column.key} className={cellClass(column)} data-testid={column.cellTestId}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
+          {leadRows}
+          {rows.map((row, index) => (
+            <Fragment key={rowKey(row)}>
+              <tr data-testid={rowTestId?.(row)} className={rowClassName?.(row)} {...rowData?.(row)}>
+                {columns.map((column) => (
+                  <td key={column.key} className={cellClass(column)} data-testid={column.cellTestId}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+              {closesGroup(index) ? groupEnd?.(row) : null}
+            </Fragment>
           ))}
+          {tailRows}
         </tbody>
+        {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
     </div>
+  );
+}
+
+/** A figure of a summary row: right-aligned, on one line. */
+export interface Figure {
+  value: ReactNode;
+  testId?: string;
+}
+
+/**
+ * A row that sums up rather than lists (an opening or closing balance, a group's or the table's total): its label
+ * spans the columns before the figures, which line up under the last columns.
+ */
+export function SummaryRow({
+  label,
+  span,
+  figures = [],
+  className,
+  testId,
+}: {
+  label: ReactNode;
+  span: number;
+  figures?: Figure[];
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <tr className={className} data-testid={testId}>
+      <td colSpan={span}>{label}</td>
+      {figures.map((figure, index) => (
+        <td key={index} className="text-right whitespace-nowrap" data-testid={figure.testId}>
+          {figure.value}
+        </td>
+      ))}
+    </tr>
   );
 }
 

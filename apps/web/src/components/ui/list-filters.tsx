@@ -1,16 +1,17 @@
+import type { SelectHTMLAttributes } from 'react';
 import type { TStatus } from '@armazem/contracts/common';
 import { useCategoriesQuery } from '../../lib/lookups-api.ts';
 
-/** "Todas as categorias" or one category, for list screens. */
-export function CategoryFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+interface CategorySelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** "Todas as categorias" (the empty value) or one category: a list's filter, or the scope of a count. */
+export function CategorySelect({ value, onChange, ...rest }: CategorySelectProps) {
   const { data: categories = [] } = useCategoriesQuery();
   return (
-    <select
-      className="select select-sm w-auto"
-      aria-label="Filtrar por categoria"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    >
+    <select value={value} onChange={(e) => onChange(e.target.value)} {...rest}>
       <option value="">Todas as categorias</option>
       {categories.map((category) => (
         <option key={category.id} value={category.id}>
@@ -18,6 +19,18 @@ export function CategoryFilter({ value, onChange }: { value: string; onChange: (
         </option>
       ))}
     </select>
+  );
+}
+
+/** The category filter of list screens. */
+export function CategoryFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <CategorySelect
+      className="select select-sm w-auto"
+      aria-label="Filtrar por categoria"
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

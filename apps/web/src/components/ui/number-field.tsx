@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { parseTypedNumber } from '@armazem/contracts/decimal';
 import { messages } from '../../config/messages.ts';
 import { brazilianDecimal } from '../../lib/format.ts';
+import { FieldShell } from './field-shell.tsx';
 
 interface NumberFieldProps {
   label: string;
@@ -45,50 +45,31 @@ export function NumberField({
   className,
   name,
 }: NumberFieldProps) {
-  const id = useId();
   const plain = parseTypedNumber(value);
   const reading = plain === null ? null : (describe ?? ((p) => defaultReading(p, kind, unit)))(plain);
   const unreadable = value.trim() !== '' && plain === null;
-  const describedBy = [reading || unreadable ? `${id}-reading` : null, error || hint ? `${id}-note` : null]
-    .filter(Boolean)
-    .join(' ');
+  const readingText = reading ? `= ${reading}` : unreadable ? messages.numberField.unreadable : null;
   return (
-    <fieldset className={`fieldset ${className ?? ''}`}>
-      <label className="fieldset-legend" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        inputMode="decimal"
-        autoComplete="off"
-        value={value}
-        placeholder={placeholder ?? (kind === 'money' ? '0,00' : '0')}
-        autoFocus={autoFocus}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {reading || unreadable ? (
-        <p
-          id={`${id}-reading`}
-          className="label whitespace-normal"
-          data-testid="number-reading"
-          aria-live="polite"
-        >
-          {reading ? `= ${reading}` : messages.numberField.unreadable}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-note`} className="label text-error whitespace-normal" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-note`} className="label whitespace-normal">
-          {hint}
-        </p>
-      ) : null}
-    </fieldset>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      reading={readingText ? { text: readingText, testId: 'number-reading' } : null}
+    >
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          className={`input w-full ${error ? 'input-error' : ''}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          placeholder={placeholder ?? (kind === 'money' ? '0,00' : '0')}
+          autoFocus={autoFocus}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FieldShell>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
 import { useProductsSelectQuery } from '../../lib/lookups-api.ts';
 import { useLazyProductLookupQuery } from '../../lib/product-lookup-api.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { FieldShell } from './field-shell.tsx';
 
 const TEXT = {
   placeholder: 'Digite ou leia o código, ou digite o nome',
@@ -31,7 +32,6 @@ export function ProductPicker({
   /** productUnityId: the package an exact barcode named, or the default one for a SKU; null when picked from the list. */
   onChange: OnChange;
 }) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const search = useProductSearch(value, onChange, input);
 
@@ -39,52 +39,45 @@ export function ProductPicker({
 
   const { options, active, listed } = search;
   const message = error ?? search.notFound;
-  const optionId = (index: number) => `${id}-option-${index}`;
   return (
-    <fieldset className="fieldset relative">
-      <label className="fieldset-legend" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        className={`input w-full ${message ? 'input-error' : ''}`}
-        value={search.text}
-        placeholder={TEXT.placeholder}
-        autoComplete="off"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={search.expanded}
-        aria-controls={`${id}-list`}
-        aria-activedescendant={listed && options[active] ? optionId(active) : undefined}
-        aria-invalid={Boolean(message)}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event) => search.type(event.target.value)}
-        onKeyDown={search.onKeyDown}
-        onBlur={search.close}
-      />
-      <OptionList
-        id={`${id}-list`}
-        options={options}
-        active={active}
-        hidden={!search.expanded}
-        optionId={optionId}
-        onPick={(product) => search.pick(product, null)}
-      />
-      {search.empty ? (
-        <p
-          className="bg-base-100 rounded-box absolute top-full z-30 mt-1 w-full p-3 text-sm shadow"
-          role="status"
-        >
-          {TEXT.none}
-        </p>
-      ) : null}
-      {message ? (
-        <p id={`${id}-error`} className="label text-error whitespace-normal" role="alert">
-          {message}
-        </p>
-      ) : null}
-    </fieldset>
+    <FieldShell label={label} error={message} className="relative">
+      {(control) => (
+        <>
+          <input
+            {...control}
+            ref={input}
+            className={`input w-full ${message ? 'input-error' : ''}`}
+            value={search.text}
+            placeholder={TEXT.placeholder}
+            autoComplete="off"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={search.expanded}
+            aria-controls={`${control.id}-list`}
+            aria-activedescendant={listed && options[active] ? `${control.id}-option-${active}` : undefined}
+            onChange={(event) => search.type(event.target.value)}
+            onKeyDown={search.onKeyDown}
+            onBlur={search.close}
+          />
+          <OptionList
+            id={`${control.id}-list`}
+            options={options}
+            active={active}
+            hidden={!search.expanded}
+            optionId={(index) => `${control.id}-option-${index}`}
+            onPick={(product) => search.pick(product, null)}
+          />
+          {search.empty ? (
+            <p
+              className="bg-base-100 rounded-box absolute top-full z-30 mt-1 w-full p-3 text-sm shadow"
+              role="status"
+            >
+              {TEXT.none}
+            </p>
+          ) : null}
+        </>
+      )}
+    </FieldShell>
   );
 }
 

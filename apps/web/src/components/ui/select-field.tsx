@@ -1,4 +1,5 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import type { SelectHTMLAttributes } from 'react';
+import { FieldShell } from './field-shell.tsx';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   label: string;
@@ -19,32 +20,24 @@ export function SelectField({
   className,
   ...rest
 }: SelectFieldProps) {
-  const id = useId();
   return (
-    <fieldset className={`fieldset ${className ?? ''}`}>
-      <label className="fieldset-legend" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`select w-full ${error ? 'select-error' : ''}`}
-        value={value}
-        aria-invalid={Boolean(error)}
-        onChange={(event) => onChange(event.target.value)}
-        {...rest}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="label text-error whitespace-normal" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <FieldShell label={label} error={error} className={className}>
+      {(control) => (
+        <select
+          {...control}
+          className={`select w-full ${error ? 'select-error' : ''}`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...rest}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }

@@ -1,25 +1,26 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+
+const columns: Array<Column<[string, string]>> = [
+  { key: 'column', header: 'Coluna', cell: ([column]) => <span className="font-mono">{column}</span> },
+  { key: 'text', header: 'Conteúdo', cell: ([, text]) => text },
+];
 
 /** A sheet's columns as the guide lists them: the column's name, then what goes in it. */
-export function SheetColumnsTable({ label, columns }: { label: string; columns: Array<[string, string]> }) {
+export function SheetColumnsTable({
+  label,
+  columns: rows,
+}: {
+  label: string;
+  columns: Array<[string, string]>;
+}) {
   return (
-    <TableScroll label={label}>
-      <table className="table table-sm">
-        <thead>
-          <tr>
-            <th>Coluna</th>
-            <th>Conteúdo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {columns.map(([column, text]) => (
-            <tr key={column}>
-              <td className="font-mono">{column}</td>
-              <td>{text}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={rows}
+      rowKey={([column]) => column}
+      zebra={false}
+      compact
+    />
   );
 }

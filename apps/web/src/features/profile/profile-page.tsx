@@ -1,5 +1,6 @@
 import { ZUpdateProfileRequest } from '@armazem/contracts/auth';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
 import { messages } from '../../config/messages.ts';
@@ -47,13 +48,7 @@ export default function ProfilePage() {
           autoComplete="current-password"
           {...form.field('currentPassword')}
         />
-        <TextField
-          label="Nova senha"
-          type="password"
-          autoComplete="new-password"
-          hint="De 8 a 128 caracteres."
-          {...form.field('newPassword')}
-        />
+        <NewPasswordField label="Nova senha" {...form.field('newPassword')} />
         <button type="submit" className="btn btn-primary mt-2 w-fit" disabled={isLoading}>
           Salvar
         </button>

@@ -1,15 +1,40 @@
 import { Link } from 'react-router';
-import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
+import { STOCK_REASON_LABELS, type TStockSummary } from '@armazem/contracts/stock';
 import { useAppSelector } from '../../app/hooks.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format.ts';
 import { useStockSummaryQuery } from '../../lib/lookups-api.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-// eslint-disable-next-line max-lines-per-function -- one JSX tree: the dashboard's cards and the latest movements, no logic
+type Movement = TStockSummary['latestMovements'][number];
+
+const latestColumns: Array<Column<Movement>> = [
+  { key: 'date', header: 'Data', cell: (entry) => formatDate(entry.occurredOn) },
+  {
+    key: 'kind',
+    header: 'Tipo',
+    cell: (entry) =>
+      entry.direction === 'in' ? (
+        <span className="badge badge-success badge-sm">Entrada</span>
+      ) : (
+        <span className="badge badge-error badge-sm">
+          Saída{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}
+        </span>
+      ),
+  },
+  { key: 'product', header: 'Produto', cell: (entry) => entry.product.name },
+  {
+    key: 'quantity',
+    header: 'Quantidade',
+    align: 'right',
+    cell: (entry) => `${formatQuantity(entry.quantity)} ${entry.productUnity.label}`,
+  },
+  { key: 'total', header: 'Total', align: 'right', cell: (entry) => formatMoney(entry.totalCost) },
+];
+
 export default function WelcomePage() {
   usePageTitle('Início');
   const user = useAppSelector((state) => state.auth.user);
@@ -71,40 +96,13 @@ export default function WelcomePage() {
           </EmptyState>
         ) : null}
         {summary && summary.latestMovements.length > 0 ? (
-          <TableScroll label="Últimas movimentações">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Data</th>
-                  <th>Tipo</th>
-                  <th>Produto</th>
-                  <th className="text-right">Quantidade</th>
-                  <th className="text-right">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.latestMovements.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDate(entry.occurredOn)}</td>
-                    <td>
-                      {entry.direction === 'in' ? (
-                        <span className="badge badge-success badge-sm">Entrada</span>
-                      ) : (
-                        <span className="badge badge-error badge-sm">
-                          Saída{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}
-                        </span>
-                      )}
-                    </td>
-                    <td>{entry.product.name}</td>
-                    <td className="text-right">
-                      {formatQuantity(entry.quantity)} {entry.productUnity.label}
-                    </td>
-                    <td className="text-right">{formatMoney(entry.totalCost)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Últimas movimentações"
+            columns={latestColumns}
+            rows={summary.latestMovements}
+            rowKey={(entry) => entry.id}
+            zebra={false}
+          />
         ) : null}
       </TitleCard>
     </div>

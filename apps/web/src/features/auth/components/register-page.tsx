@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ZRegisterRequest } from '@armazem/contracts/auth';
 import { paths } from '../../../config/paths.ts';
+import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -37,13 +38,7 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <TextField label="Nome completo" autoComplete="name" autoFocus {...form.field('name')} />
         <TextField label="E-mail" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField
-          label="Senha"
-          type="password"
-          autoComplete="new-password"
-          hint="De 8 a 128 caracteres."
-          {...form.field('password')}
-        />
+        <NewPasswordField label="Senha" {...form.field('password')} />
         <button type="submit" className="btn btn-primary mt-2" disabled={isLoading}>
           Cadastrar
         </button>

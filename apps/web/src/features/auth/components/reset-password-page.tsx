@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ZResetPasswordRequest } from '@armazem/contracts/auth';
 import { paths } from '../../../config/paths.ts';
+import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -40,13 +41,7 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-          <TextField
-            label="Nova senha"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            {...form.field('password')}
-          />
+          <NewPasswordField label="Nova senha" autoFocus {...form.field('password')} />
           <TextField
             label="Confirme a nova senha"
             type="password"

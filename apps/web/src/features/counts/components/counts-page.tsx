@@ -2,11 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COUNT_STATUS_LABELS } from '@armazem/contracts/counts';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { FieldShell } from '../../../components/ui/field-shell.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { CategorySelect } from '../../../components/ui/list-filters.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
-import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { countUrls, useCountsQuery, useStartCountMutation } from '../counts-api.ts';
 
@@ -16,7 +19,6 @@ function StartCount() {
   const [countedOn, setCountedOn] = useState(today);
   const [categoryId, setCategoryId] = useState('');
   const [description, setDescription] = useState('');
-  const { data: categories = [] } = useCategoriesQuery();
   const [start, { isLoading }] = useStartCountMutation();
   const navigate = useNavigate();
   const submit = async (event: FormEvent) => {
@@ -30,42 +32,31 @@ function StartCount() {
   };
   return (
     <form className="grid gap-3 sm:grid-cols-4 sm:items-end" onSubmit={(e) => void submit(e)}>
-      <label className="form-control">
-        <span className="label-text">Data da contagem</span>
-        <input
-          type="date"
-          className="input input-bordered w-full"
-          value={countedOn}
-          max={today}
-          onChange={(e) => setCountedOn(e.target.value)}
-          required
-        />
-      </label>
-      <label className="form-control">
-        <span className="label-text">Categoria</span>
-        <select
-          className="select select-bordered w-full"
-          value={categoryId}
-          onChange={(e) => setCategoryId(e.target.value)}
-        >
-          <option value="">Todas as categorias</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="form-control">
-        <span className="label-text">Descrição</span>
-        <input
-          className="input input-bordered w-full"
-          value={description}
-          maxLength={2000}
-          placeholder="Ex.: Balanço anual"
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </label>
+      <TextField
+        label="Data da contagem"
+        type="date"
+        value={countedOn}
+        max={today}
+        onChange={setCountedOn}
+        required
+      />
+      <FieldShell label="Categoria">
+        {(control) => (
+          <CategorySelect
+            {...control}
+            className="select w-full"
+            value={categoryId}
+            onChange={setCategoryId}
+          />
+        )}
+      </FieldShell>
+      <TextField
+        label="Descrição"
+        value={description}
+        maxLength={2000}
+        placeholder="Ex.: Balanço anual"
+        onChange={setDescription}
+      />
       <button type="submit" className="btn btn-primary" disabled={isLoading}>
         <Icon name="plus" className="h-4 w-4" /> Iniciar balanço
       </button>
@@ -115,21 +106,7 @@ export default function CountsPage() {
           ))}
         </ul>
         {data && data.totalPages > 1 ? (
-          <div className="join mt-3">
-            <button className="join-item btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Anterior
-            </button>
-            <span className="join-item btn btn-sm btn-disabled">
-              {page} de {data.totalPages}
-            </span>
-            <button
-              className="join-item btn btn-sm"
-              disabled={page >= data.totalPages}
-              onClick={() => setPage(page + 1)}
-            >
-              Próxima
-            </button>
-          </div>
+          <Pagination page={page} totalPages={data.totalPages} total={data.total} onChange={setPage} />
         ) : null}
       </TitleCard>
     </div>

@@ -22,48 +22,47 @@ function usePackageQuantity() {
   };
 }
 
-/**
- * The scanner's field: a code then Enter adds one package (package quantity × base units), or the quantity typed
- * beside it, to what was counted of that product; the result is saved at once and shown.
- */
-// eslint-disable-next-line max-lines-per-function -- the scan handler and its form, kept together
-export function ScanPanel({
-  countId,
-  items,
-  onSaved,
-}: {
-  countId: number;
-  items: readonly TCountItem[];
-  onSaved: (item: TCountItem) => void;
-}) {
+/** The item of the count a typed code names, and what one scan of it adds (one package in base units). */
+function useScannedItem(items: readonly TCountItem[]) {
+  const [lookup] = useLazyProductLookupQuery();
+  const packageQuantity = usePackageQuantity();
+  return async (typed: string): Promise<{ item: TCountItem; add: bigint } | null> => {
+    const upper = typed.toUpperCase();
+    const known = items.find((i) => i.product.sku.toUpperCase() === upper || i.product.barcode === typed);
+    if (known) return { item: known, add: 1000n };
+    const found = await lookup(typed)
+      .unwrap()
+      .catch(() => null);
+    const match = found?.match;
+    const item = match ? items.find((i) => i.product.id === match.product.id) : undefined;
+    if (!match || !item) return null;
+    return { item, add: toScaled(await packageQuantity(match.product.id, match.productUnityId)) };
+  };
+}
+
+type Message = { text: string; error: boolean } | null;
+
+/** The scan form's state and its handler: find the item, add to what was counted, save, say what it is now. */
+function useScan(countId: number, items: readonly TCountItem[], onSaved: (item: TCountItem) => void) {
   const [code, setCode] = useState('');
   const [quantity, setQuantity] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [lookup] = useLazyProductLookupQuery();
+  const [message, setMessage] = useState<Message>(null);
   const [save, { isLoading }] = useSaveCountItemsMutation();
-  const packageQuantity = usePackageQuantity();
+  const scannedItem = useScannedItem(items);
   const codeField = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
     if (!typed) return;
-    const upper = typed.toUpperCase();
-    let item = items.find((i) => i.product.sku.toUpperCase() === upper || i.product.barcode === typed);
-    let add = 1000n;
-    if (!item) {
-      const found = await lookup(typed)
-        .unwrap()
-        .catch(() => null);
-      const match = found?.match;
-      item = match ? items.find((i) => i.product.id === match.product.id) : undefined;
-      if (match && item) add = toScaled(await packageQuantity(match.product.id, match.productUnityId));
-    }
-    if (!item) {
+    const scanned = await scannedItem(typed);
+    if (!scanned) {
       setMessage({ text: `Código ${typed} não encontrado entre os produtos deste balanço.`, error: true });
       codeField.current?.select();
       return;
     }
+    const { item } = scanned;
+    let add = scanned.add;
     if (quantity.trim()) {
       const parsed = parseTypedScaled(quantity, 3);
       if (!parsed.ok || parsed.value <= 0n) {
@@ -80,16 +79,35 @@ export function ScanPanel({
     if ('data' in result && result.data) {
       const saved = result.data.items[0];
       if (saved) onSaved(saved);
-      setMessage({
-        text: `${item.product.name}: ${formatQuantity(saved?.countedQuantity ?? total)} ${item.unity.code}`,
-        error: false,
-      });
+      const counted = formatQuantity(saved?.countedQuantity ?? total);
+      setMessage({ text: `${item.product.name}: ${counted} ${item.unity.code}`, error: false });
     }
     setCode('');
     setQuantity('');
     codeField.current?.focus();
   };
 
+  return { code, setCode, quantity, setQuantity, message, submit, isLoading, codeField };
+}
+
+/**
+ * The scanner's field: a code then Enter adds one package (package quantity × base units), or the quantity typed
+ * beside it, to what was counted of that product; the result is saved at once and shown.
+ */
+export function ScanPanel({
+  countId,
+  items,
+  onSaved,
+}: {
+  countId: number;
+  items: readonly TCountItem[];
+  onSaved: (item: TCountItem) => void;
+}) {
+  const { code, setCode, quantity, setQuantity, message, submit, isLoading, codeField } = useScan(
+    countId,
+    items,
+    onSaved,
+  );
   return (
     <form
       className="grid grid-cols-[1fr_6rem] gap-2 sm:grid-cols-[1fr_8rem_auto]"

@@ -1,7 +1,7 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { INVENTORY_REASONS, INVENTORY_REASON_LABELS, type TInventory } from '@armazem/contracts/inventory';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
-import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
@@ -10,64 +10,53 @@ import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
 
 type Row = TInventory['data'][number];
 
-/** The rows grouped by NCM (the order the server gives: NCM, then name; without NCM last). */
-function groups(data: readonly Row[]) {
-  const out: Array<{ ncm: string | null; rows: Row[] }> = [];
-  for (const row of data) {
-    const last = out.at(-1);
-    if (last && last.ncm === row.ncm) last.rows.push(row);
-    else out.push({ ncm: row.ncm, rows: [row] });
-  }
-  return out;
-}
+const columns: Array<Column<Row>> = [
+  { key: 'ncm', header: 'NCM', cell: (row) => <span className="font-mono">{row.ncm ?? 'Sem NCM'}</span> },
+  {
+    key: 'product',
+    header: 'Produto',
+    cell: (row) => (
+      <>
+        {row.product.name} <span className="font-mono text-xs opacity-70">{row.product.sku}</span>
+      </>
+    ),
+  },
+  figureColumn('quantity', 'Quantidade', (row) => `${formatQuantity(row.quantity)} ${row.unity.code}`),
+  figureColumn('unitCost', 'Valor unitário', (row) => formatMoney(row.unitCost)),
+  figureColumn('totalValue', 'Valor', (row) => formatMoney(row.totalValue)),
+];
 
-function InventoryTable({ inventory }: { inventory: TInventory }) {
+/** The rows in the server's order (NCM, then name; without NCM last), each NCM closed by its total. */
+function InventoryTable({ inventory, busy }: { inventory: TInventory; busy: boolean }) {
   const totals = new Map(inventory.totalsByNcm.map((t) => [t.ncm, t.totalValue]));
   return (
-    <TableScroll label="Inventário por NCM">
-      <table className="table-sm table" data-testid="inventory-table">
-        <thead>
-          <tr>
-            <th>NCM</th>
-            <th>Produto</th>
-            <th className="text-right">Quantidade</th>
-            <th className="text-right">Valor unitário</th>
-            <th className="text-right">Valor</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups(inventory.data).map((group) => (
-            <Fragment key={group.ncm ?? 'sem-ncm'}>
-              {group.rows.map((row) => (
-                <tr key={row.product.id}>
-                  <td className="font-mono">{row.ncm ?? 'Sem NCM'}</td>
-                  <td>
-                    {row.product.name} <span className="font-mono text-xs opacity-70">{row.product.sku}</span>
-                  </td>
-                  <td className="text-right whitespace-nowrap">
-                    {formatQuantity(row.quantity)} {row.unity.code}
-                  </td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(row.unitCost)}</td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(row.totalValue)}</td>
-                </tr>
-              ))}
-              <tr className="font-semibold">
-                <td colSpan={4}>Total da classificação {group.ncm ?? 'Sem NCM'}</td>
-                <td className="text-right whitespace-nowrap">{formatMoney(totals.get(group.ncm) ?? '0')}</td>
-              </tr>
-            </Fragment>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="text-base">
-            <td colSpan={4}>Total geral</td>
-            <td className="text-right whitespace-nowrap" data-testid="inventory-total">
-              {formatMoney(inventory.totalValue)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Inventário por NCM"
+      testId="inventory-table"
+      columns={columns}
+      rows={inventory.data}
+      rowKey={(row) => row.product.id}
+      busy={busy}
+      zebra={false}
+      compact
+      groupBy={(row) => row.ncm}
+      groupEnd={(row) => (
+        <SummaryRow
+          className="font-semibold"
+          label={`Total da classificação ${row.ncm ?? 'Sem NCM'}`}
+          span={4}
+          figures={[{ value: formatMoney(totals.get(row.ncm) ?? '0') }]}
+        />
+      )}
+      footer={
+        <SummaryRow
+          className="text-base"
+          label="Total geral"
+          span={4}
+          figures={[{ value: formatMoney(inventory.totalValue), testId: 'inventory-total' }]}
+        />
+      }
+    />
   );
 }
 
@@ -134,9 +123,7 @@ export default function InventoryPage() {
       ))}
       {inventory && inventory.data.length === 0 ? <p>Nenhum produto com saldo nesta data.</p> : null}
       {inventory && inventory.data.length > 0 ? (
-        <div aria-busy={isFetching}>
-          <InventoryTable inventory={inventory} />
-        </div>
+        <InventoryTable inventory={inventory} busy={isFetching} />
       ) : null}
     </TitleCard>
   );

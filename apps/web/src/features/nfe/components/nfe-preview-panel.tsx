@@ -5,7 +5,8 @@ import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import { importData, initialChoice, isResolved, sumMoney, type ItemChoice } from '../nfe-choices.ts';
 import { useImportNfeMutation } from '../nfe-api.ts';
-import { NfeItemRow } from './nfe-item-row.tsx';
+import { nfeItemColumns } from './nfe-item-columns.tsx';
+import { NoteTable } from './note-table.tsx';
 
 const REGIME = { simples: 'Simples Nacional', presumido: 'Lucro Presumido', real: 'Lucro Real' } as const;
 
@@ -79,31 +80,13 @@ function ItemsTable({
   const { data: unities = [] } = useUnitiesQuery();
   const defaults = { baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null };
   return (
-    <div className="overflow-x-auto">
-      <table className="table-sm table" aria-label={`Itens da NF-e ${preview.number}`}>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Item da nota</th>
-            <th className="text-right">Quantidade</th>
-            <th className="text-right">Custo</th>
-            <th>Situação</th>
-            <th>Produto no Armazém</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.items.map((item) => (
-            <NfeItemRow
-              key={item.item}
-              item={item}
-              choice={choices.get(item.item) ?? null}
-              onChange={(choice) => setChoice(item.item, choice)}
-              defaults={defaults}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <NoteTable
+      label={`Itens da NF-e ${preview.number}`}
+      columns={nfeItemColumns(choices, setChoice, defaults)}
+      rows={preview.items}
+      rowKey={(item) => item.item}
+      rowTestId={(item) => `nfe-item-${item.item}`}
+    />
   );
 }
 

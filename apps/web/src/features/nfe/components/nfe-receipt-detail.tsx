@@ -1,41 +1,51 @@
 import type { TNfeReceiptDetail } from '@armazem/contracts/nfe';
+import type { Column } from '../../../components/ui/data-table.tsx';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useNfeReceiptQuery } from '../nfe-api.ts';
+import { NoteTable } from './note-table.tsx';
 
-function EntriesTable({ ledger }: { ledger: TNfeReceiptDetail['ledger'] }) {
-  const data = { ledger };
-  return (
-    <div className="overflow-x-auto">
-      <table className="table-sm table" aria-label="Entradas da nota" data-testid="nfe-entries">
-        <thead>
-          <tr>
-            <th>Data</th>
-            <th>Produto</th>
-            <th className="text-right">Quantidade</th>
-            <th className="text-right">Custo unitário</th>
-            <th className="text-right">Total</th>
-            <th>Situação</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.ledger.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatDate(entry.occurredOn)}</td>
-              <td>{entry.product.name}</td>
-              <td className="text-right">
-                {formatQuantity(entry.quantity)} × {entry.productUnity.label} ={' '}
-                {formatQuantity(entry.baseQuantity)} {entry.baseUnity}
-              </td>
-              <td className="text-right">{formatMoney(entry.unitCost)}</td>
-              <td className="text-right">{formatMoney(entry.totalCost)}</td>
-              <td>{entry.cancelledAt ? 'Cancelada' : 'Ativa'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+type Item = TNfeReceiptDetail['items'][number];
+type Entry = TNfeReceiptDetail['ledger'][number];
+
+const lotsText = (lots: Item['lots']) =>
+  lots.length === 0
+    ? '—'
+    : lots
+        .map(
+          (lot) =>
+            `${lot.number} (${formatQuantity(lot.quantity)}${lot.expiresOn ? `, validade ${formatDate(lot.expiresOn)}` : ''})`,
+        )
+        .join('; ');
+
+const itemColumns: Array<Column<Item>> = [
+  { key: 'item', header: '#', cell: (item) => item.item },
+  { key: 'description', header: 'Item da nota', cell: (item) => item.description },
+  { key: 'product', header: 'Produto', cell: (item) => `${item.product.sku} — ${item.product.name}` },
+  { key: 'package', header: 'Embalagem', cell: (item) => item.productUnity.label },
+  {
+    key: 'quantity',
+    header: 'Quantidade',
+    align: 'right',
+    cell: (item) => `${formatQuantity(item.quantity)} ${item.unit}`,
+  },
+  { key: 'cost', header: 'Custo', align: 'right', cell: (item) => formatMoney(item.totalCost) },
+  { key: 'lots', header: 'Lotes', cell: (item) => lotsText(item.lots) },
+];
+
+const entryColumns: Array<Column<Entry>> = [
+  { key: 'date', header: 'Data', cell: (entry) => formatDate(entry.occurredOn) },
+  { key: 'product', header: 'Produto', cell: (entry) => entry.product.name },
+  {
+    key: 'quantity',
+    header: 'Quantidade',
+    align: 'right',
+    cell: (entry) =>
+      `${formatQuantity(entry.quantity)} × ${entry.productUnity.label} = ${formatQuantity(entry.baseQuantity)} ${entry.baseUnity}`,
+  },
+  { key: 'unitCost', header: 'Custo unitário', align: 'right', cell: (entry) => formatMoney(entry.unitCost) },
+  { key: 'total', header: 'Total', align: 'right', cell: (entry) => formatMoney(entry.totalCost) },
+  { key: 'status', header: 'Situação', cell: (entry) => (entry.cancelledAt ? 'Cancelada' : 'Ativa') },
+];
 
 /** One received note: its items with product, package and lots, and the entries it posted. */
 export function NfeReceiptDetail({ id }: { id: number }) {
@@ -47,49 +57,20 @@ export function NfeReceiptDetail({ id }: { id: number }) {
         NF-e {data.number}/{data.series} — {data.supplier.name}
         {data.undoneAt ? ' (desfeita)' : ''}
       </h3>
-      <div className="overflow-x-auto">
-        <table className="table-sm table" aria-label="Itens recebidos">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>Item da nota</th>
-              <th>Produto</th>
-              <th>Embalagem</th>
-              <th className="text-right">Quantidade</th>
-              <th className="text-right">Custo</th>
-              <th>Lotes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((item) => (
-              <tr key={item.item}>
-                <td>{item.item}</td>
-                <td>{item.description}</td>
-                <td>
-                  {item.product.sku} — {item.product.name}
-                </td>
-                <td>{item.productUnity.label}</td>
-                <td className="text-right">
-                  {formatQuantity(item.quantity)} {item.unit}
-                </td>
-                <td className="text-right">{formatMoney(item.totalCost)}</td>
-                <td>
-                  {item.lots.length === 0
-                    ? '—'
-                    : item.lots
-                        .map(
-                          (lot) =>
-                            `${lot.number} (${formatQuantity(lot.quantity)}${lot.expiresOn ? `, validade ${formatDate(lot.expiresOn)}` : ''})`,
-                        )
-                        .join('; ')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <NoteTable
+        label="Itens recebidos"
+        columns={itemColumns}
+        rows={data.items}
+        rowKey={(item) => item.item}
+      />
       <h4 className="font-semibold">Entradas no estoque</h4>
-      <EntriesTable ledger={data.ledger} />
+      <NoteTable
+        label="Entradas da nota"
+        testId="nfe-entries"
+        columns={entryColumns}
+        rows={data.ledger}
+        rowKey={(entry) => entry.id}
+      />
     </div>
   );
 }

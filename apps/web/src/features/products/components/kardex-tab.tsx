@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
+import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
@@ -17,81 +18,69 @@ function movementLabel(row: TKardexRow) {
   return `${kind}${reason} · ${text.sources[row.source]}`;
 }
 
+/** The opening or closing position: the label across the movement's columns, then quantity, average and value. */
 function PositionRow({ label, position, unit }: { label: string; position: TStockPosition; unit: string }) {
   return (
-    <tr
+    <SummaryRow
       className="bg-base-200 font-semibold"
-      data-testid={label === text.opening ? 'kardex-opening' : 'kardex-closing'}
-    >
-      <td colSpan={7}>{label}</td>
-      <td className="text-right whitespace-nowrap">
-        {formatQuantity(position.quantity)} {unit}
-      </td>
-      <td className="text-right whitespace-nowrap">{formatMoney(position.averageCost)}</td>
-      <td className="text-right whitespace-nowrap">{formatMoney(position.totalValue)}</td>
-    </tr>
+      testId={label === text.opening ? 'kardex-opening' : 'kardex-closing'}
+      label={label}
+      span={7}
+      figures={[
+        { value: `${formatQuantity(position.quantity)} ${unit}` },
+        { value: formatMoney(position.averageCost) },
+        { value: formatMoney(position.totalValue) },
+      ]}
+    />
   );
 }
 
-function MovementRow({ row, unit }: { row: TKardexRow; unit: string }) {
-  return (
-    <tr data-testid="kardex-row">
-      <td className="whitespace-nowrap">{formatDate(row.occurredOn)}</td>
-      <td className="whitespace-nowrap">{movementLabel(row)}</td>
-      <td>{row.document ?? '—'}</td>
-      <td>{row.supplier?.name ?? '—'}</td>
-      <td className="text-right whitespace-nowrap">
-        {row.direction === 'out' ? '−' : ''}
-        {formatQuantity(row.quantity)} {unit}
-      </td>
-      <td className="text-right whitespace-nowrap">{formatMoney(row.unitCost)}</td>
-      <td className="text-right whitespace-nowrap">{formatMoney(row.totalCost)}</td>
-      <td className="text-right whitespace-nowrap">
-        {formatQuantity(row.balanceQuantity)} {unit}
-      </td>
-      <td className="text-right whitespace-nowrap">{formatMoney(row.averageCost)}</td>
-      <td className="text-right whitespace-nowrap">{formatMoney(row.balanceValue)}</td>
-    </tr>
-  );
-}
+const nowrap = 'whitespace-nowrap';
 
-const HEADERS = ['Data', 'Movimento', 'Documento', 'Fornecedor'];
-const NUMBER_HEADERS = ['Quantidade', 'Custo unit.', 'Total', 'Saldo', 'Custo médio', 'Valor'];
+function kardexColumns(unit: string): Array<Column<TKardexRow>> {
+  return [
+    { key: 'date', header: 'Data', className: nowrap, cell: (row) => formatDate(row.occurredOn) },
+    { key: 'movement', header: 'Movimento', className: nowrap, cell: movementLabel },
+    { key: 'document', header: 'Documento', cell: (row) => row.document ?? '—' },
+    { key: 'supplier', header: 'Fornecedor', cell: (row) => row.supplier?.name ?? '—' },
+    figureColumn(
+      'quantity',
+      'Quantidade',
+      (row) => `${row.direction === 'out' ? '−' : ''}${formatQuantity(row.quantity)} ${unit}`,
+    ),
+    figureColumn('unitCost', 'Custo unit.', (row) => formatMoney(row.unitCost)),
+    figureColumn('totalCost', 'Total', (row) => formatMoney(row.totalCost)),
+    figureColumn('balance', 'Saldo', (row) => `${formatQuantity(row.balanceQuantity)} ${unit}`),
+    figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost)),
+    figureColumn('balanceValue', 'Valor', (row) => formatMoney(row.balanceValue)),
+  ];
+}
 
 /** The opening position, each movement with the running balance, and the closing position. */
 function KardexTable({ kardex, busy }: { kardex: TKardex; busy: boolean }) {
   const unit = kardex.unity.code;
+  const columns = kardexColumns(unit);
   return (
-    <div className={`overflow-x-auto ${busy ? 'opacity-60' : ''}`}>
-      <table className="table table-sm" data-testid="kardex-table">
-        <thead>
-          <tr>
-            {HEADERS.map((header) => (
-              <th key={header}>{header}</th>
-            ))}
-            {NUMBER_HEADERS.map((header) => (
-              <th key={header} className="text-right">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <PositionRow label={text.opening} position={kardex.opening} unit={unit} />
-          {kardex.data.map((row) => (
-            <MovementRow key={row.id} row={row} unit={unit} />
-          ))}
+    <DataTable
+      label={text.kardexTab}
+      testId="kardex-table"
+      columns={columns}
+      rows={kardex.data}
+      rowKey={(row) => row.id}
+      rowTestId={() => 'kardex-row'}
+      busy={busy}
+      zebra={false}
+      compact
+      leadRows={<PositionRow label={text.opening} position={kardex.opening} unit={unit} />}
+      tailRows={
+        <>
           {kardex.data.length === 0 ? (
-            <tr>
-              <td colSpan={10}>
-                <EmptyState>{text.noMovements}</EmptyState>
-              </td>
-            </tr>
+            <SummaryRow label={<EmptyState>{text.noMovements}</EmptyState>} span={columns.length} />
           ) : null}
           <PositionRow label={text.closing} position={kardex.closing} unit={unit} />
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    />
   );
 }
 

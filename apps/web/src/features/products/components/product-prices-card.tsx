@@ -1,10 +1,9 @@
 import type { TProductDetail } from '@armazem/contracts/catalog';
-import { useAppDispatch } from '../../../app/hooks.ts';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { openModal } from '../../../lib/modal.ts';
 
 type Price = TProductDetail['prices'][number];
 
@@ -18,27 +17,18 @@ const PRICE_COLUMNS: Array<Column<Price>> = [
 
 /** Prices are never edited: each change is a new row with the date it takes effect. */
 export function ProductPricesCard({ product, hidden }: { product: TProductDetail; hidden: boolean }) {
-  const dispatch = useAppDispatch();
   return (
     <TitleCard
       hidden={hidden}
       title="Histórico de preços"
       actions={
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() =>
-            dispatch(
-              openModal(
-                'PRICE_ADD',
-                { productId: product.id, unities: product.unities },
-                { title: 'Adicionar preço' },
-              ),
-            )
-          }
+        <ModalButton
+          modal="PRICE_ADD"
+          extra={{ productId: product.id, unities: product.unities }}
+          options={{ title: 'Adicionar preço' }}
         >
           Adicionar preço
-        </button>
+        </ModalButton>
       }
     >
       {product.prices.length === 0 ? (

@@ -1,16 +1,14 @@
 import type { TProductDetail } from '@armazem/contracts/catalog';
 import { formatDocument } from '@armazem/contracts/documents';
-import { useAppDispatch } from '../../../app/hooks.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useLinkSupplierProductMutation } from '../../../lib/lookups-api.ts';
-import { openModal } from '../../../lib/modal.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 
 /** The suppliers linked to the product: link more in a modal, unlink one here. */
 export function ProductSuppliersCard({ product, hidden }: { product: TProductDetail; hidden: boolean }) {
-  const dispatch = useAppDispatch();
   const notify = useNotifySuccess();
   const [linkSupplier] = useLinkSupplierProductMutation();
   const unlink = async (supplierId: number) => {
@@ -27,21 +25,13 @@ export function ProductSuppliersCard({ product, hidden }: { product: TProductDet
       hidden={hidden}
       title="Fornecedores"
       actions={
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() =>
-            dispatch(
-              openModal(
-                'PRODUCT_SUPPLIER_LINK',
-                { productId: product.id, linkedIds: product.suppliers.map((s) => s.id) },
-                { title: 'Vincular fornecedor' },
-              ),
-            )
-          }
+        <ModalButton
+          modal="PRODUCT_SUPPLIER_LINK"
+          extra={{ productId: product.id, linkedIds: product.suppliers.map((s) => s.id) }}
+          options={{ title: 'Vincular fornecedor' }}
         >
           Vincular fornecedor
-        </button>
+        </ModalButton>
       }
     >
       {product.suppliers.length === 0 ? (

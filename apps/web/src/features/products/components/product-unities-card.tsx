@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { formatQuantity } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 
@@ -69,15 +70,13 @@ export function ProductUnitiesCard({ product, hidden }: { product: TProductDetai
       hidden={hidden}
       title="Embalagens"
       actions={
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() =>
-            dispatch(openModal('PRODUCT_UNITY_FORM', { productId }, { title: 'Adicionar embalagem' }))
-          }
+        <ModalButton
+          modal="PRODUCT_UNITY_FORM"
+          extra={{ productId }}
+          options={{ title: 'Adicionar embalagem' }}
         >
           Adicionar embalagem
-        </button>
+        </ModalButton>
       }
     >
       <DataTable

@@ -4,13 +4,14 @@ import { PRODUCT_SORTS, type TProduct } from '@armazem/contracts/catalog';
 import type { TStatus } from '@armazem/contracts/common';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import type { Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { DeleteButton } from '../../../components/ui/delete-button.tsx';
 import { CategoryFilter, StatusFilter, statusFilterValue } from '../../../components/ui/list-filters.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
+import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney, formatQuantity } from '../../../lib/format.ts';
@@ -38,22 +39,15 @@ function productColumns(
       ),
     },
     { key: 'category', header: 'Categoria', sort: 'category', cell: (product) => product.category.name },
-    {
-      key: 'stock',
-      header: 'Estoque',
-      sort: 'stockQuantity',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (product) => `${formatQuantity(product.stockQuantity)} ${product.baseUnity.code}`,
-    },
-    {
-      key: 'price',
-      header: 'Preço de venda',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (product) => (product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—'),
-    },
+    figureColumn(
+      'stock',
+      'Estoque',
+      (product) => `${formatQuantity(product.stockQuantity)} ${product.baseUnity.code}`,
+      { sort: 'stockQuantity', firstOrder: 'desc' },
+    ),
+    figureColumn('price', 'Preço de venda', (product) =>
+      product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—',
+    ),
     {
       key: 'status',
       header: 'Status',
@@ -89,28 +83,22 @@ function productColumns(
 
 /** Exportar, Importar planilha and Adicionar: the product list's toolbar. */
 function ProductsToolbar({ params }: { params: ComponentProps<typeof ExportMenu>['params'] }) {
-  const dispatch = useAppDispatch();
   return (
     <>
       <ExportMenu path="/products/v1" params={params} />
-      <button
-        type="button"
-        className="btn btn-sm"
-        onClick={() =>
-          dispatch(openModal('CATALOG_IMPORT', {}, { title: 'Importar planilha de produtos', size: 'lg' }))
-        }
+      <ModalButton
+        modal="CATALOG_IMPORT"
+        extra={{}}
+        options={{ title: 'Importar planilha de produtos', size: 'lg' }}
+        plain
       >
         <Icon name="upload" className="h-4 w-4" />
         Importar planilha
-      </button>
-      <button
-        type="button"
-        className="btn btn-primary btn-sm"
-        onClick={() => dispatch(openModal('PRODUCT_ADD', {}, { title: 'Adicionar produto', size: 'lg' }))}
-      >
+      </ModalButton>
+      <ModalButton modal="PRODUCT_ADD" extra={{}} options={{ title: 'Adicionar produto', size: 'lg' }}>
         <Icon name="plus" className="h-4 w-4" />
         Adicionar
-      </button>
+      </ModalButton>
     </>
   );
 }

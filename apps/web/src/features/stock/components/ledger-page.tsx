@@ -6,18 +6,17 @@ import {
   STOCK_REASON_LABELS,
   type TLedgerEntry,
 } from '@armazem/contracts/stock';
-import { useAppDispatch } from '../../../app/hooks.ts';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import type { Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
+import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { pageQuery, useListParams } from '../../../lib/use-list-params.ts';
 import { messages } from '../../../config/messages.ts';
-import { openModal } from '../../../lib/modal.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
 import { LedgerEntryAction, LedgerStatusFilter, ledgerRowClass } from './ledger-history.tsx';
 
@@ -44,14 +43,10 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       ),
     },
     { key: 'unity', header: 'Unidade', cell: (entry) => entry.productUnity.label },
-    {
-      key: 'quantity',
-      header: 'Quantidade',
-      sort: 'quantity',
-      firstOrder: 'desc',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (entry) => (
+    figureColumn(
+      'quantity',
+      'Quantidade',
+      (entry) => (
         <>
           {formatQuantity(entry.quantity)}
           <div className="text-base-content/60 text-xs">
@@ -59,23 +54,13 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
           </div>
         </>
       ),
-    },
-    {
-      key: 'unitCost',
-      header: 'Custo unit.',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (entry) => formatMoney(entry.unitCost),
-    },
-    {
-      key: 'totalCost',
-      header: 'Total',
+      { sort: 'quantity', firstOrder: 'desc' },
+    ),
+    figureColumn('unitCost', 'Custo unit.', (entry) => formatMoney(entry.unitCost)),
+    figureColumn('totalCost', 'Total', (entry) => formatMoney(entry.totalCost), {
       sort: 'totalCost',
       firstOrder: 'desc',
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (entry) => formatMoney(entry.totalCost),
-    },
+    }),
     isEntry
       ? {
           key: 'supplier',
@@ -177,7 +162,6 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
   const isEntry = direction === 'in';
   const title = isEntry ? 'Entradas' : 'Saídas';
   usePageTitle(title);
-  const dispatch = useAppDispatch();
   const list = useListParams({ sort: 'occurredOn', order: 'desc', sorts: LEDGER_SORTS });
   const from = list.get('from');
   const to = list.get('to');
@@ -209,22 +193,14 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
       toolbar={
         <>
           <ExportMenu path={isEntry ? '/stock/in/v1' : '/stock/out/v1'} params={params} />
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() =>
-              dispatch(
-                openModal(
-                  'STOCK_MOVEMENT',
-                  { direction },
-                  { title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque', size: 'lg' },
-                ),
-              )
-            }
+          <ModalButton
+            modal="STOCK_MOVEMENT"
+            extra={{ direction }}
+            options={{ title: isEntry ? 'Nova entrada de estoque' : 'Nova saída de estoque', size: 'lg' }}
           >
             <Icon name="plus" className="h-4 w-4" />
             {isEntry ? 'Registrar entrada' : 'Registrar saída'}
-          </button>
+          </ModalButton>
         </>
       }
       above={<LedgerFilters {...{ isEntry, list, product, status, rangeInverted }} />}

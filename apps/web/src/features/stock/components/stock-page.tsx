@@ -1,6 +1,6 @@
 import { STOCK_SORTS, type TStockRow } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import type { Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
@@ -27,41 +27,20 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
     ),
   },
   { key: 'category', header: 'Categoria', sort: 'category', cell: (row) => row.category.name },
-  {
-    key: 'quantity',
-    header: 'Quantidade',
+  figureColumn('quantity', 'Quantidade', (row) => `${formatQuantity(row.quantity)} ${row.unity.code}`, {
     sort: 'quantity',
     firstOrder: 'desc',
-    align: 'right',
-    className: 'whitespace-nowrap',
     cellTestId: 'stock-quantity',
-    cell: (row) => `${formatQuantity(row.quantity)} ${row.unity.code}`,
-  },
-  {
-    key: 'minStock',
-    header: 'Mínimo',
-    align: 'right',
-    className: 'whitespace-nowrap',
-    cell: (row) => formatQuantity(row.minStock),
-  },
-  {
-    key: 'averageCost',
-    header: 'Custo médio',
-    align: 'right',
-    className: 'whitespace-nowrap',
+  }),
+  figureColumn('minStock', 'Mínimo', (row) => formatQuantity(row.minStock)),
+  figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost), {
     cellTestId: 'stock-average',
-    cell: (row) => formatMoney(row.averageCost),
-  },
-  {
-    key: 'totalValue',
-    header: 'Valor total',
+  }),
+  figureColumn('totalValue', 'Valor total', (row) => formatMoney(row.totalValue), {
     sort: 'totalValue',
     firstOrder: 'desc',
-    align: 'right',
-    className: 'whitespace-nowrap',
     cellTestId: 'stock-value',
-    cell: (row) => formatMoney(row.totalValue),
-  },
+  }),
   {
     key: 'lastMovementAt',
     header: 'Última movimentação',

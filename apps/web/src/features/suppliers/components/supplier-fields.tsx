@@ -3,7 +3,7 @@ import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { maskDocument, maskPhone } from '../../../lib/format.ts';
-import type { FormFields, FormValues } from '../../../lib/use-zod-form.ts';
+import type { FieldProps, FormFields, FormValues } from '../../../lib/use-zod-form.ts';
 
 // Address fields are kept flat in the form under their API path ('address.zip'), so a refusal lands beside them.
 type AddressField =
@@ -72,11 +72,13 @@ export function maskZip(text: string): string {
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
+/** A field whose typing is shaped as it goes (CNPJ/CPF, phone, CEP). */
+function masked(field: FieldProps, mask: (value: string) => string): FieldProps {
+  return { ...field, onChange: (value) => field.onChange(mask(value)) };
+}
+
 /** The supplier's fields, shared by the add and edit forms. */
 export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFocus?: boolean }) {
-  const document = form.field('document');
-  const phone = form.field('phone');
-  const zip = form.field('address.zip');
   return (
     <>
       <TextField label="Razão social" autoFocus={autoFocus} {...form.field('name')} />
@@ -84,8 +86,7 @@ export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFo
       <TextField
         label="CNPJ ou CPF"
         hint="Aceita o CNPJ alfanumérico (ex.: 12.ABC.345/01DE-35)."
-        {...document}
-        onChange={(value) => document.onChange(maskDocument(value))}
+        {...masked(form.field('document'), maskDocument)}
       />
       <TextField
         label="Inscrição estadual (opcional)"
@@ -93,18 +94,8 @@ export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFo
         {...form.field('stateRegistration')}
       />
       <TextField label="E-mail (opcional)" type="email" {...form.field('email')} />
-      <TextField
-        label="Telefone (opcional)"
-        inputMode="tel"
-        {...phone}
-        onChange={(value) => phone.onChange(maskPhone(value))}
-      />
-      <TextField
-        label="CEP"
-        inputMode="numeric"
-        {...zip}
-        onChange={(value) => zip.onChange(maskZip(value))}
-      />
+      <TextField label="Telefone (opcional)" inputMode="tel" {...masked(form.field('phone'), maskPhone)} />
+      <TextField label="CEP" inputMode="numeric" {...masked(form.field('address.zip'), maskZip)} />
       <TextField label="Logradouro" {...form.field('address.street')} />
       <TextField label="Número" {...form.field('address.number')} />
       <TextField label="Bairro" {...form.field('address.district')} />

@@ -10,6 +10,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
+import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { messages } from '../../../config/messages.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -169,16 +170,14 @@ export default function SuppliersPage() {
       toolbar={
         <>
           <ExportMenu path="/suppliers/v1" params={params} />
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() =>
-              dispatch(openModal('SUPPLIER_ADD', {}, { title: 'Adicionar fornecedor', size: 'lg' }))
-            }
+          <ModalButton
+            modal="SUPPLIER_ADD"
+            extra={{}}
+            options={{ title: 'Adicionar fornecedor', size: 'lg' }}
           >
             <Icon name="plus" className="h-4 w-4" />
             Adicionar
-          </button>
+          </ModalButton>
         </>
       }
       data={data}

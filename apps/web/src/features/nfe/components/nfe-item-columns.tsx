@@ -1,4 +1,5 @@
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
+import type { Column } from '../../../components/ui/data-table.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import {
@@ -177,14 +178,12 @@ function NewProduct({
   );
 }
 
-/** One item of the note: what it is, its state and the choice that resolves it. */
-export function NfeItemRow({
-  item,
-  choice,
-  onChange,
-  defaults,
-}: RowProps & { defaults: { baseUnityId: number | null } }) {
-  const state = itemState(choice);
+interface ChoiceProps extends RowProps {
+  defaults: ItemDefaults;
+}
+
+/** The choice that resolves an item: a product of the catalog or a new one, and the button that swaps them. */
+function ItemChoiceCell({ item, choice, onChange, defaults }: ChoiceProps) {
   const startCreate = () =>
     onChange({
       kind: 'create',
@@ -195,41 +194,93 @@ export function NfeItemRow({
       unitsPerPackage: item.suggestedUnitsPerPackage ? formatQuantity(item.suggestedUnitsPerPackage) : '1',
     });
   return (
-    <tr data-testid={`nfe-item-${item.item}`}>
-      <td className="align-top">{item.item}</td>
-      <td className="min-w-48 align-top">
-        <div className="font-medium">{item.description}</div>
-        <div className="text-base-content/70 text-xs">
-          Cód. {item.supplierCode} · {item.gtin ?? 'sem GTIN'} · NCM {item.ncm ?? '—'}
-          {item.lots.length > 0 ? ` · lotes ${item.lots.map((lot) => lot.number).join(', ')}` : ''}
-        </div>
-      </td>
-      <td className="text-right align-top whitespace-nowrap">
-        {formatQuantity(item.quantity)} {item.unit}
-      </td>
-      <td className="text-right align-top whitespace-nowrap">{formatMoney(item.totalCost)}</td>
-      <td className="align-top">
-        <span
-          className={`badge ${BADGE[state]} whitespace-nowrap`}
-          data-testid={`nfe-item-state-${item.item}`}
-        >
-          {state}
-        </span>
-      </td>
-      <td className="min-w-72 align-top">
-        {choice?.kind === 'create' ? (
-          <NewProduct item={item} choice={choice} onChange={onChange} />
-        ) : (
-          <ExistingProduct item={item} choice={choice} onChange={onChange} />
-        )}
-        <button
-          type="button"
-          className="btn btn-ghost btn-xs mt-1"
-          onClick={() => (choice?.kind === 'create' ? onChange(null) : startCreate())}
-        >
-          {choice?.kind === 'create' ? 'Escolher produto existente' : 'Criar produto'}
-        </button>
-      </td>
-    </tr>
+    <>
+      {choice?.kind === 'create' ? (
+        <NewProduct item={item} choice={choice} onChange={onChange} />
+      ) : (
+        <ExistingProduct item={item} choice={choice} onChange={onChange} />
+      )}
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs mt-1"
+        onClick={() => (choice?.kind === 'create' ? onChange(null) : startCreate())}
+      >
+        {choice?.kind === 'create' ? 'Escolher produto existente' : 'Criar produto'}
+      </button>
+    </>
   );
+}
+
+export interface ItemDefaults {
+  baseUnityId: number | null;
+}
+
+/** The columns of the note's items: what each is, its state and the choice that resolves it. */
+export function nfeItemColumns(
+  choices: ReadonlyMap<number, ItemChoice | null>,
+  setChoice: (item: number, choice: ItemChoice | null) => void,
+  defaults: ItemDefaults,
+): Array<Column<TNfePreviewItem>> {
+  const choiceOf = (item: TNfePreviewItem) => choices.get(item.item) ?? null;
+  const top = 'align-top whitespace-nowrap';
+  return [
+    { key: 'item', header: '#', className: 'align-top', cell: (item) => item.item },
+    {
+      key: 'description',
+      header: 'Item da nota',
+      className: 'min-w-48 align-top',
+      cell: (item) => (
+        <>
+          <div className="font-medium">{item.description}</div>
+          <div className="text-base-content/70 text-xs">
+            Cód. {item.supplierCode} · {item.gtin ?? 'sem GTIN'} · NCM {item.ncm ?? '—'}
+            {item.lots.length > 0 ? ` · lotes ${item.lots.map((lot) => lot.number).join(', ')}` : ''}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'quantity',
+      header: 'Quantidade',
+      align: 'right',
+      className: top,
+      cell: (item) => `${formatQuantity(item.quantity)} ${item.unit}`,
+    },
+    {
+      key: 'cost',
+      header: 'Custo',
+      align: 'right',
+      className: top,
+      cell: (item) => formatMoney(item.totalCost),
+    },
+    {
+      key: 'state',
+      header: 'Situação',
+      className: 'align-top',
+      cell: (item) => {
+        const state = itemState(choiceOf(item));
+        return (
+          <span
+            className={`badge ${BADGE[state]} whitespace-nowrap`}
+            data-testid={`nfe-item-state-${item.item}`}
+          >
+            {state}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'choice',
+      header: 'Produto no Armazém',
+      className: 'min-w-72 align-top',
+      cell: (item) => (
+        <ItemChoiceCell
+          item={item}
+          choice={choiceOf(item)}
+          onChange={(choice) => setChoice(item.item, choice)}
+          defaults={defaults}
+        />
+      ),
+    },
+  ];
 }
