@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Mailer } from './domain/auth/mailer.ts';
 import { createMailer } from './domain/auth/mailer.ts';
 import { registerAuthDecorators, requireAuth } from './plugins/auth.ts';
+import { declareSessionRefusal } from './routes/error-responses.ts';
 import type { AppConfig } from './plugins/context.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { clientErrorHandler, errorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(authRoutes, { prefix: '/auth/v1' });
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', requireAuth);
+        protectedApi.addHook('onRoute', declareSessionRefusal);
         await protectedApi.register(referenceRoutes);
         await protectedApi.register(productRoutes, { prefix: '/products/v1' });
         await protectedApi.register(productUnityRoutes, { prefix: '/products/v1' });

@@ -20,3 +20,12 @@ export const refusals = <S extends ErrorStatus>(...statuses: S[]) => byStatus(ZR
 
 /** Every refusal of the sheet, NF-e and count routes: input, missing, conflict, size, type, content (with details). */
 export const EVERY_REFUSAL = refusals(400, 404, 409, 413, 415, 422);
+
+/**
+ * Every route behind the session answers 401 when there is none (or it ended): declared once for all of them, as
+ * the route scope registers them, so no route can forget it.
+ */
+export function declareSessionRefusal(route: { schema?: { response?: unknown } }) {
+  const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+  route.schema = { ...route.schema, response: { ...errors(401), ...response } };
+}

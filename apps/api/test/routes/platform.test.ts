@@ -194,6 +194,15 @@ describe('reference data and settings', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/auth/v1/login', '/api/users/{userId}']),
     );
+    // every route behind the session declares its 401
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>)
+      .filter(([path]) => !path.startsWith('/api/auth/') && !['/api/health', '/api/ready'].includes(path))
+      .flatMap(([, methods]) => Object.values(methods));
+    expect(operations.length).toBeGreaterThan(50);
+    for (const operation of operations) expect(Object.keys(operation.responses)).toContain('401');
+    const refused = await ctx.app.inject({ url: '/api/products/v1' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: expect.any(String), code: 'UNAUTHENTICATED' });
     const html = await ctx.app.inject({ url: '/api/docs/' });
     expect([200, 302]).toContain(html.statusCode);
   });
