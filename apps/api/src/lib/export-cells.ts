@@ -24,6 +24,11 @@ export function isFormulaLike(text: string): boolean {
   return /^[=+\-@\t\r]/.test(text);
 }
 
+/** A CSV field as our export wrote it: the `'` it put before formula-looking text comes off again on import. */
+export function csvFieldText(field: string): string {
+  return field.startsWith("'") && isFormulaLike(field.slice(1)) ? field.slice(1) : field;
+}
+
 /** 'dd/mm/aaaa' for 'YYYY-MM-DD'; anything else as it came. */
 export function dateBR(value: string): string {
   const match = ISO_DATE.exec(value);

@@ -151,6 +151,16 @@ describe('products list export (the catalog sheet)', { timeout: 120_000 }, () =>
     expect(lines[0]).toBe(CATALOG_COLUMN_TITLES.join(';'));
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^CSVX-1;'@SOMA\(1\);;Bebidas;UN;;;;1500;10,50;/);
+    // the exported CSV imports back as it was: the `'` the export put before formula-looking text comes off
+    const body = await multipart({}, { name: 'produtos.csv', bytes: response.rawPayload });
+    const reimport = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/v1/import',
+      headers: { cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(reimport.json()).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect((await detailBySku('CSVX-1')).name).toBe('@SOMA(1)');
     const inactive = await exported('format=csv&q=CSVX&status=inactive');
     expect(inactive.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(1);
   });

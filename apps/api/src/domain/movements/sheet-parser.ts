@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import { foldText } from '../../lib/text.ts';
 import { COLUMNS, type CellValue, type RawRow, type RawSheet, type SheetColumns } from './sheet-reader.ts';
 import { CsvRefused, splitCsv } from './csv-text.ts';
+import { csvFieldText } from '../../lib/export-cells.ts';
 import { XlsxRefused, xlsxRows } from '../../lib/xlsx-rows.ts';
 
 const normalizeHeader = (text: string) =>
@@ -156,7 +157,7 @@ function readCsv(bytes: Uint8Array, columns: SheetColumns): RawSheet<string> {
         if (index > SHEET_LIMITS.rowsRead) throw tooManyRowsRead();
         if (record.some((cell) => cell.trim() !== '')) filled += 1;
         if (filled > LIMITS.sheetRows + 1) throw tooManyRows(); // the header and one row too many: stop here
-        records.push(record);
+        records.push(record.map(csvFieldText));
       },
     );
   } catch (error) {
