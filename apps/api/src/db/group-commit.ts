@@ -5,9 +5,11 @@ import type { Database } from './types.ts';
 /**
  * Group commit for short writes that arrive together (decision 0032). Writes on one lane run one after the other,
  * as they would anyway (SQLite has one writer; on PostgreSQL they queue on the same balance-row lock); what
- * arrives while a transaction runs waits and then shares the next one, each write in its own savepoint. A write
- * that fails rolls back to its savepoint and is refused alone; the others commit together, and each caller is
- * answered only after that commit. The commit — the costly part of a small write — is paid once per group.
+ * arrives while a transaction runs waits and then shares the next one. The group first runs as one plain
+ * transaction; should a write fail, the group is rolled back and runs again with each write in its own savepoint,
+ * so a refused write is refused alone and the others commit together. Each caller is answered only after the
+ * commit. The commit, the costly part of a small write, is paid once per group, and the savepoints only when a
+ * write fails. A write may therefore run twice: its only effects must be the transaction's.
  */
 
 interface Job {
@@ -48,34 +50,83 @@ export function createGroupCommit(db: Db, { multiStatement = false } = {}): Grou
     });
 
   async function runGroup(group: Job[]) {
-    let trx: ControlledTransaction<Database>;
-    try {
-      trx = await db.startTransaction().execute();
-    } catch (error) {
-      for (const job of group) job.reject(error);
-      return;
-    }
-    const answers: Array<() => void> = [];
-    try {
-      if (group.length === 1) {
-        // Alone: a plain transaction, no savepoint round trips.
-        const [job] = group as [Job];
+    if (group.length === 1) {
+      // Alone: a plain transaction, no savepoint round trips.
+      const [job] = group as [Job];
+      await attempt(db, group, async (trx) => {
         const value = await job.work(trx);
-        answers.push(() => job.resolve(value));
-      } else {
-        answers.push(...(await runInSavepoints(trx, group, multiStatement)));
-      }
-      await trx.commit().execute();
-    } catch (error) {
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => undefined);
-      for (const job of group) job.reject(error);
+        return [() => job.resolve(value)];
+      });
       return;
     }
-    for (const answer of answers) answer();
+    // Together, optimistically: one transaction and no savepoints, each write reusing what the ones before it
+    // learned (the locks they hold). Should any write fail, nothing of the group is kept: it runs again with a
+    // savepoint per write, so the refusal is that write's alone.
+    const together = await attempt(
+      db,
+      group,
+      async (trx) => {
+        const answers: Array<() => void> = [];
+        for (const job of group) {
+          const value = await job.work(trx);
+          answers.push(() => job.resolve(value));
+        }
+        return answers;
+      },
+      { memo: true, retry: true },
+    );
+    if (together === 'retry') await attempt(db, group, (trx) => runInSavepoints(trx, group, multiStatement));
   }
+}
+
+/**
+ * One transaction for the group: commits and answers, or rolls back and refuses every write. With `retry`, a
+ * failure before the commit answers nobody and asks for another attempt instead.
+ */
+async function attempt(
+  db: Db,
+  group: Job[],
+  run: (trx: ControlledTransaction<Database>) => Promise<Array<() => void>>,
+  { memo = false, retry = false } = {},
+): Promise<'done' | 'retry'> {
+  let trx: ControlledTransaction<Database>;
+  try {
+    trx = await db.startTransaction().execute();
+  } catch (error) {
+    for (const job of group) job.reject(error);
+    return 'done';
+  }
+  if (memo) memos.set(trx, new Map());
+  let committing = false;
+  try {
+    const answers = await run(trx);
+    committing = true;
+    await trx.commit().execute();
+    for (const answer of answers) answer();
+    return 'done';
+  } catch (error) {
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
+    if (retry && !committing) return 'retry';
+    for (const job of group) job.reject(error);
+    return 'done';
+  } finally {
+    memos.delete(trx);
+  }
+}
+
+/** Per group transaction run without savepoints: what its writes may share (see `groupMemo`). */
+const memos = new WeakMap<object, Map<unknown, unknown>>();
+
+/**
+ * A memo that lives exactly as long as a group's transaction, for a transaction whose writes are never rolled back
+ * one by one: a write may leave there what the next write of the group can reuse (a lock it holds and the row it
+ * read under it), since either the whole group commits or none of it does. Null in any other transaction.
+ */
+export function groupMemo(tx: Tx): Map<unknown, unknown> | null {
+  return memos.get(tx) ?? null;
 }
 
 // Compiled once: the savepoint statements are the same text for every write of a group.

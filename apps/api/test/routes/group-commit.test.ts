@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../helper.ts';
-import { createGroupCommit } from '../../src/db/group-commit.ts';
+import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { createGroupCommit, groupMemo } from '../../src/db/group-commit.ts';
+import { createProduct, defaultUnityId, stockIn } from '../factories.ts';
+import { post, type NewLedgerRow } from '../../src/domain/stock/posting-pipeline.ts';
+import { checkIntegrity } from '../../src/domain/stock/integrity.ts';
+import { assertLedgerInvariant } from '../invariants.ts';
 
-// Writes that arrive together share one transaction, each in its own savepoint (decision 0032): a refused write
-// leaves nothing behind and refuses only its own caller; the others are committed and answered after the commit.
+// Writes that arrive together share one transaction (decision 0032): the group runs first as one plain
+// transaction; if a write fails, it runs again with a savepoint per write, so a refused write leaves nothing behind
+// and refuses only its own caller; the others are committed and answered after the commit.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -54,8 +59,9 @@ describe('group commit', () => {
     expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([
       0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11,
     ]);
-    // twelve writes, one transaction; the refused write's row is gone, the others' are there
-    expect(transactions).toBe(1);
+    // twelve writes: tried together once, then again with a savepoint each; the refused write's row is gone,
+    // the others' are there
+    expect(transactions).toBe(2);
     expect(await storedKeys('group-commit-')).toEqual(
       [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11].map(settingKey).sort(),
     );
@@ -97,5 +103,135 @@ describe('group commit', () => {
     });
     expect(value).toBe('ok');
     expect(await storedKeys('lone-success')).toEqual(['lone-success']);
+  });
+
+  it('runs a group that does not fail as one plain transaction, whose writes share a memo', async () => {
+    let transactions = 0;
+    const counted = new Proxy(ctx.handle.db, {
+      get(target, key) {
+        if (key === 'startTransaction') transactions += 1;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const groupCommit = createGroupCommit(counted);
+    const memos = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        groupCommit('lane', async (tx) => {
+          await tx
+            .insertInto('settings')
+            .values({ key: `group-memo-${i}`, value: String(i) })
+            .execute();
+          return groupMemo(tx);
+        }),
+      ),
+    );
+    expect(transactions).toBe(1);
+    expect(memos[0]).toBeInstanceOf(Map);
+    expect(new Set(memos).size).toBe(1);
+    expect(await storedKeys('group-memo-')).toHaveLength(5);
+    // outside a group there is no memo, and a write retried with savepoints gets none either
+    await ctx.handle.db.transaction().execute(async (tx) => expect(groupMemo(tx)).toBeNull());
+    const seen = await Promise.allSettled(
+      [0, 1].map((i) =>
+        groupCommit('lane', async (tx) => {
+          if (i === 1 && groupMemo(tx)) throw new Error('falha na primeira tentativa');
+          return groupMemo(tx);
+        }),
+      ),
+    );
+    expect(seen).toEqual([
+      { status: 'fulfilled', value: null },
+      { status: 'fulfilled', value: null },
+    ]);
+  });
+});
+
+describe('stock writes in a group', () => {
+  let cookie: string;
+  let userId: number;
+  beforeAll(async () => {
+    cookie = await signUpAndLogin(ctx.app, 'grupo@armazem.com.br', 'Admin do grupo');
+    userId = (await ctx.app.inject({ url: '/api/auth/v1/me', headers: { cookie } })).json().id;
+  });
+
+  async function productWithStock(name: string, entries: Array<[quantity: number, unitCost: string]>) {
+    const product = await createProduct(ctx.app, cookie, { name });
+    const unit = await defaultUnityId(ctx.app, cookie, product.id);
+    let entry = { occurredOn: '' };
+    for (const [quantity, unitCost] of entries)
+      entry = await stockIn(ctx.app, cookie, {
+        productId: product.id,
+        productUnityId: unit,
+        quantity,
+        unitCost,
+      });
+    const exit = (baseQuantity: bigint): NewLedgerRow => ({
+      productId: product.id,
+      productUnityId: unit,
+      direction: 'out',
+      quantity: baseQuantity,
+      baseQuantity,
+      unitCost: null,
+      occurredOn: entry.occurredOn,
+      supplierId: null,
+      reason: 'venda',
+      document: null,
+      notes: null,
+      source: 'manual',
+      stockMovementId: null,
+    });
+    const postExit = (tx: Parameters<typeof post>[0], baseQuantity: bigint) =>
+      post(tx, ctx.handle.dialect, {
+        userId,
+        today: '2099-12-31',
+        add: [exit(baseQuantity)],
+        audit: { action: 'create', entity: 'stock_out', entityId: null },
+      }).then(([row]) => row?.derived);
+    return { productId: product.id as number, postExit };
+  }
+
+  const balanceOf = (productId: number) =>
+    ctx.handle.db
+      .selectFrom('stock_balances')
+      .select(['quantity', 'total_value'])
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+
+  it('each exit of a group values against the balance the one before it left, taken from the lock it holds', async () => {
+    // 4 UN worth R$ 3,0001: each exit of 1 UN takes round_half_up(value ÷ quantity) of what the one before left,
+    // 0,7500 (of 3,0001 ÷ 4), 0,7500 (2,2501 ÷ 3), 0,7501 (1,5001 ÷ 2, half-up), leaving 1 UN at 0,7500
+    const { productId, postExit } = await productWithStock('Grupo de saídas', [
+      [3, '1'],
+      [1, '0.0001'],
+    ]);
+    const groupCommit = createGroupCommit(ctx.handle.db, {
+      multiStatement: ctx.handle.dialect === 'postgres',
+    });
+    const costs = await Promise.all(
+      [1000n, 1000n, 1000n].map((q) => groupCommit(productId, (tx) => postExit(tx, q))),
+    );
+    expect(costs.map((c) => c?.totalCost)).toEqual([7500n, 7500n, 7501n]);
+    expect(costs.map((c) => c?.balanceQuantity)).toEqual([3000n, 2000n, 1000n]);
+    const balance = await balanceOf(productId);
+    expect([BigInt(balance.quantity), BigInt(balance.total_value)]).toEqual([1000n, 7500n]);
+    await assertLedgerInvariant(ctx.handle.db);
+    expect((await checkIntegrity(ctx.handle.db)).ok).toBe(true);
+  });
+
+  it('an exit of the group that would overdraw is refused alone; the others keep the order they came in', async () => {
+    const { productId, postExit } = await productWithStock('Grupo com recusa', [[5, '2']]);
+    const groupCommit = createGroupCommit(ctx.handle.db, {
+      multiStatement: ctx.handle.dialect === 'postgres',
+    });
+    const results = await Promise.allSettled(
+      [3000n, 3000n, 2000n].map((q) => groupCommit(productId, (tx) => postExit(tx, q))),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_STOCK' });
+    const balance = await balanceOf(productId);
+    expect([BigInt(balance.quantity), BigInt(balance.total_value)]).toEqual([0n, 0n]);
+    await assertLedgerInvariant(ctx.handle.db);
+    expect((await checkIntegrity(ctx.handle.db)).ok).toBe(true);
   });
 });

@@ -20,13 +20,8 @@ import {
   type NewLedgerRow,
   type Shortage,
 } from './stock-rules.ts';
-import {
-  insertRows,
-  lockBalances,
-  saveBalance,
-  writeTail,
-  type LockedBalance,
-} from './posting-repository.ts';
+import { insertRows, saveBalance, writeTail } from './posting-repository.ts';
+import { lockBalances, rememberBalances, type LockedBalance } from './posting-repository.ts';
 import {
   historiesFrom,
   markCancelled,
@@ -351,6 +346,7 @@ async function write(
     else await saveManyBalances(tx, dialect, balances, now);
     await audit(tx, entry);
   }
+  rememberBalances(tx, balances);
   const posted: PostedRow[] = [];
   for (const [i, item] of inserts.entries())
     posted[item.addIndex] = { id: ids[i] ?? 0, derived: item.derived };

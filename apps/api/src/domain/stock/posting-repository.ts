@@ -8,6 +8,7 @@ import type { Database, Dialect, StockLedgerTable } from '../../db/types.ts';
 import { averageCost, type Balance, type DerivedFigures, type NewLedgerRow } from './stock-rules.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 import { createZeroBalances } from './history-repository.ts';
+import { groupMemo } from '../../db/group-commit.ts';
 
 /** SQL of the posting pipeline and of what a movement reads before it is posted; no rule is decided here. */
 
@@ -40,22 +41,10 @@ const movementContextQuery = prepared((db, productId: number, productUnityId: nu
     .leftJoin('product_unities as pu', (join) => join.on('pu.id', '=', productUnityId))
     .leftJoin('unities as u', 'u.id', 'pu.unity_id')
     .leftJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
-    .select([
-      'p.id',
-      'p.sku',
-      'p.name',
-      'p.status',
-      'base.code as base_code',
-      'base.name as base_name',
-      'base.fractional as base_fractional',
-      'pu.id as unity_id',
-      'pu.product_id as unity_product_id',
-      'pu.status as unity_status',
-      'pu.quantity as unity_quantity',
-      'pu.is_default',
-      'u.fractional',
-      'ub.name as batch_name',
-    ])
+    .select(['p.id', 'p.sku', 'p.name', 'p.status', 'base.code as base_code', 'base.name as base_name'])
+    .select(['base.fractional as base_fractional', 'pu.id as unity_id', 'pu.product_id as unity_product_id'])
+    .select(['pu.status as unity_status', 'pu.quantity as unity_quantity', 'pu.is_default', 'u.fractional'])
+    .select('ub.name as batch_name')
     .where('p.id', '=', productId),
 );
 
@@ -127,6 +116,12 @@ export async function lockBalances(
   productIds: readonly number[],
   now: string,
 ): Promise<{ tails: Map<number, LockedBalance>; closedThrough: string | null }> {
+  const held = heldLocks(tx);
+  if (held && productIds.every((id) => held.tails.has(id))) {
+    // An earlier write of this group took these locks; what it wrote is what the rows hold.
+    const tails = new Map(productIds.map((id) => [id, held.tails.get(id) as LockedBalance]));
+    return { tails, closedThrough: held.closedThrough };
+  }
   await periodLock(tx, dialect, 'shared');
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
   const tails = new Map<number, LockedBalance>();
@@ -153,7 +148,29 @@ export async function lockBalances(
   }
   if (closedThrough === undefined)
     closedThrough = (await lastClosing(tx).executeTakeFirst())?.closed_through ?? null;
+  const memo = groupMemo(tx);
+  if (memo) {
+    const known = held?.tails ?? new Map<number, LockedBalance>();
+    for (const [id, tail] of tails) known.set(id, tail);
+    memo.set(HELD, { closedThrough, tails: known });
+  }
   return { tails, closedThrough };
+}
+
+/** In a group's transaction (`groupMemo`): the period lock and the balance rows its writes already hold. */
+interface HeldLocks {
+  closedThrough: string | null;
+  tails: Map<number, LockedBalance>;
+}
+const HELD = Symbol('held balance locks');
+const heldLocks = (tx: Tx) => (groupMemo(tx)?.get(HELD) as HeldLocks | undefined) ?? null;
+
+/** After a write in a group's transaction: the locked balance rows now hold these figures. */
+export function rememberBalances(tx: Tx, balances: readonly SavedBalance[]): void {
+  const held = heldLocks(tx);
+  if (!held) return;
+  for (const saved of balances)
+    held.tails.set(saved.productId, { balance: saved.balance, lastDate: saved.lastDate });
 }
 
 type NewRow = { row: NewLedgerRow; derived: DerivedFigures };
