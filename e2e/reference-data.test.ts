@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   adminClient,
+  createProduct,
   createSupplier,
   loginAsAdmin,
   modal,
@@ -58,6 +59,25 @@ describe('reference data and exports in the browser', () => {
       .toContain('1 produto');
     // used: no delete button, only deactivation
     expect(await page.getByRole('button', { name: `Excluir ${category}` }).count()).toBe(0);
+  });
+
+  it('edits a product whose category was deactivated: the form keeps that category, marked, and saves', async () => {
+    const client = await adminClient();
+    const name = `Coleção antiga E2E ${Date.now()}`;
+    const category = (await client('POST', '/api/categories/v1', { name })).json();
+    const product = await createProduct(client, { categoryId: category.id });
+    await client('PATCH', `/api/categories/v1/${category.id}`, { status: 'inactive' });
+    await loginAsAdmin();
+    await page.goto(`/app/products/${product.id}`);
+    await page.getByRole('button', { name: 'Editar' }).first().click();
+    const picker = modal().getByLabel('Categoria');
+    await expect.poll(() => picker.inputValue()).toBe(String(category.id));
+    expect(await picker.locator('option:checked').textContent()).toBe(`${name} (desativada)`);
+    await modal().getByLabel('Nome', { exact: true }).fill('Produto da coleção antiga');
+    await modal().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Produto Atualizado!');
+    const saved = (await client('GET', `/api/products/v1/${product.id}`)).json();
+    expect(saved).toMatchObject({ name: 'Produto da coleção antiga', category: { id: category.id } });
   });
 
   it('exports the filtered supplier list to .xlsx and the file reads back', async () => {

@@ -336,3 +336,53 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
     expect((await send('/import', bytes, 'x.xlsx', operator)).statusCode).toBe(201);
   });
 });
+
+describe('catalog sheet and deactivated reference data', { timeout: 120_000 }, () => {
+  const patch = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
+
+  it('keeps a product in the category and package it has once they are deactivated, and gives them to no new one', async () => {
+    const name = `Linha antiga ${Date.now()}`;
+    const category = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/categories/v1',
+        headers: { cookie },
+        payload: { name },
+      })
+    ).json();
+    const kept = await createProduct(ctx.app, cookie, { categoryId: category.id, sku: `ANT-${Date.now()}` });
+    const box = await createBox(ctx.app, cookie, kept.id, 12);
+    await patch(`/api/categories/v1/${category.id}`, { status: 'inactive' });
+    await patch(`/api/unity-batches/v1/${box.unityBatch.id}`, { status: 'inactive' });
+
+    // the product's own row, as the export writes it, with a new name: imported
+    const own = row(kept.sku, 'Nome novo da linha antiga', {
+      Categoria: name,
+      Unidade: 'UN',
+      Embalagem: `${box.unityBatch.name} c/ 12`,
+    });
+    const imported = await send('/import', await makeXlsx([TITLES, own]));
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(await detail(kept.id)).toMatchObject({
+      name: 'Nome novo da linha antiga',
+      category: { id: category.id },
+    });
+    await patch(`/api/unity-batches/v1/${box.unityBatch.id}`, { status: 'active' });
+
+    // a new product naming the deactivated category: a row error, nothing written
+    const sku = `NOVO-ANT-${Date.now()}`;
+    const refused = await send(
+      '/import',
+      await makeXlsx([TITLES, row(sku, 'Novo', { Categoria: name, Unidade: 'UN' })]),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().rows[0].errors).toEqual([
+      {
+        column: 'Categoria',
+        message: `A categoria ${name} está desativada: reative-a em Categorias ou use outra.`,
+      },
+    ]);
+    expect(await product(sku)).toBeUndefined();
+  });
+});

@@ -201,3 +201,77 @@ describe('packaging types managed by the business', () => {
     );
   });
 });
+
+describe('deactivated reference data and the products that have it', () => {
+  const newCategory = async () =>
+    (await call('POST', '/api/categories/v1', { name: `Sazonal ${unique()}` })).json();
+  const deactivate = (kind: 'categories' | 'unities' | 'unity-batches', id: number) =>
+    call('PATCH', `/api/${kind}/v1/${id}`, { status: 'inactive' });
+
+  it('gives no new product a deactivated category or unit, nor moves a product into one (400)', async () => {
+    const off = await newCategory();
+    await deactivate('categories', off.id);
+    const refused = await call('POST', '/api/products/v1', {
+      sku: `INAT-${unique()}`,
+      name: 'Produto em categoria desativada',
+      categoryId: off.id,
+      baseUnityId: 1,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: `A categoria ${off.name} está desativada: reative-a em Categorias ou use outra.`,
+      issues: [{ path: 'categoryId' }],
+    });
+
+    const code = `Z${unique()}`.slice(0, 6).toUpperCase();
+    const unit = (
+      await call('POST', '/api/unities/v1', { code, name: `Unidade ${code}`, fractional: false })
+    ).json();
+    await deactivate('unities', unit.id);
+    const noUnit = await call('POST', '/api/products/v1', {
+      sku: `INAT-${unique()}`,
+      name: 'Produto em unidade desativada',
+      categoryId: 1,
+      baseUnityId: unit.id,
+    });
+    expect(noUnit.statusCode).toBe(400);
+    expect(noUnit.json().message).toBe(
+      `A unidade ${unit.code} está desativada: reative-a em Unidades ou use outra.`,
+    );
+
+    const moved = await createProduct(ctx.app, admin);
+    const move = await call('PATCH', `/api/products/v1/${moved.id}`, { categoryId: off.id });
+    expect(move.statusCode).toBe(400);
+    expect((await call('GET', `/api/products/v1/${moved.id}`)).json().category.id).toBe(moved.category.id);
+  });
+
+  it('lets a product keep the category it has once that category is deactivated', async () => {
+    const category = await newCategory();
+    const product = await createProduct(ctx.app, admin, { categoryId: category.id });
+    await deactivate('categories', category.id);
+    // the edit form sends the category the product has, unchanged
+    const edited = await call('PATCH', `/api/products/v1/${product.id}`, {
+      name: 'Nome revisto',
+      categoryId: category.id,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Nome revisto', category: { id: category.id } });
+  });
+
+  it('adds no package of a deactivated kind (400)', async () => {
+    const code = `K${unique()}`.slice(0, 6).toUpperCase();
+    const kind = (await call('POST', '/api/unity-batches/v1', { code, name: `Fardo ${code}` })).json();
+    await deactivate('unity-batches', kind.id);
+    const product = await createProduct(ctx.app, admin);
+    const refused = await call('POST', `/api/products/v1/${product.id}/unity/v1`, {
+      unityId: product.baseUnity.id,
+      unityBatchId: kind.id,
+      quantity: '6',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `O tipo de embalagem ${kind.name} está desativado: reative-o em Embalagens ou use outro.`,
+    );
+  });
+});

@@ -8,6 +8,7 @@ import { excerpt, text } from '../movements/sheet-cells.ts';
 import type { RawRow } from '../movements/sheet-reader.ts';
 import { bySchema, fiscalText, readMinStock, readPackage, readPrice, type Read } from './catalog-cells.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
+import { inactiveReferenceMessage } from '../reference/reference-rules.ts';
 
 // The checks of the catalog sheet's rows against the catalog: pure, the catalog is handed in.
 
@@ -96,8 +97,9 @@ export function category(
   }
   if (!read(bySchema(ZCategoryName, raw), 'category', failAt)) return undefined;
   const found = lookups.categories.get(sortKey(raw));
-  if (found?.status === 'inactive') {
-    failAt('category', `A categoria ${found.name} está desativada: reative-a em Categorias ou use outra.`);
+  // a product keeps the category it has even once deactivated (an exported catalog imports back as it was)
+  if (found?.status === 'inactive' && found.id !== existing?.categoryId) {
+    failAt('category', inactiveReferenceMessage.categories(found.name));
     return undefined;
   }
   return found ? { id: found.id, name: found.name } : { id: null, name: raw.replace(/\s+/g, ' ') };
@@ -116,9 +118,10 @@ export function unity(
   }
   const found = lookups.unities.get(raw);
   if (!found) failAt('unity', `Unidade ${excerpt(raw, 20)} não cadastrada: use o código, como UN ou KG.`);
-  else if (found.status === 'inactive') failAt('unity', `A unidade ${found.code} está desativada.`);
   else if (existing && existing.unityId !== found.id)
     failAt('unity', 'A unidade de um produto cadastrado não muda pela planilha.');
+  else if (found.status === 'inactive' && !existing)
+    failAt('unity', inactiveReferenceMessage.unities(found.code));
   else return found;
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { RawRow } from '../movements/sheet-reader.ts';
 import { text } from '../movements/sheet-cells.ts';
 import type { CatalogColumn } from './catalog-columns.ts';
+import { inactiveReferenceMessage } from '../reference/reference-rules.ts';
 import {
   barcodeFree,
   category,
@@ -110,8 +111,6 @@ function packagePlan(
   const batch = lookups.batches.get(written.batchKey);
   if (!batch)
     return failAt('package', `Tipo de embalagem ${written.batchText} não cadastrado (veja Embalagens).`);
-  if (batch.status === 'inactive')
-    return failAt('package', `O tipo de embalagem ${batch.name} está desativado.`);
   if (unit && written.unitCode && written.unitCode !== unit.code)
     return failAt('package', `A embalagem conta na unidade base do produto (${unit.code}).`);
   if (unit && !unit.fractional && written.quantity % 1000n !== 0n)
@@ -121,6 +120,9 @@ function packagePlan(
     );
   if (barcode === undefined) return null;
   const same = existing?.packages.find((p) => p.batchId === batch.id && p.quantity === written.quantity);
+  // a package the product has stays, its kind deactivated or not; a new one needs an active kind
+  if (!same && batch.status === 'inactive')
+    return failAt('package', inactiveReferenceMessage.unity_batches(batch.name));
   return { batchId: batch.id, quantity: written.quantity, barcode, existing: same ?? null };
 }
 

@@ -3,8 +3,8 @@ import type { ZNfeCreateProduct } from '@armazem/contracts/nfe';
 import { isValidGtin } from '@armazem/contracts/documents';
 import type { Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { referenceExists, unityBatchId, unityTakesFractions } from '../reference/reference-repository.ts';
+import { referenceState, unityBatchId, unityTakesFractions } from '../reference/reference-repository.ts';
+import { assertReferenceUsable } from '../reference/reference-rules.ts';
 import { insertProduct } from '../products/products-repository.ts';
 import { insertProductUnity } from '../products/product-unities-repository.ts';
 import {
@@ -90,10 +90,13 @@ export async function createProductFromItem(
     .where('sku', '=', create.sku)
     .executeTakeFirst();
   assertSkuFree(create.sku, Boolean(skuTaken));
-  if (!(await referenceExists(tx, 'categories', create.categoryId)))
-    throw badRequest('Categoria não encontrada.', `${path}.categoryId`);
-  if (!(await referenceExists(tx, 'unities', create.baseUnityId)))
-    throw badRequest('Unidade não encontrada.', `${path}.baseUnityId`);
+  const category = await referenceState(tx, 'categories', create.categoryId);
+  assertReferenceUsable('categories', category, `${path}.categoryId`);
+  assertReferenceUsable(
+    'unities',
+    await referenceState(tx, 'unities', create.baseUnityId),
+    `${path}.baseUnityId`,
+  );
   const barcode =
     item.gtin && isValidGtin(item.gtin) && !refs.takenBarcodes.has(item.gtin) ? item.gtin : null;
   if (barcode) refs.takenBarcodes.add(barcode);

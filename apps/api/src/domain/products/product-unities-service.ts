@@ -5,8 +5,8 @@ import { toBigInt } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { found } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/dates.ts';
-import { referenceExists } from '../reference/reference-repository.ts';
-import { assertReferenceExists } from '../reference/reference-rules.ts';
+import { referenceExists, referenceState } from '../reference/reference-repository.ts';
+import { assertReferenceExists, assertReferenceUsable } from '../reference/reference-rules.ts';
 import { insertPrice, listPrices } from './product-details-repository.ts';
 import {
   deleteProductUnityRow,
@@ -46,8 +46,8 @@ async function requireProductUnity(tx: Tx, productId: number, unityId: number) {
 async function addUnity(tx: Tx, userId: number, productId: number, input: NewProductUnity) {
   found(await findProductRow(tx, productId), productNotFound);
   assertReferenceExists('unities', await referenceExists(tx, 'unities', input.unityId), 'unityId');
-  const batchExists = await referenceExists(tx, 'unity_batches', input.unityBatchId);
-  assertReferenceExists('unity_batches', batchExists, 'unityBatchId');
+  const batch = await referenceState(tx, 'unity_batches', input.unityBatchId);
+  assertReferenceUsable('unity_batches', batch, 'unityBatchId');
   assertPackageQuantityFits(await productBaseUnity(tx, productId), input.quantity);
   if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode));
   assertNotDuplicatePackage(await hasSamePackage(tx, productId, input));

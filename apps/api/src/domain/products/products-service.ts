@@ -4,8 +4,8 @@ import type { Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { found } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { referenceExists, unityBatchId, unityTakesFractions } from '../reference/reference-repository.ts';
-import { assertReferenceExists } from '../reference/reference-rules.ts';
+import { referenceState, unityBatchId, unityTakesFractions } from '../reference/reference-repository.ts';
+import { assertReferenceUsable } from '../reference/reference-rules.ts';
 import { listLinkedSuppliers, listPrices, stockSummary } from './product-details-repository.ts';
 import { isBarcodeTaken, ledgerReferences, listProductUnities } from './product-unities-repository.ts';
 import { createProductUnitiesService } from './product-unities-service.ts';
@@ -37,12 +37,8 @@ type ProductListQuery = z.output<typeof ZProductListQuery>;
 
 async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise<number> {
   assertSkuFree(input.sku, await isSkuTaken(tx, input.sku));
-  assertReferenceExists(
-    'categories',
-    await referenceExists(tx, 'categories', input.categoryId),
-    'categoryId',
-  );
-  assertReferenceExists('unities', await referenceExists(tx, 'unities', input.baseUnityId), 'baseUnityId');
+  assertReferenceUsable('categories', await referenceState(tx, 'categories', input.categoryId), 'categoryId');
+  assertReferenceUsable('unities', await referenceState(tx, 'unities', input.baseUnityId), 'baseUnityId');
   if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode));
   const minStock = input.minStock ?? 0n;
   assertMinStockFits({ fractional: await unityTakesFractions(tx, input.baseUnityId) }, minStock);
@@ -70,9 +66,13 @@ async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise
 
 async function updateProduct(tx: Tx, userId: number, productId: number, input: UpdateProduct) {
   const before = found(await findProductRow(tx, productId), productNotFound);
-  if (input.categoryId !== undefined) {
-    const exists = await referenceExists(tx, 'categories', input.categoryId);
-    assertReferenceExists('categories', exists, 'categoryId');
+  // a product keeps a category deactivated after it was given; it is not moved into one
+  if (input.categoryId !== undefined && input.categoryId !== before.category_id) {
+    assertReferenceUsable(
+      'categories',
+      await referenceState(tx, 'categories', input.categoryId),
+      'categoryId',
+    );
   }
   if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode, { productId }));
   if (input.minStock !== undefined) {

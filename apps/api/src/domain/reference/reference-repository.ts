@@ -105,6 +105,20 @@ export async function deleteReference(tx: Tx, table: ReferenceTable, id: number)
   await tx.deleteFrom(table).where('id', '=', id).execute();
 }
 
+/** A category's or package kind's name, a unity's code, with its status; undefined when there is none. */
+export async function referenceState(
+  db: Db | Tx,
+  table: ReferenceTable,
+  id: number,
+): Promise<{ label: string; status: Status } | undefined> {
+  const row = await db
+    .selectFrom(table)
+    .select([table === 'unities' ? 'code as label' : 'name as label', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { label: String(row.label), status: row.status } : undefined;
+}
+
 export async function referenceExists(db: Db | Tx, table: ReferenceTable, id: number): Promise<boolean> {
   const row = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
   return Boolean(row);

@@ -26,6 +26,27 @@ export function assertReferenceExists(table: ReferenceTable, exists: boolean, fi
   if (!exists) throw badRequest(`${NAMES[table]} não encontrada.`, field);
 }
 
+/**
+ * Why a deactivated category, unity or package kind cannot be given to a product (a new one, or one moved to it); a
+ * product that already has it keeps it. One wording for the product form and the catalog sheet.
+ */
+export const inactiveReferenceMessage: Record<ReferenceTable, (label: string) => string> = {
+  categories: (name) => `A categoria ${name} está desativada: reative-a em Categorias ou use outra.`,
+  unities: (code) => `A unidade ${code} está desativada: reative-a em Unidades ou use outra.`,
+  unity_batches: (name) =>
+    `O tipo de embalagem ${name} está desativado: reative-o em Embalagens ou use outro.`,
+};
+
+/** The category or unity a request gives a product: it must exist and, unless the product already has it, be active. */
+export function assertReferenceUsable(
+  table: ReferenceTable,
+  found: { label: string; status: 'active' | 'inactive' } | undefined,
+  field: string,
+): void {
+  assertReferenceExists(table, found !== undefined, field);
+  if (found?.status === 'inactive') throw badRequest(inactiveReferenceMessage[table](found.label), field);
+}
+
 /** Stored as 0/1 (SQLite has no boolean); a unity takes fractions (KG, L) or only whole numbers (UN, CX). */
 export const isFractional = (fractional: number) => fractional === 1;
 

@@ -15,7 +15,12 @@ import { FiscalFields } from './fiscal-fields.tsx';
 export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_EDIT'>) {
   const { product } = extra;
   const notify = useNotifySuccess();
-  const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
+  const { data: active = [] } = useCategoriesQuery({ status: 'active' });
+  // the product keeps a category deactivated after it was given: it stays in the list, marked
+  const current = product.category;
+  const categories = active.some((c) => c.id === current.id)
+    ? active
+    : [...active, { id: current.id, name: `${current.name} (desativada)` }];
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
   const form = useZodForm(
     ZUpdateProduct,
