@@ -26,4 +26,21 @@ describe('first visit of /login, as the real build is served', () => {
       expect(headers.vary, url).toMatch(/accept-encoding/i);
     }
   });
+
+  it('draws a loading state from the HTML alone, before any script runs, and React replaces it', async () => {
+    // scripts held back: what shows is what the HTML and the stylesheet draw by themselves (the first paint)
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect
+      .poll(async () => (await page.getByRole('status').textContent())?.trim())
+      .toBe('Carregando...');
+    release();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.getByText('Carregando...').count()).toBe(0);
+  });
 });
