@@ -1,7 +1,8 @@
 // Issue 14's figures, through the whole HTTP stack, on the database under test:
 //   node apps/api/bench/counts.bench.ts            (SQLite)
 //   TEST_DATABASE_URL=postgres://… node apps/api/bench/counts.bench.ts
-//  1. the inventory at a date for 10,000 products over 1,000,000 ledger rows: JSON ≤ 1 s, PDF ≤ 3 s, Bloco H ≤ 1 s
+//  1. the inventory at a date for 10,000 products over 1,000,000 ledger rows: JSON ≤ 1 s, PDF ≤ 3 s, Bloco H ≤ 1 s,
+//     and the month's PDF report over that ledger ≤ 2 s (issue 12)
 //     (at the end of 2025, after every row; and at mid-year, where every stocked product seeks its row in the ledger);
 //  2. a count of every active product (about 20,000), half of them with a difference: the differences view
 //     (≤ 500 ms) and posting it (≤ 5 s).
@@ -80,6 +81,12 @@ async function run(ctx: TestContext) {
     3000,
   );
   record('Bloco H', await median(3, () => call(`${inventory}/sped?date=2025-12-31`)), 1000);
+  // issue 12: the month's PDF report over the same ledger (every stocked product moves in June 2025)
+  const report = '/api/stock/movement/v1/report?year=2025&month=6';
+  const pdf = await call(report);
+  if (!pdf.headers['content-type']?.includes('pdf'))
+    throw new Error(`relatório: ${pdf.headers['content-type']}`);
+  record(`relatório PDF do mês (${scale})`, await median(3, () => call(report)), 2000);
 
   // 2. a count of every active product, half of them with a difference
   const count = (await call('/api/stock/counts/v1', 'POST', {})).json();
