@@ -29,16 +29,22 @@ async function storedKeys(prefix: string) {
   return rows.map((row) => row.key).sort();
 }
 
+/** The test database, counting the transactions started through it. */
+function countingTransactions() {
+  let started = 0;
+  const counted = new Proxy(ctx.handle.db, {
+    get(target, key) {
+      if (key === 'startTransaction') started += 1;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { counted, transactions: () => started };
+}
+
 describe('group commit', () => {
   it('commits the writes that arrive together and refuses only the one that fails, leaving nothing of it', async () => {
-    let transactions = 0;
-    const counted = new Proxy(ctx.handle.db, {
-      get(target, key) {
-        if (key === 'startTransaction') transactions += 1;
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const { counted, transactions } = countingTransactions();
     const groupCommit = createGroupCommit(counted);
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
@@ -61,7 +67,7 @@ describe('group commit', () => {
     ]);
     // twelve writes: tried together once, then again with a savepoint each; the refused write's row is gone,
     // the others' are there
-    expect(transactions).toBe(2);
+    expect(transactions()).toBe(2);
     expect(await storedKeys('group-commit-')).toEqual(
       [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11].map(settingKey).sort(),
     );
@@ -106,14 +112,7 @@ describe('group commit', () => {
   });
 
   it('runs a group that does not fail as one plain transaction, whose writes share a memo', async () => {
-    let transactions = 0;
-    const counted = new Proxy(ctx.handle.db, {
-      get(target, key) {
-        if (key === 'startTransaction') transactions += 1;
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const { counted, transactions } = countingTransactions();
     const groupCommit = createGroupCommit(counted);
     const memos = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
@@ -126,7 +125,7 @@ describe('group commit', () => {
         }),
       ),
     );
-    expect(transactions).toBe(1);
+    expect(transactions()).toBe(1);
     expect(memos[0]).toBeInstanceOf(Map);
     expect(new Set(memos).size).toBe(1);
     expect(await storedKeys('group-memo-')).toHaveLength(5);
