@@ -29,7 +29,9 @@ const run = autocannon({
 let started = performance.now();
 let last = started;
 run.on('start', () => (started = performance.now()));
+// every request ends in an answer or an error: the run lasts until the last of them
 run.on('response', () => (last = performance.now()));
+run.on('reqError', () => (last = performance.now()));
 const result = await run;
 const statuses: Record<string, number> = {};
 for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = count;

@@ -32,7 +32,10 @@ export function createGroupCommit(db: Db, { multiStatement = false } = {}): Grou
     // One turn of the event loop first: requests already read reach the queue before the group is cut. (With
     // SQLite every statement is synchronous, so without this each request would run alone to its commit.)
     await new Promise((resolve) => setImmediate(resolve));
-    while (queue.length > 0) await runGroup(queue.splice(0, MAX_GROUP));
+    // After a group with a refused write, the next one of the lane goes straight to savepoints: a sold-out
+    // product refuses many writes in a row, and each optimistic try would be run twice.
+    let careful = false;
+    while (queue.length > 0) careful = await runGroup(queue.splice(0, MAX_GROUP), careful);
     lanes.delete(lane);
   }
 
@@ -49,7 +52,8 @@ export function createGroupCommit(db: Db, { multiStatement = false } = {}): Grou
       void drain(lane, fresh);
     });
 
-  async function runGroup(group: Job[]) {
+  /** Runs one group; answers whether a write of it was refused. */
+  async function runGroup(group: Job[], careful: boolean): Promise<boolean> {
     if (group.length === 1) {
       // Alone: a plain transaction, no savepoint round trips.
       const [job] = group as [Job];
@@ -57,25 +61,34 @@ export function createGroupCommit(db: Db, { multiStatement = false } = {}): Grou
         const value = await job.work(trx);
         return [() => job.resolve(value)];
       });
-      return;
+      return false;
     }
     // Together, optimistically: one transaction and no savepoints, each write reusing what the ones before it
     // learned (the locks they hold). Should any write fail, nothing of the group is kept: it runs again with a
     // savepoint per write, so the refusal is that write's alone.
-    const together = await attempt(
-      db,
-      group,
-      async (trx) => {
-        const answers: Array<() => void> = [];
-        for (const job of group) {
-          const value = await job.work(trx);
-          answers.push(() => job.resolve(value));
-        }
-        return answers;
-      },
-      { memo: true, retry: true },
-    );
-    if (together === 'retry') await attempt(db, group, (trx) => runInSavepoints(trx, group, multiStatement));
+    if (!careful) {
+      const together = await attempt(
+        db,
+        group,
+        async (trx) => {
+          const answers: Array<() => void> = [];
+          for (const job of group) {
+            const value = await job.work(trx);
+            answers.push(() => job.resolve(value));
+          }
+          return answers;
+        },
+        { memo: true, retry: true },
+      );
+      if (together === 'done') return false;
+    }
+    let refused = false;
+    await attempt(db, group, async (trx) => {
+      const { answers, failures } = await runInSavepoints(trx, group, multiStatement);
+      refused = failures > 0;
+      return answers;
+    });
+    return refused;
   }
 }
 
@@ -148,8 +161,9 @@ async function runInSavepoints(
   trx: ControlledTransaction<Database>,
   group: Job[],
   multiStatement: boolean,
-): Promise<Array<() => void>> {
+): Promise<{ answers: Array<() => void>; failures: number }> {
   const answers: Array<() => void> = [];
+  let failures = 0;
   let failed: boolean | null = null;
   for (const job of group) {
     if (failed === null) await trx.executeQuery(SAVE);
@@ -165,9 +179,10 @@ async function runInSavepoints(
       failed = false;
     } catch (error) {
       answers.push(() => job.reject(error));
+      failures += 1;
       failed = true;
     }
   }
   if (failed) await trx.executeQuery(UNDO);
-  return answers;
+  return { answers, failures };
 }

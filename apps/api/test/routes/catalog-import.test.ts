@@ -385,4 +385,51 @@ describe('catalog sheet and deactivated reference data', { timeout: 120_000 }, (
     ]);
     expect(await product(sku)).toBeUndefined();
   });
+
+  it('keeps a product in its deactivated unit, and gives that unit or a deactivated package kind to no new one', async () => {
+    const code = `V${Date.now()}`.slice(-6);
+    const unit = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/unities/v1',
+        headers: { cookie },
+        payload: { code, name: `Unidade ${code}`, fractional: false },
+      })
+    ).json();
+    const kind = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/unity-batches/v1',
+        headers: { cookie },
+        payload: { code: `F${code}`, name: `Fardo ${code}` },
+      })
+    ).json();
+    const kept = await createProduct(ctx.app, cookie, { baseUnityId: unit.id, sku: `UNI-${code}` });
+    await patch(`/api/unities/v1/${unit.id}`, { status: 'inactive' });
+    await patch(`/api/unity-batches/v1/${kind.id}`, { status: 'inactive' });
+
+    const own = await send(
+      '/import',
+      await makeXlsx([TITLES, row(kept.sku, 'Continua na unidade', { Unidade: unit.code })]),
+    );
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await detail(kept.id)).toMatchObject({ name: 'Continua na unidade', baseUnity: { id: unit.id } });
+
+    const refused = await send(
+      '/import',
+      await makeXlsx([
+        TITLES,
+        row(`UNI-NOVO-${code}`, 'Novo na unidade', { Categoria: 'Mercearia', Unidade: unit.code }),
+        row(kept.sku, 'Fardo novo', { Embalagem: `${kind.name} c/ 6` }),
+      ]),
+    );
+    expect(refused.statusCode).toBe(422);
+    const errors = refused
+      .json()
+      .rows.map((r: { errors: Array<{ message: string }> }) => r.errors[0]?.message);
+    expect(errors).toEqual([
+      `A unidade ${unit.code} está desativada: reative-a em Unidades ou use outra.`,
+      `O tipo de embalagem ${kind.name} está desativado: reative-o em Embalagens ou use outro.`,
+    ]);
+  });
 });

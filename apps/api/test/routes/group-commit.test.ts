@@ -233,4 +233,59 @@ describe('stock writes in a group', () => {
     await assertLedgerInvariant(ctx.handle.db);
     expect((await checkIntegrity(ctx.handle.db)).ok).toBe(true);
   });
+
+  it('in one lane with several products (SQLite has one), each product values against its own balance', async () => {
+    const a = await productWithStock('Faixa mista A', [[4, '2.5']]);
+    const b = await productWithStock('Faixa mista B', [[2, '7']]);
+    const groupCommit = createGroupCommit(ctx.handle.db, {
+      multiStatement: ctx.handle.dialect === 'postgres',
+    });
+    const costs = await Promise.all([
+      groupCommit('mixed', (tx) => a.postExit(tx, 1000n)),
+      groupCommit('mixed', (tx) => b.postExit(tx, 1000n)),
+      groupCommit('mixed', (tx) => a.postExit(tx, 3000n)),
+      groupCommit('mixed', (tx) => b.postExit(tx, 1000n)),
+    ]);
+    expect(costs.map((c) => [c?.totalCost, c?.balanceQuantity])).toEqual([
+      [25_000n, 3000n],
+      [70_000n, 1000n],
+      [75_000n, 0n],
+      [70_000n, 0n],
+    ]);
+    for (const productId of [a.productId, b.productId]) {
+      const balance = await balanceOf(productId);
+      expect([BigInt(balance.quantity), BigInt(balance.total_value)]).toEqual([0n, 0n]);
+    }
+    expect((await checkIntegrity(ctx.handle.db)).ok).toBe(true);
+  });
+
+  it('after a group with a refused write, the next group of the lane goes straight to savepoints', async () => {
+    const { productId, postExit } = await productWithStock('Grupo esgotado', [[1, '3']]);
+    const groupCommit = createGroupCommit(ctx.handle.db, {
+      multiStatement: ctx.handle.dialect === 'postgres',
+    });
+    const memos: Array<Map<unknown, unknown> | null> = [];
+    let next: Array<Promise<unknown>> = [];
+    const first = await Promise.allSettled(
+      [1000n, 1000n, 1000n].map((q, i) =>
+        groupCommit(productId, async (tx) => {
+          // written while the first group runs: these form the lane's next group
+          if (i === 0 && next.length === 0)
+            next = [1000n, 1000n].map(() =>
+              groupCommit(productId, async (inner) => {
+                memos.push(groupMemo(inner));
+                return postExit(inner, 1000n);
+              }),
+            );
+          return postExit(tx, q);
+        }),
+      ),
+    );
+    expect(first.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    const second = await Promise.allSettled(next);
+    expect(second.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    // no optimistic try: the writes of the second group ran once each, with no memo (savepoints)
+    expect(memos).toEqual([null, null]);
+    expect((await checkIntegrity(ctx.handle.db)).ok).toBe(true);
+  });
 });

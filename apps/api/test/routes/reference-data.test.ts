@@ -274,4 +274,44 @@ describe('deactivated reference data and the products that have it', () => {
       `O tipo de embalagem ${kind.name} está desativado: reative-o em Embalagens ou use outro.`,
     );
   });
+
+  it('keeps the default package kind (Avulsa) active: every new product gets it (409)', async () => {
+    const kinds = (await call('GET', '/api/unity-batches/v1')).json();
+    const avulsa = kinds.find((k: { code: string }) => k.code === 'AVULSA');
+    const refused = await call('PATCH', `/api/unity-batches/v1/${avulsa.id}`, { status: 'inactive' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `O tipo de embalagem ${avulsa.name} é o da unidade base de todo produto e não pode ser desativado.`,
+    );
+    expect((await call('GET', '/api/unity-batches/v1')).json()).toContainEqual(
+      expect.objectContaining({ id: avulsa.id, status: 'active' }),
+    );
+  });
+
+  it("adds a package in the product's own unit once that unit is deactivated, not in another deactivated one", async () => {
+    const code = `W${unique()}`.slice(0, 6).toUpperCase();
+    const unit = (
+      await call('POST', '/api/unities/v1', { code, name: `Unidade ${code}`, fractional: false })
+    ).json();
+    const product = await createProduct(ctx.app, admin, { baseUnityId: unit.id });
+    await deactivate('unities', unit.id);
+    const kinds = (await call('GET', '/api/unity-batches/v1?status=active')).json();
+    const box = kinds.find((k: { code: string }) => k.code === 'CAIXA');
+    const own = await call('POST', `/api/products/v1/${product.id}/unity/v1`, {
+      unityId: unit.id,
+      unityBatchId: box.id,
+      quantity: '6',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const other = await createProduct(ctx.app, admin);
+    const refused = await call('POST', `/api/products/v1/${other.id}/unity/v1`, {
+      unityId: unit.id,
+      unityBatchId: box.id,
+      quantity: '6',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `A unidade ${code} está desativada: reative-a em Unidades ou use outra.`,
+    );
+  });
 });

@@ -8,7 +8,7 @@ import { excerpt, text } from '../movements/sheet-cells.ts';
 import type { RawRow } from '../movements/sheet-reader.ts';
 import { bySchema, fiscalText, readMinStock, readPackage, readPrice, type Read } from './catalog-cells.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
-import { inactiveReferenceMessage } from '../reference/reference-rules.ts';
+import { inactiveReferenceMessage, referenceUsable } from '../reference/reference-rules.ts';
 
 // The checks of the catalog sheet's rows against the catalog: pure, the catalog is handed in.
 
@@ -98,7 +98,7 @@ export function category(
   if (!read(bySchema(ZCategoryName, raw), 'category', failAt)) return undefined;
   const found = lookups.categories.get(sortKey(raw));
   // a product keeps the category it has even once deactivated (an exported catalog imports back as it was)
-  if (found?.status === 'inactive' && found.id !== existing?.categoryId) {
+  if (found && !referenceUsable(found, existing?.categoryId)) {
     failAt('category', inactiveReferenceMessage.categories(found.name));
     return undefined;
   }
@@ -120,7 +120,7 @@ export function unity(
   if (!found) failAt('unity', `Unidade ${excerpt(raw, 20)} não cadastrada: use o código, como UN ou KG.`);
   else if (existing && existing.unityId !== found.id)
     failAt('unity', 'A unidade de um produto cadastrado não muda pela planilha.');
-  else if (found.status === 'inactive' && !existing)
+  else if (!referenceUsable(found, existing?.unityId))
     failAt('unity', inactiveReferenceMessage.unities(found.code));
   else return found;
   return undefined;

@@ -1,7 +1,7 @@
 import type { RawRow } from '../movements/sheet-reader.ts';
 import { text } from '../movements/sheet-cells.ts';
 import type { CatalogColumn } from './catalog-columns.ts';
-import { inactiveReferenceMessage } from '../reference/reference-rules.ts';
+import { inactiveReferenceMessage, referenceUsable } from '../reference/reference-rules.ts';
 import {
   barcodeFree,
   category,
@@ -121,7 +121,7 @@ function packagePlan(
   if (barcode === undefined) return null;
   const same = existing?.packages.find((p) => p.batchId === batch.id && p.quantity === written.quantity);
   // a package the product has stays, its kind deactivated or not; a new one needs an active kind
-  if (!same && batch.status === 'inactive')
+  if (!referenceUsable(batch, same?.batchId))
     return failAt('package', inactiveReferenceMessage.unity_batches(batch.name));
   return { batchId: batch.id, quantity: written.quantity, barcode, existing: same ?? null };
 }

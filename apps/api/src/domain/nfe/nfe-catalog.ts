@@ -18,7 +18,7 @@ import { insertSupplier } from '../suppliers/suppliers-repository.ts';
 import { supplierSearchText, supplierSortKeys } from '../suppliers/suppliers-rules.ts';
 import type { NfeItem } from './nfe-items.ts';
 import type { NfeParty } from './nfe-reader.ts';
-import { unityIdByCode } from './nfe-repository.ts';
+import { activeIdByCode } from './nfe-repository.ts';
 
 /** What an import adds to the catalog: the supplier from `emit`, products created from the note's items. */
 
@@ -55,7 +55,7 @@ export async function createSupplierFromNote(tx: Tx, userId: number, emitter: Nf
 }
 
 export interface CatalogRefs {
-  /** the CX unity and the CAIXA packaging type for "Caixa c/ N" */
+  /** the CX unity and the CAIXA packaging type for "Caixa c/ N", when active */
   boxUnityId: number | null;
   boxBatchId: number | null;
   defaultBatchId: number;
@@ -64,8 +64,8 @@ export interface CatalogRefs {
 
 export async function catalogRefs(tx: Tx, takenBarcodes: Set<string>): Promise<CatalogRefs> {
   return {
-    boxUnityId: await unityIdByCode(tx, 'unities', 'CX'),
-    boxBatchId: await unityIdByCode(tx, 'unity_batches', 'CAIXA'),
+    boxUnityId: await activeIdByCode(tx, 'unities', 'CX'),
+    boxBatchId: await activeIdByCode(tx, 'unity_batches', 'CAIXA'),
     defaultBatchId: await unityBatchId(tx, DEFAULT_BATCH_CODE),
     takenBarcodes,
   };

@@ -150,8 +150,14 @@ export async function standingReceiptByKey(db: Db | Tx, accessKey: string) {
   );
 }
 
-export async function unityIdByCode(db: Db | Tx, table: 'unities' | 'unity_batches', code: string) {
-  const row = await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirst();
+/** An active unit or package kind by its code (a deactivated one is given to no new package). */
+export async function activeIdByCode(db: Db | Tx, table: 'unities' | 'unity_batches', code: string) {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('code', '=', code)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 

@@ -5,8 +5,8 @@ import { toBigInt } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { found } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/dates.ts';
-import { referenceExists, referenceState } from '../reference/reference-repository.ts';
-import { assertReferenceExists, assertReferenceUsable } from '../reference/reference-rules.ts';
+import { referenceState } from '../reference/reference-repository.ts';
+import { assertReferenceUsable } from '../reference/reference-rules.ts';
 import { insertPrice, listPrices } from './product-details-repository.ts';
 import {
   deleteProductUnityRow,
@@ -44,8 +44,10 @@ async function requireProductUnity(tx: Tx, productId: number, unityId: number) {
 }
 
 async function addUnity(tx: Tx, userId: number, productId: number, input: NewProductUnity) {
-  found(await findProductRow(tx, productId), productNotFound);
-  assertReferenceExists('unities', await referenceExists(tx, 'unities', input.unityId), 'unityId');
+  const product = found(await findProductRow(tx, productId), productNotFound);
+  // a new package counts in an active unit, or in the product's own even once that unit is deactivated
+  const unity = await referenceState(tx, 'unities', input.unityId);
+  assertReferenceUsable('unities', unity, 'unityId', product.base_unity_id);
   const batch = await referenceState(tx, 'unity_batches', input.unityBatchId);
   assertReferenceUsable('unity_batches', batch, 'unityBatchId');
   assertPackageQuantityFits(await productBaseUnity(tx, productId), input.quantity);

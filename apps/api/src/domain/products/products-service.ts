@@ -66,13 +66,10 @@ async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise
 
 async function updateProduct(tx: Tx, userId: number, productId: number, input: UpdateProduct) {
   const before = found(await findProductRow(tx, productId), productNotFound);
-  // a product keeps a category deactivated after it was given; it is not moved into one
-  if (input.categoryId !== undefined && input.categoryId !== before.category_id) {
-    assertReferenceUsable(
-      'categories',
-      await referenceState(tx, 'categories', input.categoryId),
-      'categoryId',
-    );
+  if (input.categoryId !== undefined) {
+    // a product keeps a category deactivated after it was given; it is not moved into one
+    const category = await referenceState(tx, 'categories', input.categoryId);
+    assertReferenceUsable('categories', category, 'categoryId', before.category_id);
   }
   if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode, { productId }));
   if (input.minStock !== undefined) {

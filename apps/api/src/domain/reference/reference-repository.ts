@@ -110,18 +110,13 @@ export async function referenceState(
   db: Db | Tx,
   table: ReferenceTable,
   id: number,
-): Promise<{ label: string; status: Status } | undefined> {
+): Promise<{ id: number; label: string; status: Status } | undefined> {
   const row = await db
     .selectFrom(table)
-    .select([table === 'unities' ? 'code as label' : 'name as label', 'status'])
+    .select(['id', table === 'unities' ? 'code as label' : 'name as label', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { label: String(row.label), status: row.status } : undefined;
-}
-
-export async function referenceExists(db: Db | Tx, table: ReferenceTable, id: number): Promise<boolean> {
-  const row = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  return Boolean(row);
+  return row ? { id: row.id, label: String(row.label), status: row.status } : undefined;
 }
 
 /** Whether a unity takes fractions; the unity must exist. */

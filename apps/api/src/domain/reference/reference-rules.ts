@@ -1,5 +1,6 @@
 import { countLabel } from '@armazem/contracts/plural';
 import { badRequest } from '../../lib/errors.ts';
+import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 
 /**
  * The reference data rules with no database: what each table is called to the user, how a stored unity reads, and
@@ -37,15 +38,38 @@ export const inactiveReferenceMessage: Record<ReferenceTable, (label: string) =>
     `O tipo de embalagem ${name} está desativado: reative-o em Embalagens ou use outro.`,
 };
 
-/** The category or unity a request gives a product: it must exist and, unless the product already has it, be active. */
+/** Whether a product may have this category, unity or package kind: an active one, or the one it already has. */
+export function referenceUsable(
+  found: { id: number; status: string },
+  currentId: number | null | undefined,
+): boolean {
+  return found.status === 'active' || found.id === currentId;
+}
+
+/**
+ * The category, unity or package kind a request gives a product: it must exist and be usable (`referenceUsable`:
+ * active, or the product's own, `currentId`); otherwise a 400 on `field`.
+ */
 export function assertReferenceUsable(
   table: ReferenceTable,
-  found: { label: string; status: 'active' | 'inactive' } | undefined,
+  found: { id: number; label: string; status: 'active' | 'inactive' } | undefined,
   field: string,
+  currentId?: number | null,
 ): void {
   assertReferenceExists(table, found !== undefined, field);
-  if (found?.status === 'inactive') throw badRequest(inactiveReferenceMessage[table](found.label), field);
+  if (found && !referenceUsable(found, currentId))
+    throw badRequest(inactiveReferenceMessage[table](found.label), field);
 }
+
+/**
+ * The package kind every product's own unit is written with (Avulsa): it stays active, since every new product
+ * (form, NF-e, catalog sheet) gets its default package of that kind.
+ */
+export const isDefaultPackageKind = (table: ReferenceTable, code: string) =>
+  table === 'unity_batches' && code === DEFAULT_BATCH_CODE;
+
+export const defaultPackageKindMessage = (name: string) =>
+  `O tipo de embalagem ${name} é o da unidade base de todo produto e não pode ser desativado.`;
 
 /** Stored as 0/1 (SQLite has no boolean); a unity takes fractions (KG, L) or only whole numbers (UN, CX). */
 export const isFractional = (fractional: number) => fractional === 1;

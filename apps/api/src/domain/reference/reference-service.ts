@@ -26,11 +26,13 @@ import {
 } from './reference-repository.ts';
 import {
   REFERENCE_KINDS,
+  defaultPackageKindMessage,
   duplicateCodeMessage,
   duplicateNameMessage,
   fractionalChangeRefused,
   fractionalLockedMessage,
   inUseMessage,
+  isDefaultPackageKind,
   referenceNotFound,
   type ReferenceTable,
 } from './reference-rules.ts';
@@ -89,6 +91,8 @@ export function createReferenceService({ db }: Pick<ServiceDeps, 'db'>) {
     await db.transaction().execute(async (tx) => {
       const before = await findRow(tx, table, id);
       if (change.name !== undefined) await assertNameFree(tx, table, change.name, id);
+      if (change.status === 'inactive' && 'code' in before && isDefaultPackageKind(table, before.code))
+        throw conflict(defaultPackageKindMessage(before.name));
       if (
         'fractional' in before &&
         fractionalChangeRefused(before.fractional, change.fractional, before.productsCount)

@@ -20,8 +20,8 @@ import {
   type NewLedgerRow,
   type Shortage,
 } from './stock-rules.ts';
-import { insertRows, saveBalance, writeTail } from './posting-repository.ts';
-import { lockBalances, rememberBalances, type LockedBalance } from './posting-repository.ts';
+import { insertRows, lockBalances, rememberBalances, saveBalance, writeTail } from './posting-repository.ts';
+import type { LockedBalance } from './posting-repository.ts';
 import {
   historiesFrom,
   markCancelled,

@@ -128,8 +128,9 @@ function NewProduct({
   choice,
   onChange,
 }: RowProps & { choice: Extract<ItemChoice, { kind: 'create' }> }) {
-  const { data: categories = [] } = useCategoriesQuery();
-  const { data: unities = [] } = useUnitiesQuery();
+  // a new product gets active reference data only (the API refuses a deactivated one)
+  const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
+  const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const base = unities.find((u) => u.id === choice.baseUnityId);
   const perPackage = decimalInput(choice.unitsPerPackage) ?? '1';
   const n = item.item;

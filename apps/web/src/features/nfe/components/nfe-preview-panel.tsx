@@ -77,7 +77,7 @@ function ItemsTable({
   choices: ReadonlyMap<number, ItemChoice | null>;
   setChoice: (item: number, choice: ItemChoice | null) => void;
 }) {
-  const { data: unities = [] } = useUnitiesQuery();
+  const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const defaults = { baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null };
   return (
     <NoteTable

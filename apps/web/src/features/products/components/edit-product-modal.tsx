@@ -15,12 +15,13 @@ import { FiscalFields } from './fiscal-fields.tsx';
 export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_EDIT'>) {
   const { product } = extra;
   const notify = useNotifySuccess();
-  const { data: active = [] } = useCategoriesQuery({ status: 'active' });
-  // the product keeps a category deactivated after it was given: it stays in the list, marked
+  const { data: active = [], isSuccess } = useCategoriesQuery({ status: 'active' });
+  // the product keeps a category deactivated after it was given: it stays in the list, marked (while the active
+  // ones load, the product's own is the only choice, unmarked)
   const current = product.category;
-  const categories = active.some((c) => c.id === current.id)
-    ? active
-    : [...active, { id: current.id, name: `${current.name} (desativada)` }];
+  let categories = isSuccess ? active : [current];
+  if (isSuccess && !active.some((c) => c.id === current.id))
+    categories = [...active, { id: current.id, name: `${current.name} (desativada)` }];
   const [updateProduct, { isLoading }] = useUpdateProductMutation();
   const form = useZodForm(
     ZUpdateProduct,
