@@ -154,6 +154,12 @@ export function GuideContent() {
           para que suma dos formulários; se uma unidade aceita frações não muda depois que algum produto a
           usa.
         </p>
+        <p className="mb-2">
+          Desativar não mexe nos produtos que já usam a categoria, a unidade ou a embalagem: eles continuam
+          com ela, ao editar o produto (a categoria aparece marcada "(desativada)") e ao importar a planilha
+          de produtos. Só nenhum produto novo a recebe, e nenhum produto passa para ela. O tipo de embalagem
+          Avulsa, o da unidade base de todo produto, não pode ser desativado.
+        </p>
         <p>
           Cada produto tem NCM (8 dígitos), CEST (opcional) e o tipo do item do SPED. Um produto sem NCM é
           aceito, mas fica marcado "Sem NCM" e aparece separado no inventário para o contador.
