@@ -221,6 +221,61 @@ describe('NF-e receipts', () => {
     expect((await importNfe(ctx.app, cookie, noteB.xml, { items: [choice] })).statusCode).toBe(201);
   });
 
+  it('creates no product in a deactivated category, and boxes a new product in CX only while CAIXA is active', async () => {
+    const patch = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
+    const name = `Linha antiga NF-e ${unique()}`;
+    const category = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/categories/v1',
+        headers: { cookie },
+        payload: { name },
+      })
+    ).json();
+    await patch(`/api/categories/v1/${category.id}`, { status: 'inactive' });
+    const kinds = (await get('/api/unity-batches/v1')).json();
+    const caixa = kinds.find((k: { code: string }) => k.code === 'CAIXA');
+    const note = buildNfe({
+      items: [{ code: 'OLE', description: 'OLEO CX C/6', unit: 'CX', quantity: '1.0000', total: '42.00' }],
+      emitter: emitter(),
+      number: String(unique()),
+    });
+    const create = (categoryId: number) => ({
+      occurredOn: '2026-09-15',
+      items: [
+        {
+          item: 1,
+          create: {
+            sku: `OLE-${unique()}`,
+            name: 'Óleo 900 ml',
+            categoryId,
+            baseUnityId: un,
+            unitsPerPackage: '6',
+          },
+        },
+      ],
+    });
+    const refused = await importNfe(ctx.app, cookie, note.xml, create(category.id));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: `A categoria ${name} está desativada: reative-a em Categorias ou use outra.`,
+      issues: [{ path: 'items.1.create.categoryId' }],
+    });
+
+    await patch(`/api/unity-batches/v1/${caixa.id}`, { status: 'inactive' });
+    try {
+      const imported = await importNfe(ctx.app, cookie, note.xml, create(1));
+      expect(imported.statusCode, imported.body).toBe(201);
+      const detail = (await get(`/api/stock/nfe/v1/${imported.json().id}`)).json();
+      // no deactivated CAIXA for the new package: the default kind and the product's own unit
+      expect(detail.items[0].productUnity.label).not.toMatch(/^Caixa/);
+      expect(detail.items[0]).toMatchObject({ quantity: '1.000' });
+    } finally {
+      await patch(`/api/unity-batches/v1/${caixa.id}`, { status: 'active' });
+    }
+  });
+
   it('refuses an import dated in a closed month', async () => {
     const product = await createProduct(ctx.app, cookie, { name: 'Feijão 1 kg' });
     const box = await createBox(ctx.app, cookie, product.id, 10);
