@@ -9,8 +9,9 @@ import { averageCost } from './stock-rules.ts';
 import type { LockedBalance, SavedBalance } from './posting-repository.ts';
 
 /**
- * SQL of the pipeline's slow path: stored rows read back (a back-dated movement, a cancellation) and their
- * derived figures rewritten. The usual movement (today, nothing later) never reaches this file.
+ * SQL of the pipeline's slow path: stored rows read back (a back-dated movement, a cancellation), and many
+ * products' balance rows saved at once. The usual movement (today, nothing later) never reaches this file; the
+ * rewrites of the ledger itself are in ledger-writes.ts.
  */
 
 const CHUNK = 500;
@@ -208,79 +209,6 @@ export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowT
     }
   }
   return found;
-}
-
-/**
- * Rewrites derived figures of stored rows, set-based (one statement per few thousand rows). Entries get their
- * running figures only: their cost is a fact, and leaving it out of the statement skips the cost guard.
- */
-export async function updateDerived(
-  tx: Tx,
-  dialect: Dialect,
-  updates: ReadonlyArray<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }>,
-): Promise<void> {
-  const entries = updates.filter((u) => u.direction === 'in');
-  const exits = updates.filter((u) => u.direction === 'out');
-  const text = (part: typeof updates, pick: (d: DerivedFigures) => bigint) =>
-    part.map((u) => pick(u.derived).toString());
-  const ids = (part: typeof updates) => part.map((u) => String(u.id));
-  if (dialect === 'postgres') {
-    for (const part of chunks(entries, 50_000)) {
-      await sql`update stock_ledger as l set balance_quantity = v.bq, balance_value = v.bv
-        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
-          ${text(part, (d) => d.balanceValue)}::bigint[]) as v(id, bq, bv)
-        where l.id = v.id`.execute(tx);
-    }
-    for (const part of chunks(exits, 50_000)) {
-      await sql`update stock_ledger as l set
-          balance_quantity = v.bq, balance_value = v.bv, unit_cost = v.uc, total_cost = v.tc
-        from unnest(${ids(part)}::bigint[], ${text(part, (d) => d.balanceQuantity)}::bigint[],
-          ${text(part, (d) => d.balanceValue)}::bigint[], ${text(part, (d) => d.unitCost)}::bigint[],
-          ${text(part, (d) => d.totalCost)}::bigint[]) as v(id, bq, bv, uc, tc)
-        where l.id = v.id`.execute(tx);
-    }
-    return;
-  }
-  // SQLite: the figures travel as one JSON text (as strings: exact beyond 2^53) instead of ~5 bound
-  // parameters per row; json_each feeds a rowid lookup per row.
-  for (const part of chunks(entries, 50_000)) {
-    const json = JSON.stringify(
-      part.map((u) => [u.id, u.derived.balanceQuantity.toString(), u.derived.balanceValue.toString()]),
-    );
-    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
-        balance_value = cast(v.value ->> 2 as integer)
-      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
-  }
-  for (const part of chunks(exits, 50_000)) {
-    const json = JSON.stringify(
-      part.map((u) => [
-        u.id,
-        u.derived.balanceQuantity.toString(),
-        u.derived.balanceValue.toString(),
-        u.derived.unitCost.toString(),
-        u.derived.totalCost.toString(),
-      ]),
-    );
-    await sql`update stock_ledger set balance_quantity = cast(v.value ->> 1 as integer),
-        balance_value = cast(v.value ->> 2 as integer), unit_cost = cast(v.value ->> 3 as integer),
-        total_cost = cast(v.value ->> 4 as integer)
-      from json_each(${json}) as v where stock_ledger.id = v.value ->> 0`.execute(tx);
-  }
-}
-
-export async function markCancelled(
-  tx: Tx,
-  ids: readonly number[],
-  cancel: { userId: number; reason: string | null; now: string },
-): Promise<void> {
-  for (const part of chunks(ids, CHUNK)) {
-    await tx
-      .updateTable('stock_ledger')
-      .set({ cancelled_at: cancel.now, cancelled_by: cancel.userId, cancel_reason: cancel.reason })
-      .where('id', 'in', part)
-      .where('cancelled_at', 'is', null)
-      .execute();
-  }
 }
 
 /** Many products' balance rows (a sheet, a count) in one set-based statement per chunk. */

@@ -20,14 +20,13 @@ import {
   type NewLedgerRow,
   type Shortage,
 } from './stock-rules.ts';
-import { insertRows, lockBalances, rememberBalances, saveBalance, writeTail } from './posting-repository.ts';
+import { lockBalances, rememberBalances, saveBalance } from './posting-repository.ts';
+import { insertRows, markCancelled, updateDerived, writeTail } from './ledger-writes.ts';
 import type { LockedBalance } from './posting-repository.ts';
 import {
   historiesFrom,
-  markCancelled,
   saveManyBalances,
   rowsToCancel,
-  updateDerived,
   type History,
   type StoredRow,
 } from './history-repository.ts';

@@ -1,16 +1,18 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { prepared } from '../../db/prepared.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
-import type { Database, Dialect, StockLedgerTable } from '../../db/types.ts';
-import { averageCost, type Balance, type DerivedFigures, type NewLedgerRow } from './stock-rules.ts';
-import { auditRow, type AuditEntry } from '../../lib/audit.ts';
+import type { Database, Dialect } from '../../db/types.ts';
+import { averageCost, type Balance } from './stock-rules.ts';
 import { createZeroBalances } from './history-repository.ts';
 import { groupMemo } from '../../db/group-commit.ts';
 
-/** SQL of the posting pipeline and of what a movement reads before it is posted; no rule is decided here. */
+/**
+ * SQL of what a movement reads before it is posted, the locks the pipeline takes and the balance row it saves; the
+ * ledger's own writes are in ledger-writes.ts. No rule is decided here.
+ */
 
 /** Products per balance read: ids only, well under both databases' parameter limits. */
 const CHUNK = 5_000;
@@ -173,102 +175,6 @@ export function rememberBalances(tx: Tx, balances: readonly SavedBalance[]): voi
     held.tails.set(saved.productId, { balance: saved.balance, lastDate: saved.lastDate });
 }
 
-type NewRow = { row: NewLedgerRow; derived: DerivedFigures };
-/** Columns of a new row, their PostgreSQL types and values, in the order the set-based insert sends them. */
-const NEW_ROW = {
-  product_id: ['int', ({ row }: NewRow) => row.productId],
-  product_unity_id: ['int', ({ row }: NewRow) => row.productUnityId],
-  direction: ['text', ({ row }: NewRow) => row.direction],
-  quantity: ['bigint', ({ row }: NewRow) => row.quantity.toString()],
-  base_quantity: ['bigint', ({ row }: NewRow) => row.baseQuantity.toString()],
-  unit_cost: ['bigint', ({ derived }: NewRow) => derived.unitCost.toString()],
-  total_cost: ['bigint', ({ derived }: NewRow) => derived.totalCost.toString()],
-  balance_quantity: ['bigint', ({ derived }: NewRow) => derived.balanceQuantity.toString()],
-  balance_value: ['bigint', ({ derived }: NewRow) => derived.balanceValue.toString()],
-  occurred_on: ['date', ({ row }: NewRow) => row.occurredOn],
-  supplier_id: ['int', ({ row }: NewRow) => row.supplierId],
-  reason: ['text', ({ row }: NewRow) => row.reason],
-  document: ['text', ({ row }: NewRow) => row.document],
-  notes: ['text', ({ row }: NewRow) => row.notes],
-  source: ['text', ({ row }: NewRow) => row.source],
-  stock_movement_id: ['int', ({ row }: NewRow) => row.stockMovementId],
-  nfe_id: ['int', ({ row }: NewRow) => row.nfeId ?? null],
-  count_id: ['int', ({ row }: NewRow) => row.countId ?? null],
-} as const;
-const NEW_ROW_COLUMNS = Object.keys(NEW_ROW) as Array<keyof typeof NEW_ROW>;
-const NEW_ROW_TYPES = NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][0]);
-/** Rows per insert statement: one statement per batch, whatever its size up to this. */
-const INSERT_ROWS = 25_000;
-
-const newRowValues = (item: NewRow) => NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][1](item));
-
-/**
- * Inserts new rows set-based: PostgreSQL reads them from one array per column (unnest), SQLite from one JSON
- * text (json_each), so a batch is one statement and one query plan, not one bound parameter per cell.
- * Returns the new ids in the order given.
- */
-export async function insertRows(
-  tx: Tx,
-  dialect: Dialect,
-  rows: readonly NewRow[],
-  userId: number,
-  now: string,
-): Promise<number[]> {
-  const [only] = rows;
-  if (dialect === 'sqlite' && only && rows.length === 1) {
-    // One row (a manual movement): a statement compiled once, values bound as they are.
-    const [row] = await insertOneQuery(tx, ...newRowValues(only), userId, now);
-    return [Number(row?.id)];
-  }
-  const ids: number[] = [];
-  for (const part of chunks(rows, INSERT_ROWS)) {
-    const inserted = (await insertStatement(dialect, part, userId, now).execute(tx)).rows;
-    // Ids are handed out in the select's order; sorting keeps the mapping exact whatever RETURNING does.
-    ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
-  }
-  return ids;
-}
-
-const insertOneQuery = prepared(
-  (db, ...cells: unknown[]) =>
-    db
-      .insertInto('stock_ledger')
-      .values(
-        Object.fromEntries(
-          [...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column, i) => [column, cells[i]]),
-        ) as unknown as Insertable<StockLedgerTable>,
-      )
-      .returning('id'),
-  NEW_ROW_COLUMNS.length + 2,
-);
-
-function insertStatement(dialect: Dialect, rows: readonly NewRow[], userId: number, now: string) {
-  const target = sql.join([...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column) => sql.ref(column)));
-  const values = rows.map(newRowValues);
-  if (dialect === 'postgres') {
-    const arrays = sql.join(
-      NEW_ROW_COLUMNS.map(
-        (_, c) => sql`${values.map((v) => v[c])}::${sql.raw(NEW_ROW_TYPES[c] ?? 'text')}[]`,
-      ),
-    );
-    const names = sql.raw(NEW_ROW_COLUMNS.map((_, c) => `c${c}`).join(', '));
-    return sql<{ id: string }>`insert into stock_ledger (${target})
-      select ${names}, ${userId}::int, ${now}::timestamptz
-      from unnest(${arrays}) with ordinality as v(${names}, ord) order by ord
-      returning id`;
-  }
-  const picks = sql.raw(
-    NEW_ROW_COLUMNS.map((column, c) =>
-      ['text', 'date'].includes(NEW_ROW[column][0])
-        ? `v.value ->> ${c}`
-        : `cast(v.value ->> ${c} as integer)`,
-    ).join(', '),
-  );
-  return sql<{ id: number }>`insert into stock_ledger (${target})
-    select ${picks}, ${userId}, ${now} from json_each(${JSON.stringify(values)}) as v order by v.key
-    returning id`;
-}
-
 export interface SavedBalance {
   productId: number;
   balance: Balance;
@@ -285,35 +191,6 @@ export function balanceSet(only: SavedBalance, now: string) {
     ...(only.movedAt ? { last_movement_at: only.movedAt } : {}),
     updated_at: now,
   };
-}
-
-/**
- * PostgreSQL, one product, nothing stored rewritten (the usual movement): the new rows, the balance and the audit
- * entry in one statement, so the balance row lock taken by `lockBalances` is held for this round trip and the
- * commit only. Returns the new ids in insertion order.
- */
-export async function writeTail(
-  tx: Tx,
-  rows: readonly NewRow[],
-  userId: number,
-  balance: SavedBalance,
-  entry: AuditEntry,
-  now: string,
-): Promise<number[]> {
-  const set = balanceSet(balance, now);
-  const audit = auditRow(entry);
-  const { rows: inserted } = await sql<{
-    id: string;
-  }>`with ins as (${insertStatement('postgres', rows, userId, now)}),
-    bal as (update stock_balances set quantity = ${set.quantity}, total_value = ${set.total_value},
-        average_cost = ${set.average_cost}, last_occurred_on = ${set.last_occurred_on},
-        last_movement_at = coalesce(${balance.movedAt}::timestamptz, last_movement_at), updated_at = ${now}
-      where product_id = ${balance.productId} returning product_id),
-    aud as (insert into audit_log (user_id, action, entity, entity_id, before_data, after_data, created_at)
-      values (${audit.user_id}, ${audit.action}, ${audit.entity}, ${audit.entity_id}, ${audit.before_data},
-        ${audit.after_data}, ${audit.created_at}) returning id)
-    select id from ins`.execute(tx);
-  return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** The balance row is the tail of the running figures: one product's (the usual movement). */
