@@ -187,9 +187,15 @@ describe('inventory counts', () => {
     });
     const forgotten = await product(cat, [[3, 1]]);
     const count = await startCount(cat);
-    await call('PUT', `/api/stock/counts/v1/${count.id}/items`, {
+    const saved = await call('PUT', `/api/stock/counts/v1/${count.id}/items`, {
       items: [{ productId: sold.id, countedQuantity: 2 }],
     });
+    // before posting, the screen values the surplus as posting will: 2 × R$ 4,00, not at the zero balance's cost
+    const surplus = { averageCost: '4.0000', difference: '2.000', differenceValue: '8.0000' };
+    expect(itemOf(saved.json(), sold.id)).toMatchObject(surplus);
+    const open = await detail(count.id);
+    expect(itemOf(open, sold.id)).toMatchObject(surplus);
+    expect(open.totals.surplusValue).toBe('8.0000');
     const posted = await call('POST', `/api/stock/counts/v1/${count.id}/post`, { uncountedAsZero: true });
     expect(posted.statusCode, posted.body).toBe(200);
     expect(await balance(forgotten.id)).toBe('0.000');
@@ -201,6 +207,7 @@ describe('inventory counts', () => {
       .where('product_id', '=', sold.id)
       .executeTakeFirstOrThrow();
     expect(String(entry.unit_cost)).toBe('40000'); // R$ 4,00: the last entry's cost
+    expect(itemOf(await detail(count.id), sold.id)).toMatchObject(surplus);
     expect(itemOf(await detail(count.id), forgotten.id)).toMatchObject({
       countedQuantity: '0.000',
       difference: '-3.000',
@@ -325,6 +332,18 @@ describe('count sheet', () => {
     ]);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().rows.map((r: { line: number }) => r.line)).toEqual([2, 3]);
+    expect((await detail(count.id)).totals.counted).toBe(0);
+
+    // beyond what a count takes (the API's own limit), however large: a row error, nothing stored
+    const huge = await upload([
+      [a.sku, null, '', 'UN', '1.000.001'],
+      [b.sku, null, '', 'UN', 1e20],
+    ]);
+    expect(huge.statusCode, huge.body).toBe(422);
+    expect(huge.json().rows).toEqual([
+      { line: 2, message: 'A quantidade contada deve ser no máximo 1.000.000.' },
+      { line: 3, message: 'A quantidade contada deve ser no máximo 1.000.000.' },
+    ]);
     expect((await detail(count.id)).totals.counted).toBe(0);
 
     const good = await upload([

@@ -1,11 +1,10 @@
 import { nowIso, type Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
-import { averageCost } from '../stock/stock-rules.ts';
 import { lastEntryCosts } from '../inventory/inventory-repository.ts';
 import { countRows, defaultUnities, recordPosting } from './count-lines-repository.ts';
 import { setStatus } from './counts-repository.ts';
-import { planAdjustments } from './counts-rules.ts';
+import { needsFallbackCost, planAdjustments, unitValue } from './counts-rules.ts';
 
 interface PostingInput {
   user: { id: number };
@@ -28,7 +27,7 @@ export async function postCount(
   const counted = new Map<number, bigint>();
   for (const row of rows) if (row.counted !== null) counted.set(row.productId, row.counted);
   const needFallback = rows
-    .filter((row) => row.quantity === 0n && (counted.get(row.productId) ?? 0n) > 0n)
+    .filter((row) => needsFallbackCost(row, counted.get(row.productId)))
     .map((row) => row.productId);
   const fallback =
     needFallback.length > 0 ? await lastEntryCosts(tx, date, needFallback) : new Map<number, bigint>();
@@ -69,12 +68,17 @@ export async function postCount(
       },
     },
   });
-  const surplusCost = new Map(adjustments.map((a) => [a.productId, a.unitCost]));
   const lines = rows.flatMap((row) => {
     const quantity = counted.get(row.productId) ?? (uncountedAsZero ? 0n : null);
     if (quantity === null) return [];
-    const unitCost = surplusCost.get(row.productId) ?? averageCost(row);
-    return [{ productId: row.productId, expected: row.quantity, counted: quantity, unitCost }];
+    return [
+      {
+        productId: row.productId,
+        expected: row.quantity,
+        counted: quantity,
+        unitCost: unitValue(row, fallback),
+      },
+    ];
   });
   const now = nowIso();
   await recordPosting(tx, dialect, count.id, lines, user.id, now);

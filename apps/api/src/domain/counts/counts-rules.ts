@@ -1,3 +1,5 @@
+import { MAX_QUANTITY } from '@armazem/contracts/numbers';
+import { formatQuantityBR } from '@armazem/contracts/decimal';
 import { averageCost, lineTotal } from '../stock/stock-rules.ts';
 
 /** Inventory counts (balanço): pure rules, no database. Quantities in base-unit thousandths, money in R$ 0,0001. */
@@ -30,15 +32,35 @@ export function countedQuantityProblem(
   unityCode: string,
 ): string | null {
   if (quantity < 0n) return 'A quantidade contada não pode ser negativa.';
+  // the API's own limit (ZCountedQuantityInput), for the sheet too: what a count stores always fits
+  if (quantity > MAX_QUANTITY)
+    return `A quantidade contada deve ser no máximo ${formatQuantityBR(MAX_QUANTITY)}.`;
   if (!fractional && quantity % 1000n !== 0n) {
     return `A quantidade deve ser inteira em ${unityCode}: a unidade não aceita frações.`;
   }
   return null;
 }
 
-/** Expected, counted, difference and its value at the average cost of the date. */
-export function countLine(position: CountPosition, counted: bigint | null): CountLine {
-  return lineOf(position.productId, position.quantity, counted, averageCost(position));
+/** A product whose surplus is valued at its last entry cost: nothing in stock at the date, and something counted. */
+export const needsFallbackCost = (position: CountPosition, counted: bigint | null | undefined) =>
+  position.quantity === 0n && (counted ?? 0n) > 0n;
+
+/**
+ * What one base unit of a product's difference is worth: the average cost at the date, or, with nothing in stock,
+ * the last entry cost (`fallbackCost`, read only for the products `needsFallbackCost` names). The count's screen and
+ * its posting both value with this.
+ */
+export function unitValue(position: CountPosition, fallbackCost: ReadonlyMap<number, bigint>): bigint {
+  return position.quantity > 0n ? averageCost(position) : (fallbackCost.get(position.productId) ?? 0n);
+}
+
+/** Expected, counted, difference and its value at the date (`unitValue`). */
+export function countLine(
+  position: CountPosition,
+  counted: bigint | null,
+  fallbackCost: ReadonlyMap<number, bigint>,
+): CountLine {
+  return lineOf(position.productId, position.quantity, counted, unitValue(position, fallbackCost));
 }
 
 /** A line from figures already known (a posted count keeps what it found and the cost it used). */
@@ -89,9 +111,12 @@ export function planAdjustments(
     const difference = quantity - position.quantity;
     const base = { productId: position.productId, expected: position.quantity, counted: quantity };
     if (difference > 0n) {
-      const unitCost =
-        position.quantity > 0n ? averageCost(position) : (fallbackCost.get(position.productId) ?? 0n);
-      out.push({ ...base, direction: 'in', quantity: difference, unitCost });
+      out.push({
+        ...base,
+        direction: 'in',
+        quantity: difference,
+        unitCost: unitValue(position, fallbackCost),
+      });
     } else {
       out.push({ ...base, direction: 'out', quantity: -difference, unitCost: null });
     }

@@ -7,9 +7,9 @@ import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { periodClosed, post } from '../stock/posting-pipeline.ts';
 import { readClosedThrough } from '../closings/closings-repository.ts';
 import { isClosed } from '../stock/stock-rules.ts';
-import { positionsAt } from '../inventory/inventory-repository.ts';
+import { lastEntryCosts, positionsAt } from '../inventory/inventory-repository.ts';
 import * as repo from './counts-repository.ts';
-import { countedQuantityProblem } from './counts-rules.ts';
+import { countedQuantityProblem, needsFallbackCost } from './counts-rules.ts';
 import * as lines from './count-lines-repository.ts';
 import { detailItems, itemView, lineFor, type CountLookups } from './counts-view.ts';
 import { postCount } from './counts-posting.ts';
@@ -53,7 +53,15 @@ async function readLines(deps: ServiceDeps, count: TCount, productIds?: readonly
     lines.unitiesById(deps.db),
     lines.countersOf(deps.db, count.id),
   ]);
-  const lookups: CountLookups = { unities, counters };
+  // open lines only: a posted line keeps the cost it was posted at
+  const needFallback = rows
+    .filter((row) => row.expected === null && needsFallbackCost(row, row.counted))
+    .map((row) => row.productId);
+  const fallbackCost =
+    needFallback.length > 0
+      ? await lastEntryCosts(deps.db, count.countedOn, needFallback)
+      : new Map<number, bigint>();
+  const lookups: CountLookups = { unities, counters, fallbackCost };
   if (!productIds) return { rows, lookups };
   const byId = new Map(rows.map((row) => [row.productId, row]));
   return { rows: productIds.flatMap((id) => byId.get(id) ?? []), lookups };
@@ -131,7 +139,10 @@ async function saveItems(deps: ServiceDeps, user: User, id: number, items: reado
   const ids = await deps.db.transaction().execute((tx) => save(deps, tx, user, id, items));
   const count = await mustFind(deps, id);
   const { rows, lookups } = await readLines(deps, count, ids);
-  return { ...count, items: rows.map((row) => itemView(row, lineFor(row), lookups)) };
+  return {
+    ...count,
+    items: rows.map((row) => itemView(row, lineFor(row, lookups.fallbackCost), lookups)),
+  };
 }
 
 /** Merges an uploaded sheet: every row checked first (422 lists the bad ones, nothing merged). */

@@ -9,15 +9,18 @@ import { countLine, countTotals, lineOf, type CountLine } from './counts-rules.t
 export interface CountLookups {
   unities: ReadonlyMap<number, { code: string; fractional: boolean }>;
   counters: ReadonlyMap<number, { id: number; name: string }>;
+  /** last entry costs of the open lines that `needsFallbackCost` */
+  fallbackCost: ReadonlyMap<number, bigint>;
 }
 
 const optional = (value: bigint | null, out: (v: bigint) => string) => (value === null ? null : out(value));
 
-export function lineFor(row: CountRow): CountLine {
+/** A line as shown: a posted count's as it was found; an open one's valued at the date (`unitValue`). */
+export function lineFor(row: CountRow, fallbackCost: ReadonlyMap<number, bigint>): CountLine {
   if (row.counted !== null && row.expected !== null) {
     return lineOf(row.productId, row.expected, row.counted, row.unitCost ?? 0n);
   }
-  return countLine(row, row.counted);
+  return countLine(row, row.counted, fallbackCost);
 }
 
 export function itemView(row: CountRow, line: CountLine, lookups: CountLookups): TCountItem {
@@ -41,7 +44,7 @@ export function detailItems(
   lookups: CountLookups,
   differences: boolean,
 ): Pick<TCountDetail, 'items' | 'totals'> {
-  const lines = rows.map(lineFor);
+  const lines = rows.map((row) => lineFor(row, lookups.fallbackCost));
   const totals = countTotals(lines);
   const items: TCountItem[] = [];
   rows.forEach((row, index) => {
