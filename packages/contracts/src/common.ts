@@ -129,6 +129,20 @@ export const ZPageQuery = z.object({
   ),
 });
 
+export const DATE_RANGE_MESSAGE = 'A data inicial deve ser anterior ou igual à final.';
+
+/** A query's `from` and `to` (either may be absent) in order: refused on `from` otherwise. */
+/* @__NO_SIDE_EFFECTS__ */
+export function dateRangeInOrder() {
+  return z.refine<{ from?: string; to?: string }>(
+    (query) => !query.from || !query.to || query.from <= query.to,
+    {
+      error: DATE_RANGE_MESSAGE,
+      path: ['from'],
+    },
+  );
+}
+
 /** A list's `sort`: one of the list's own sorts (`fallback` when absent); any other is refused by name. */
 /* @__NO_SIDE_EFFECTS__ */
 export function zSort<const Sorts extends readonly [string, ...string[]]>(

@@ -1,5 +1,16 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZDate, ZId, ZPageQuery, ZRef, orRequired, zChoice, zText } from './common.ts';
+import {
+  LIMITS,
+  ZDate,
+  ZId,
+  ZPageQuery,
+  ZRef,
+  dateRangeInOrder,
+  orRequired,
+  zChoice,
+  zSort,
+  zText,
+} from './common.ts';
 import { ZSku } from './catalog.ts';
 import { ZDecimalString, ZPackageQuantityInput } from './numbers.ts';
 import { ZLedgerEntry } from './stock.ts';
@@ -148,13 +159,18 @@ export const ZNfeReceiptDetail = z.extend(ZNfeReceipt, {
 });
 export type TNfeReceiptDetail = z.infer<typeof ZNfeReceiptDetail>;
 
-export const ZNfeListQuery = z.extend(ZPageQuery, {
-  order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'desc'),
-  from: z.optional(ZDate),
-  to: z.optional(ZDate),
-  supplierId: z.optional(ZId),
-  format: ZExportFormat,
-});
+/** Receipts are listed by when they came in (newest first by default): the one sort, named so others are refused. */
+export const NFE_SORTS = ['createdAt'] as const;
+export const ZNfeListQuery = z
+  .extend(ZPageQuery, {
+    order: z._default(z.enum(['asc', 'desc'], { error: orRequired('Ordem inválida.') }), 'desc'),
+    sort: zSort(NFE_SORTS, 'createdAt'),
+    from: z.optional(ZDate),
+    to: z.optional(ZDate),
+    supplierId: z.optional(ZId),
+    format: ZExportFormat,
+  })
+  .check(dateRangeInOrder());
 export type TNfeListQuery = z.input<typeof ZNfeListQuery>;
 
 export const ZNfeParams = z.object({ id: ZId });

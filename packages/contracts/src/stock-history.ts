@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZCodeRef, ZDate, ZRef, orRequired, zInt } from './common.ts';
+import { ZCodeRef, ZDate, ZRef, dateRangeInOrder, orRequired, zInt } from './common.ts';
 import { ZDecimalString } from './numbers.ts';
 import { ZLedgerSource, ZStockReason } from './stock.ts';
 
@@ -25,12 +25,7 @@ export const ZKardexQuery = z
       'json',
     ),
   })
-  .check(
-    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
-      error: 'A data inicial deve ser anterior ou igual à final.',
-      path: ['from'],
-    }),
-  );
+  .check(dateRangeInOrder());
 export type TKardexQuery = z.input<typeof ZKardexQuery>;
 
 export const ZStockPosition = z.object({

@@ -11,6 +11,7 @@ import {
   zOptionalText,
   zSort,
   orRequired,
+  dateRangeInOrder,
 } from './common.ts';
 import { ZDecimalString, ZMoneyInput, ZQuantityInput } from './numbers.ts';
 
@@ -101,12 +102,7 @@ export const ZLedgerQuery = z
     ),
     format: ZExportFormat,
   })
-  .check(
-    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
-      error: 'A data inicial deve ser anterior ou igual à final.',
-      path: ['from'],
-    }),
-  );
+  .check(dateRangeInOrder());
 export type TLedgerQuery = z.input<typeof ZLedgerQuery>;
 
 export const ZStockRow = z.object({

@@ -168,6 +168,41 @@ describe('NF-e receipts', () => {
       supplier: { name: supplier.name },
       createdBy: { name: 'Nina Notas' },
     });
+    // like every list: an unknown sort and a backwards date range are refused, not ignored
+    const bogus = await get('/api/stock/nfe/v1?sort=bogus');
+    expect([bogus.statusCode, bogus.json().message]).toEqual([400, 'Ordenação inválida.']);
+    const backwards = await get('/api/stock/nfe/v1?from=2026-11-30&to=2026-11-01');
+    expect([backwards.statusCode, backwards.json().message]).toEqual([
+      400,
+      'A data inicial deve ser anterior ou igual à final.',
+    ]);
+  });
+
+  it('imports several notes of a new supplier at once, creating the supplier once', async () => {
+    const product = await createProduct(ctx.app, cookie, { name: `Feijão ${unique()}` });
+    const productUnityId = (await get(`/api/products/v1/${product.id}`)).json().unities[0].id;
+    const from = emitter();
+    const notes = [1, 2, 3].map(() =>
+      buildNfe({
+        items: [{ code: 'FJ1', description: 'FEIJAO', quantity: '2.0000', total: '20.00' }],
+        emitter: from,
+        number: String(unique()),
+      }),
+    );
+    const answers = await Promise.all(
+      notes.map((note) =>
+        importNfe(ctx.app, cookie, note.xml, { items: [{ item: 1, productId: product.id, productUnityId }] }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const suppliers = new Set(answers.map((a) => a.json().supplier.id));
+    expect(suppliers.size).toBe(1);
+    const rows = await ctx.handle.db
+      .selectFrom('suppliers')
+      .select('id')
+      .where('document', '=', from.cnpj)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('undoes an import, unless its stock has gone out since', async () => {
@@ -214,11 +249,35 @@ describe('NF-e receipts', () => {
       headers: { cookie },
     });
     expect(undone.statusCode).toBe(204);
+    // a second undo (also two at once) is refused as already done, on both databases
+    const again = await Promise.all(
+      [1, 2].map(() =>
+        ctx.app.inject({ method: 'DELETE', url: `/api/stock/nfe/v1/${other.id}`, headers: { cookie } }),
+      ),
+    );
+    for (const response of again) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'CONFLICT',
+        message: 'A importação desta nota já foi desfeita.',
+      });
+    }
     const detail = (await get(`/api/stock/nfe/v1/${other.id}`)).json();
     expect(detail.undoneAt).not.toBeNull();
     expect(detail.ledger[0].cancelledAt).not.toBeNull();
     // undone: the same note may come in again
-    expect((await importNfe(ctx.app, cookie, noteB.xml, { items: [choice] })).statusCode).toBe(201);
+    const back = await importNfe(ctx.app, cookie, noteB.xml, { items: [choice] });
+    expect(back.statusCode).toBe(201);
+    // two undos racing: one undoes, the other is told it is done
+    const racing = await Promise.all(
+      [1, 2].map(() =>
+        ctx.app.inject({ method: 'DELETE', url: `/api/stock/nfe/v1/${back.json().id}`, headers: { cookie } }),
+      ),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+    expect(racing.find((r) => r.statusCode === 409)?.json().message).toBe(
+      'A importação desta nota já foi desfeita.',
+    );
   });
 
   it('creates no product in a deactivated category, and boxes a new product in CX only while CAIXA is active', async () => {

@@ -178,6 +178,12 @@ describe('kardex and balances at a date', () => {
     expect((await get(`/api/products/v1/${sal.id}/kardex?from=2026-07-01&to=2026-06-01`)).statusCode).toBe(
       400,
     );
+    // one end given: `to` alone starts at its month's first day; a `from` after today is refused
+    const june = (await get(`/api/products/v1/${sal.id}/kardex?to=2026-06-30`)).json();
+    expect([june.from, june.to]).toEqual(['2026-06-01', '2026-06-30']);
+    const ahead = await get(`/api/products/v1/${sal.id}/kardex?from=2999-01-01`);
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().message).toBe('A data inicial deve ser anterior ou igual à final.');
     expect((await get(`/api/products/v1/999999/kardex`)).statusCode).toBe(404);
     const xlsx = await get(`/api/products/v1/${sal.id}/kardex?from=2026-05-01&to=2026-06-30&format=xlsx`);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
@@ -185,6 +191,10 @@ describe('kardex and balances at a date', () => {
     const pdf = await get(`/api/products/v1/${sal.id}/kardex?from=2026-05-01&to=2026-06-30&format=pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // the exit's quantity with a minus the PDF's font can draw
+    const [page] = await pdfPages(pdf.rawPayload);
+    expect(page).toMatch(/Saída \(Venda\).*-5/);
+    expect(page).not.toContain('"5');
 
     const at = (date: string) =>
       get(`/api/stock/v1?q=${encodeURIComponent('Sal 1 kg')}&date=${date}`).then((r) => r.json().data[0]);
@@ -274,8 +284,13 @@ describe('month close', () => {
       (await post('/api/stock/closings/v1/reopen', { year: 2026, month: 5, reason: 'não estava fechado' }))
         .statusCode,
     ).toBe(409);
-    await post('/api/stock/closings/v1/reopen', { year: 2026, month: 1, reason: 'abrir tudo' });
+    await post('/api/stock/closings/v1/reopen', { year: 2026, month: 1, reason: 'reabrir o ano' });
     expect((await get('/api/stock/closings/v1')).json().closedThrough).toBe('2025-12');
+    // the first month a call can name: reopening it opens everything
+    const all = await post('/api/stock/closings/v1/reopen', { year: 2000, month: 1, reason: 'abrir tudo' });
+    expect(all.json()).toEqual({ closedThrough: null });
+    expect((await get('/api/stock/closings/v1')).json().closedThrough).toBeNull();
+    expect((await entry(farinha, 1, '3', '1999-12-15')).statusCode).toBe(201);
   });
 
   it('refuses undoing a sheet of a closed month', async () => {

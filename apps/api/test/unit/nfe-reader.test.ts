@@ -109,6 +109,12 @@ describe('readNfe', () => {
     expect(refusal(buildNfe({ items: manyItems(991) }).xml).message).toContain('990');
   });
 
+  it('refuses two items with one number (nItem): one choice would serve both', () => {
+    const { xml } = buildNfe({ items: [item, { ...item, code: 'A2' }, { ...item, code: 'A3' }] });
+    const repeated = xml.replace('<det nItem="2">', '<det nItem="1">');
+    expect(refusal(repeated).message).toBe('O número de item 1 (nItem) aparece mais de uma vez na nota.');
+  });
+
   it('accepts an emitter with an alphanumeric CNPJ', () => {
     const cnpj = cnpjFromBase('12ABC34501DE');
     const doc = readNfe(bytes(buildNfe({ items: [item], emitter: { cnpj } }).xml));

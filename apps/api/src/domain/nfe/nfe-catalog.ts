@@ -14,7 +14,7 @@ import {
   ONE,
   productSearchColumns,
 } from '../products/products-rules.ts';
-import { insertSupplier } from '../suppliers/suppliers-repository.ts';
+import { supplierByDocumentOrNew } from '../suppliers/suppliers-repository.ts';
 import { supplierSearchText, supplierSortKeys } from '../suppliers/suppliers-rules.ts';
 import type { NfeItem } from './nfe-items.ts';
 import type { NfeParty } from './nfe-reader.ts';
@@ -39,11 +39,12 @@ export async function createSupplierFromNote(tx: Tx, userId: number, emitter: Nf
     state: emitter.address.state,
     zip: emitter.address.zip,
   };
-  const id = await insertSupplier(tx, {
+  const { id, created } = await supplierByDocumentOrNew(tx, {
     ...fields,
     search_text: supplierSearchText(fields),
     ...supplierSortKeys(fields),
   });
+  if (!created) return id; // created meanwhile by another import of this supplier's notes
   await audit(tx, {
     userId,
     action: 'create',

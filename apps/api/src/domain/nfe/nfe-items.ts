@@ -132,7 +132,15 @@ export function readItems(infNFe: XmlElement): Array<NfeItem & { hasIcmsSt: bool
   if (dets.length === 0) throw unprocessable('A nota não tem itens (det).');
   if (dets.length > MAX_ITEMS)
     throw unprocessable(`A nota tem ${dets.length} itens; o máximo de uma NF-e é 990.`);
-  return dets.map((det, index) => readItem(det, index + 1));
+  const items = dets.map((det, index) => readItem(det, index + 1));
+  // each item is chosen and answered by its number: two with one number would be one choice for both
+  const seen = new Set<number>();
+  for (const { item } of items) {
+    if (seen.has(item))
+      throw unprocessable(`O número de item ${item} (nItem) aparece mais de uma vez na nota.`);
+    seen.add(item);
+  }
+  return items;
 }
 
 export interface NfeTotals {

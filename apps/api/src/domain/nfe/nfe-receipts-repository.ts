@@ -1,6 +1,7 @@
 import type { TNfeReceipt, TNfeReceiptDetail, ZNfeListQuery } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { paged } from '../../lib/paging.ts';
@@ -145,14 +146,13 @@ export async function receiptXml(db: Db, id: number) {
   );
 }
 
-export async function receiptStatus(tx: Tx, id: number) {
-  return (
-    (await tx
-      .selectFrom('nfe_receipts')
-      .select(['id', 'number', 'series', 'undone_at'])
-      .where('id', '=', id)
-      .executeTakeFirst()) ?? null
-  );
+/** The receipt to undo, its row locked on PostgreSQL (SQLite runs one write at a time): two undos queue up. */
+export async function receiptStatus(tx: Tx, dialect: Dialect, id: number) {
+  const query = tx
+    .selectFrom('nfe_receipts')
+    .select(['id', 'number', 'series', 'undone_at'])
+    .where('id', '=', id);
+  return (await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst()) ?? null;
 }
 
 export async function liveLedgerIdsOfReceipt(tx: Tx, id: number): Promise<number[]> {

@@ -7,7 +7,7 @@ import type {
 } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
-import { found, notFound } from '../../lib/errors.ts';
+import { conflict, found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
@@ -79,8 +79,8 @@ export function createNfeService(deps: NfeServiceDeps) {
     /** Undo: its entries are cancelled through the pipeline (dates below zero, closed months), all or nothing. */
     async undo(userId: number, id: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        const receipt = await receiptStatus(tx, id);
-        if (!receipt || receipt.undone_at) throw receiptNotFound();
+        const receipt = found(await receiptStatus(tx, dialect, id), receiptNotFound);
+        if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
         const ids = await liveLedgerIdsOfReceipt(tx, id);
         const label = documentLabel(receipt.number, receipt.series);
         await post(tx, dialect, {

@@ -12,6 +12,7 @@ import { createGroupCommit } from '../../db/group-commit.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { DATE_RANGE_MESSAGE } from '@armazem/contracts/common';
 import type { Clock } from '../../lib/dates.ts';
 import { post, type NewLedgerRow, type PostedRow } from './posting-pipeline.ts';
 import { findMovementContext } from './posting-repository.ts';
@@ -198,8 +199,11 @@ export function createStockService({ db, dialect, clock }: StockServiceDeps) {
     summary: () => stockSummary(db),
     belowMinimum: () => belowMinimumList(db, 100),
     kardex: (productId: number, range: { from?: string; to?: string }) => {
-      const today = clock.today();
-      return kardex(db, productId, { from: range.from ?? `${today.slice(0, 8)}01`, to: range.to ?? today });
+      // defaults: up to today, from the first day of the last date's month
+      const to = range.to ?? clock.today();
+      const from = range.from ?? `${to.slice(0, 8)}01`;
+      if (from > to) throw badRequest(DATE_RANGE_MESSAGE, 'from');
+      return kardex(db, productId, { from, to });
     },
     integrity: () => checkIntegrity(db),
   };

@@ -128,6 +128,30 @@ export async function insertSupplier(tx: Tx, values: SupplierFields & Derived): 
   return row.id;
 }
 
+/**
+ * A supplier by its document, created unless it exists: two NF-e of a new supplier imported at once create it once
+ * (PostgreSQL makes the second insert wait for the first, then it finds the row).
+ */
+export async function supplierByDocumentOrNew(
+  tx: Tx,
+  values: SupplierFields & Derived,
+): Promise<{ id: number; created: boolean }> {
+  const now = nowIso();
+  const row = await tx
+    .insertInto('suppliers')
+    .values({ ...values, status: 'active', created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('document').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (row) return { id: row.id, created: true };
+  const existing = await tx
+    .selectFrom('suppliers')
+    .select('id')
+    .where('document', '=', values.document)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
 export async function updateSupplierRow(
   tx: Tx,
   id: number,
