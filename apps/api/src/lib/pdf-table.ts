@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { winAnsiChar } from './win-ansi.ts';
 
 // The table drawing the monthly report (domain/movements/report-pdf.ts) and the kardex (domain/stock/kardex-files.ts)
 // share: columns whose text wraps and is never cut, a header repeated on every page, "Página X de Y" at the foot.
@@ -40,7 +41,7 @@ export class FastFont {
     for (const char of text) {
       let width = this.widths.get(char);
       if (width === undefined) {
-        width = this.font.widthOfString(char, 1000);
+        width = this.font.widthOfString(winAnsiChar(char), 1000);
         this.widths.set(char, width);
       }
       total += width;
@@ -54,7 +55,7 @@ export class FastFont {
     for (const char of text) {
       let code = this.codes.get(char);
       if (code === undefined) {
-        code = this.font.encode(char)[0].join('');
+        code = this.font.encode(winAnsiChar(char))[0].join('');
         this.codes.set(char, code);
       }
       out += code;

@@ -1,3 +1,4 @@
+import { winAnsi } from '../../lib/win-ansi.ts';
 import PDFDocument from 'pdfkit';
 import type { TSettings } from '@armazem/contracts/settings';
 import { formatBrazilian } from '@armazem/contracts/decimal';
@@ -43,7 +44,7 @@ function header(doc: Doc, settings: TSettings, date: string) {
   doc
     .font('Helvetica-Bold')
     .fontSize(10)
-    .text(settings.businessName, MARGIN, MARGIN + 17, { lineBreak: false });
+    .text(winAnsi(settings.businessName), MARGIN, MARGIN + 17, { lineBreak: false });
   doc.font('Helvetica').fontSize(8);
   const ids = [
     settings.businessDocument ? documentLabel(settings.businessDocument) : 'CNPJ não informado',

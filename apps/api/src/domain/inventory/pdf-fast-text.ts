@@ -1,4 +1,5 @@
 import type PDFDocument from 'pdfkit';
+import { winAnsiChar } from '../../lib/win-ansi.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -58,7 +59,7 @@ export function fastText(doc: Doc) {
     if (width === undefined) {
       const saved = { font: inner._font, size: inner._fontSize };
       doc.font(entry.name);
-      width = doc.fontSize(1000).widthOfString(char);
+      width = doc.fontSize(1000).widthOfString(winAnsiChar(char));
       entry.width.set(char, width);
       inner._font = saved.font;
       doc.fontSize(saved.size);
@@ -89,7 +90,7 @@ export function fastText(doc: Doc) {
         for (const char of cell.text) {
           let code = entry.hex.get(char);
           if (code === undefined) {
-            code = font.encode(char)[0].join('');
+            code = font.encode(winAnsiChar(char))[0].join('');
             entry.hex.set(char, code);
           }
           hex += code;
