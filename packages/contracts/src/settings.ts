@@ -27,7 +27,13 @@ export type TSettings = z.infer<typeof ZSettings>;
 /** The business's CNPJ (numeric or alphanumeric) or CPF, validated like a supplier's; empty while not informed. */
 export const ZBusinessDocument = z
   .pipe(
-    z.string({ error: 'Campo obrigatório.' }).check(noNul(), z.trim(), z.maxLength(30)),
+    z
+      .string({ error: 'Campo obrigatório.' })
+      .check(
+        noNul(),
+        z.trim(),
+        z.maxLength(30, { error: 'CNPJ ou CPF inválido: confira os dígitos verificadores.' }),
+      ),
     z.transform(normalizeDocument),
   )
   .check(
@@ -36,13 +42,17 @@ export const ZBusinessDocument = z
     }),
   );
 
+const STATE_REGISTRATION_MESSAGE = 'Inscrição estadual inválida: informe só os números (até 14) ou ISENTO.';
+
 /**
  * Inscrição estadual: `ISENTO`, or its digits (2 to 14, the longest state format), kept without punctuation.
  * Each state has its own check-digit rule; those are left to the SEFAZ, which is where an IE is really checked.
  */
 export const ZStateRegistration = z
   .pipe(
-    z.string({ error: 'Campo obrigatório.' }).check(noNul(), z.trim(), z.maxLength(30)),
+    z
+      .string({ error: 'Campo obrigatório.' })
+      .check(noNul(), z.trim(), z.maxLength(30, { error: STATE_REGISTRATION_MESSAGE })),
     z.transform((value) => {
       const upper = value.toUpperCase();
       return upper === 'ISENTO' ? upper : upper.replace(/[\s./-]/g, '');
@@ -50,7 +60,7 @@ export const ZStateRegistration = z
   )
   .check(
     z.refine((value) => value === '' || value === 'ISENTO' || /^\d{2,14}$/.test(value), {
-      error: 'Inscrição estadual inválida: informe só os números (até 14) ou ISENTO.',
+      error: STATE_REGISTRATION_MESSAGE,
     }),
   );
 
@@ -60,5 +70,7 @@ export const ZUpdateSettingsRequest = z.strictObject({
   businessStateRegistration: z._default(ZStateRegistration, ''),
   businessAddress: z._default(zText(LIMITS.description), ''),
   taxRegime: z._default(ZTaxRegime, 'simples'),
+  /** Read-only (the server's BUSINESS_TIME_ZONE): accepted unchanged, so what GET answers can be sent back. */
+  timeZone: z.optional(z.string().check(z.maxLength(64))),
 });
 export type TUpdateSettingsRequest = z.input<typeof ZUpdateSettingsRequest>;

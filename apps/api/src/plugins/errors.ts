@@ -26,7 +26,7 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: TErrorCode; message
     code: 'PAYLOAD_TOO_LARGE',
     message: 'Arquivo grande demais: o limite é 10 MB.',
   },
-  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Envie apenas um arquivo.' },
+  FST_FILES_LIMIT: { status: 400, code: 'VALIDATION_ERROR', message: 'Envie apenas um arquivo.' },
   FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Campos demais no formulário.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
@@ -138,12 +138,15 @@ function validationResponse(error: FastifyError): TErrorResponse {
     message: issue.message ?? 'Valor inválido.',
   }));
   const message = issues
-    // "Selecione a categoria." already names its field
-    .map((issue) =>
-      issue.path && !issue.message.startsWith('Selecione ')
-        ? `${labelOf(issue.path)}: ${issue.message}`
-        : issue.message,
-    )
+    .map((issue) => {
+      const label = issue.path ? labelOf(issue.path) : '';
+      // "Selecione a categoria." and "A data inicial deve…" already name their field
+      const named =
+        !label ||
+        issue.message.startsWith('Selecione ') ||
+        issue.message.toLowerCase().includes(label.toLowerCase());
+      return named ? issue.message : `${label}: ${issue.message}`;
+    })
     .join(' ');
   return { message: message || 'Dados inválidos.', code: 'VALIDATION_ERROR', issues };
 }

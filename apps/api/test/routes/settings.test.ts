@@ -103,12 +103,32 @@ describe('business settings (issue 8 item 3)', () => {
         '1'.repeat(15),
         'Inscrição estadual inválida: informe só os números (até 14) ou ISENTO.',
       ],
+      [
+        'businessStateRegistration',
+        '1'.repeat(61),
+        'Inscrição estadual inválida: informe só os números (até 14) ou ISENTO.',
+      ],
+      ['businessDocument', '1'.repeat(31), 'CNPJ ou CPF inválido: confira os dígitos verificadores.'],
       ['taxRegime', 'mei', 'Regime tributário inválido: use simples, presumido ou real.'],
     ] as const) {
       const response = await put({ businessName: 'Mercado Central', [field]: value });
       expect(response.statusCode).toBe(400);
       expect(response.json().issues).toEqual([{ path: field, message }]);
     }
+  });
+
+  it("takes back what it answers: the time zone unchanged, and only unchanged (it is the server installation's)", async () => {
+    const current = (await ctx.app.inject({ url: '/api/settings/v1', headers: { cookie: admin } })).json();
+    const same = await put({ ...current, businessDocument: '', businessName: 'Loja do Bairro' });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ businessName: 'Loja do Bairro', timeZone: 'America/Sao_Paulo' });
+    const other = await put({ ...current, businessDocument: '', timeZone: 'America/Manaus' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message:
+        'O fuso horário é definido na instalação do servidor (BUSINESS_TIME_ZONE) e não muda por aqui: America/Sao_Paulo.',
+    });
   });
 
   it('lets only admins change them, and audits the change', async () => {

@@ -13,6 +13,9 @@ import { closingHistory, closingOf, insertClosing, readClosedThrough } from './c
  * month can then be written, cancelled or undone. Reopening (with a reason) opens that month and every later
  * one. The period lock makes a close wait for writers in flight, and writers wait for a close.
  */
+/** The earliest month the calls take (their year starts at 2000). */
+const FIRST_NAMED_MONTH = yearMonth(2000, 1);
+
 export function createClosingsService({ db, dialect, clock }: { db: Db; dialect: Dialect; clock: Clock }) {
   return {
     async list(): Promise<TClosings> {
@@ -69,7 +72,8 @@ export function createClosingsService({ db, dialect, clock }: { db: Db; dialect:
         if (closedThrough === null || target > closedThrough) {
           throw conflict(`O mês ${monthLabel(target)} não está fechado.`);
         }
-        const after = previousMonth(target);
+        // reopening the first month a close can name (01/2000) opens every month: nothing is closed any more
+        const after = target <= FIRST_NAMED_MONTH ? null : previousMonth(target);
         const at = nowIso();
         await insertClosing(tx, { year, month, action: 'reopen', reason, closedThrough: after, userId, at });
         await audit(tx, {

@@ -1,5 +1,6 @@
 import type { TSettings } from '@armazem/contracts/settings';
 import { audit } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
 
@@ -8,8 +9,16 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
     read: () => readSettings(db, timeZone),
 
     /** Saves the business settings (already validated and normalised by the contract) and audits the change. */
-    update: (userId: number, values: Omit<TSettings, 'timeZone'>): Promise<TSettings> =>
-      db.transaction().execute(async (tx) => {
+    update: (
+      userId: number,
+      { timeZone: sent, ...values }: Omit<TSettings, 'timeZone'> & { timeZone?: string },
+    ): Promise<TSettings> => {
+      if (sent !== undefined && sent !== timeZone)
+        throw badRequest(
+          `O fuso horário é definido na instalação do servidor (BUSINESS_TIME_ZONE) e não muda por aqui: ${timeZone}.`,
+          'timeZone',
+        );
+      return db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, timeZone);
         await writeSettings(tx, values);
         await audit(tx, {
@@ -21,7 +30,8 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
           after: values,
         });
         return readSettings(tx, timeZone);
-      }),
+      });
+    },
   };
 }
 
