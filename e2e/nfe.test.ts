@@ -59,14 +59,18 @@ describe('receiving goods from an NF-e XML', () => {
     await first.getByLabel('Categoria do item 1').selectOption({ index: 1 });
     await expect.poll(() => page.getByTestId('nfe-item-state-1').textContent()).toBe('criar produto');
 
-    // item 2: the scanner reads the SKU, then the package the supplier's CX is
+    // item 2: the scanner reads the SKU; the supplier's CX is proposed as the product's box, not its unit
     const picker = page.getByRole('combobox', { name: 'Produto do item 2' });
     await picker.fill(known.sku);
     await picker.press('Enter');
-    await page.getByLabel('Embalagem do item 2').selectOption({ label: 'Caixa c/ 6 UN' });
     await expect
       .poll(() => page.getByTestId('nfe-conversion-2').textContent())
       .toContain('1 CX do fornecedor = Caixa c/ 6 UN = 6 UN');
+    expect(await page.getByTestId('nfe-conversion-2').textContent()).toContain('entrada de 12 UN');
+    const packageSelect = page.getByLabel('Embalagem do item 2');
+    expect(await packageSelect.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(
+      'Caixa c/ 6 UN',
+    );
     expect(await page.getByTestId('nfe-item-state-2').textContent()).toBe('encontrado');
     expect(await page.getByTestId('nfe-total-cost').textContent()).toContain('108,50');
 

@@ -1,9 +1,17 @@
+import type { TProductUnitySelectItem } from '@armazem/contracts/catalog';
 import type { TNfeImportData, TNfePreview, TNfePreviewItem } from '@armazem/contracts/nfe';
 import { decimalInput, formatQuantity } from '../../lib/format.ts';
 
 /** What the user decided for one item of the note. */
 export type ItemChoice =
-  | { kind: 'product'; productId: number; productName: string; productUnityId: number | null }
+  | {
+      kind: 'product';
+      productId: number;
+      productName: string;
+      productUnityId: number | null;
+      /** just picked: the package is proposed once the product's packages are known (`proposedPackage`) */
+      picked?: { productUnityId: number | null };
+    }
   | {
       kind: 'create';
       sku: string;
@@ -24,6 +32,37 @@ export function initialChoice(item: TNfePreviewItem): ItemChoice | null {
     productName: item.match.product.name,
     productUnityId: item.match.productUnityId,
   };
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .trim();
+
+/**
+ * The package the note's unit is, for a product just picked: the package a scanned barcode named; else the one
+ * package in the note's unit (its unit code, or a packaging type of the same name: CX is "Caixa"); else the base
+ * package when the note counts in the base unit; else none, and the user chooses (never a silent "1 CX = 1 UN").
+ */
+export function proposedPackage(
+  noteUnit: string,
+  noteUnitName: string | null,
+  packages: readonly TProductUnitySelectItem[],
+  scanned: number | null,
+): number | null {
+  const base = packages.find((p) => p.isDefault);
+  const named = packages.find((p) => p.id === scanned);
+  if (named && !named.isDefault) return named.id;
+  const unit = fold(noteUnit);
+  const name = noteUnitName ? fold(noteUnitName) : null;
+  const same = packages.filter(
+    (p) => !p.isDefault && (fold(p.unity.code) === unit || (name !== null && fold(p.unityBatch.name) === name)),
+  );
+  if (same.length === 1) return same[0]?.id ?? null;
+  if (same.length === 0 && base && fold(base.unity.code) === unit) return base.id;
+  return null;
 }
 
 export function itemState(choice: ItemChoice | null): ItemState {

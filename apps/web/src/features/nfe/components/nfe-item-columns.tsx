@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
@@ -7,7 +8,13 @@ import {
   useProductsUnitySelectQuery,
   useUnitiesQuery,
 } from '../../../lib/lookups-api.ts';
-import { baseQuantityText, conversionText, itemState, type ItemChoice } from '../nfe-choices.ts';
+import {
+  baseQuantityText,
+  conversionText,
+  itemState,
+  proposedPackage,
+  type ItemChoice,
+} from '../nfe-choices.ts';
 
 const BADGE: Record<ReturnType<typeof itemState>, string> = {
   encontrado: 'badge-success',
@@ -27,9 +34,22 @@ function ExistingProduct({
   choice,
   onChange,
 }: RowProps & { choice: Extract<ItemChoice, { kind: 'product' }> | null }) {
-  const { data: unities = [] } = useProductsUnitySelectQuery(choice?.productId ?? 0, { skip: !choice });
+  const { currentData: unities = [] } = useProductsUnitySelectQuery(choice?.productId ?? 0, { skip: !choice });
+  const { data: units = [] } = useUnitiesQuery();
   const chosen = unities.find((u) => u.id === choice?.productUnityId);
   const base = unities.find((u) => u.isDefault);
+  useEffect(() => {
+    // a product just picked: its package is proposed from the note's unit once its packages are known
+    if (!choice?.picked || unities.length === 0) return;
+    const noteUnitName = units.find((u) => u.code === item.unit)?.name ?? null;
+    const proposal = proposedPackage(item.unit, noteUnitName, unities, choice.picked.productUnityId);
+    onChange({
+      kind: 'product',
+      productId: choice.productId,
+      productName: choice.productName,
+      productUnityId: proposal,
+    });
+  }, [choice, unities, units, item.unit, onChange]);
   return (
     <div className="flex flex-col gap-1">
       <ProductPicker
@@ -42,7 +62,8 @@ function ExistingProduct({
                   kind: 'product',
                   productId: product.id,
                   productName: product.name,
-                  productUnityId: productUnityId ?? null,
+                  productUnityId: null,
+                  picked: { productUnityId: productUnityId ?? null },
                 }
               : null,
           )
