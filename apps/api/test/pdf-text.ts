@@ -19,3 +19,28 @@ export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   await task.destroy();
   return pages;
 }
+
+/**
+ * Texts of a page drawn over one another: pairs of text items on the same baseline whose extents cross (a column
+ * title running into the next one). Empty when the page is clean.
+ */
+export async function overlappingTexts(bytes: Uint8Array, pageNumber = 1): Promise<string[]> {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 });
+  const document = await task.promise;
+  const page = await document.getPage(pageNumber);
+  const items = (await page.getTextContent()).items
+    .flatMap((item) => ('str' in item && item.str.trim() ? [item] : []))
+    .map((item) => ({
+      text: item.str,
+      x: item.transform[4] as number,
+      y: item.transform[5] as number,
+      width: item.width,
+    }));
+  await task.destroy();
+  const crossing: string[] = [];
+  for (const a of items)
+    for (const b of items)
+      if (a !== b && Math.abs(a.y - b.y) < 2 && a.x < b.x && a.x + a.width > b.x + 0.5)
+        crossing.push(`${a.text} × ${b.text}`);
+  return crossing;
+}

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, createProduct, defaultUnityId, stockIn, stockOut, unique, unityId } from '../factories.ts';
-import { pdfPages } from '../pdf-text.ts';
+import { overlappingTexts, pdfPages } from '../pdf-text.ts';
 
 // The inventory at a date, the Registro de Inventário and the Bloco H file, on a fresh database of its own.
 let ctx: TestContext;
@@ -106,6 +106,8 @@ describe('inventory at a date', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const pages = await pdfPages(pdf.rawPayload);
+    // column titles (and every line) each in its own room
+    expect(await overlappingTexts(pdf.rawPayload)).toEqual([]);
     expect(pages[0]).toContain('REGISTRO DE INVENTÁRIO');
     expect(pages[0]).toContain('Mercadinho Exemplo Ltda');
     expect(pages[0]).toContain('Inscrição estadual 123456789');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId, stockIn, unique } from '../factories.ts';
-import { pdfPages } from '../pdf-text.ts';
+import { overlappingTexts, pdfPages } from '../pdf-text.ts';
 
 // The monthly PDF never cuts a code or a name, repeats the column header on every page and agrees in number.
 let ctx: TestContext;
@@ -17,6 +17,8 @@ const report = async (year: number, month: number) => {
     headers: { cookie },
   });
   expect(response.statusCode).toBe(200);
+  // long codes and names wrap in their own column: no text runs into the next one
+  expect(await overlappingTexts(response.rawPayload)).toEqual([]);
   return pdfPages(response.rawPayload);
 };
 

@@ -4,7 +4,7 @@ import { createProduct, defaultUnityId } from '../factories.ts';
 import { assertLedgerInvariant, ledgerRowCount } from '../invariants.ts';
 import { HEADER, makeXlsx, multipart, type Cell } from '../sheets.ts';
 import { todayIn } from '../../src/lib/dates.ts';
-import { pdfPages } from '../pdf-text.ts';
+import { overlappingTexts, pdfPages } from '../pdf-text.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -195,6 +195,7 @@ describe('kardex and balances at a date', () => {
     const [page] = await pdfPages(pdf.rawPayload);
     expect(page).toMatch(/Saída \(Venda\).*-5/);
     expect(page).not.toContain('"5');
+    expect(await overlappingTexts(pdf.rawPayload)).toEqual([]);
 
     const at = (date: string) =>
       get(`/api/stock/v1?q=${encodeURIComponent('Sal 1 kg')}&date=${date}`).then((r) => r.json().data[0]);

@@ -15,15 +15,15 @@ type FastText = ReturnType<typeof fastText>;
 const MARGIN = 40;
 const LINE = 9;
 const GAP = 3;
-const HEADER_HEIGHT = 78;
+const HEADER_HEIGHT = 82;
 const SIZE = 7;
 
 const COLUMNS = [
-  { title: 'Classificação fiscal', width: 62, align: 'left' },
+  { title: 'Classificação\nfiscal (NCM)', width: 62, align: 'left' },
   { title: 'Discriminação', width: 183, align: 'left' },
   { title: 'Quantidade', width: 56, align: 'right' },
   { title: 'Unid.', width: 28, align: 'left' },
-  { title: 'Valor unitário', width: 62, align: 'right' },
+  { title: 'Valor\nunitário', width: 62, align: 'right' },
   { title: 'Valor parcial', width: 62, align: 'right' },
   { title: 'Valor total', width: 62, align: 'right' },
 ] as const;
@@ -53,11 +53,15 @@ function header(doc: Doc, settings: TSettings, date: string) {
   doc.text(ids, MARGIN, MARGIN + 31, { lineBreak: false });
   doc.text(`Estoques existentes em ${dateLabel(date)}`, MARGIN, MARGIN + 42, { lineBreak: false });
   let x = MARGIN;
-  const y = MARGIN + 58;
+  const y = MARGIN + 62;
   doc.font('Helvetica-Bold').fontSize(7);
   for (const column of COLUMNS) {
-    const left = column.align === 'right' ? x + column.width - 4 - doc.widthOfString(column.title) : x;
-    doc.text(column.title, left, y, { lineBreak: false });
+    // a long title in two lines, the last one on the rule, never over the next column
+    const lines = column.title.split('\n');
+    lines.forEach((line, index) => {
+      const left = column.align === 'right' ? x + column.width - 4 - doc.widthOfString(line) : x;
+      doc.text(line, left, y - (lines.length - 1 - index) * 8, { lineBreak: false });
+    });
     x += column.width;
   }
   doc
