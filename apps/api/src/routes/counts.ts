@@ -35,7 +35,8 @@ const COUNT_COLUMNS: ExportColumn<TCount>[] = [
   { title: 'Lançado por', width: 20, value: (c) => c.postedBy?.name },
   { title: 'Lançado em', type: 'datetime', value: (c) => c.postedAt },
 ];
-const ZSavedItems = zm.extend(ZCount, { items: ZCountDetail.shape.items });
+// the saved lines, and the whole count's totals after them (the screen keeps its list and updates its summary)
+const ZSavedItems = zm.extend(ZCount, { items: ZCountDetail.shape.items, totals: ZCountDetail.shape.totals });
 
 /** The count sheet: download to count on paper, upload what was counted (merged, or 422 with the bad rows). */
 const sheetRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -193,6 +193,14 @@ describe('inventory counts', () => {
     // before posting, the screen values the surplus as posting will: 2 × R$ 4,00, not at the zero balance's cost
     const surplus = { averageCost: '4.0000', difference: '2.000', differenceValue: '8.0000' };
     expect(itemOf(saved.json(), sold.id)).toMatchObject(surplus);
+    // the answer carries the whole count's totals after the save, for the screen's summary
+    expect(saved.json().items).toHaveLength(1);
+    expect(saved.json().totals).toMatchObject({
+      products: 2,
+      counted: 1,
+      uncounted: 1,
+      surplusValue: '8.0000',
+    });
     const open = await detail(count.id);
     expect(itemOf(open, sold.id)).toMatchObject(surplus);
     expect(open.totals.surplusValue).toBe('8.0000');

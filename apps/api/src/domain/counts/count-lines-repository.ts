@@ -55,7 +55,7 @@ type JsonLine = [
 type Figure = string | number | bigint;
 const optionalBigInt = (value: Figure | null) => (value === null ? null : toBigInt(value));
 
-function linesQuery(db: Db | Tx, scope: CountScope, productIds?: readonly number[]) {
+function linesQuery(db: Db | Tx, scope: CountScope) {
   let query = db
     .selectFrom('products as p')
     .leftJoin('stock_balances as sb', 'sb.product_id', 'p.id')
@@ -79,7 +79,6 @@ function linesQuery(db: Db | Tx, scope: CountScope, productIds?: readonly number
     ])
     .where('p.status', '=', 'active');
   if (scope.categoryId) query = query.where('p.category_id', '=', scope.categoryId);
-  if (productIds) query = query.where('p.id', 'in', productIds);
   return query;
 }
 
@@ -117,17 +116,12 @@ async function jsonLines(db: Db | Tx, query: ReturnType<typeof linesQuery>): Pro
 }
 
 /**
- * Every active product in the count's scope (or only `productIds`), ordered by name, with its balance at the end of
+ * Every active product in the count's scope, ordered by name, with its balance at the end of
  * the count's date and its counted item, in one query. The unit and who counted come from `unitiesById` and
  * `countersOf`, not repeated on every line.
  */
-export async function countRows(
-  db: Db | Tx,
-  dialect: Dialect,
-  scope: CountScope,
-  productIds?: readonly number[],
-): Promise<CountRow[]> {
-  const query = linesQuery(db, scope, productIds);
+export async function countRows(db: Db | Tx, dialect: Dialect, scope: CountScope): Promise<CountRow[]> {
+  const query = linesQuery(db, scope);
   if (dialect === 'sqlite') return jsonLines(db, query);
   const rows = await query.orderBy('p.name_sort').orderBy('p.id').execute();
   return rows.map((row) => ({

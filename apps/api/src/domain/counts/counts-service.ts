@@ -45,11 +45,11 @@ const scopeOf = (deps: ServiceDeps, count: TCount) =>
     order: 'name',
   });
 
-/** The count's lines (all, or only `productIds`, in that order) with the units and counters they name. */
-async function readLines(deps: ServiceDeps, count: TCount, productIds?: readonly number[]) {
+/** The count's lines with the units and counters they name. */
+async function readLines(deps: ServiceDeps, count: TCount) {
   const scope = { id: count.id, countedOn: count.countedOn, categoryId: count.category?.id ?? null };
   const [rows, unities, counters] = await Promise.all([
-    lines.countRows(deps.db, deps.dialect, scope, productIds),
+    lines.countRows(deps.db, deps.dialect, scope),
     lines.unitiesById(deps.db),
     lines.countersOf(deps.db, count.id),
   ]);
@@ -62,9 +62,7 @@ async function readLines(deps: ServiceDeps, count: TCount, productIds?: readonly
       ? await lastEntryCosts(deps.db, count.countedOn, needFallback)
       : new Map<number, bigint>();
   const lookups: CountLookups = { unities, counters, fallbackCost };
-  if (!productIds) return { rows, lookups };
-  const byId = new Map(rows.map((row) => [row.productId, row]));
-  return { rows: productIds.flatMap((id) => byId.get(id) ?? []), lookups };
+  return { rows, lookups };
 }
 
 async function createCount(deps: ServiceDeps, user: User, body: NewCount) {
@@ -135,14 +133,17 @@ async function save(
   return [...last.keys()];
 }
 
-async function saveItems(deps: ServiceDeps, user: User, id: number, items: readonly CountItemInput[]) {
-  const ids = await deps.db.transaction().execute((tx) => save(deps, tx, user, id, items));
+async function saveItems(deps: ServiceDeps, user: User, id: number, input: readonly CountItemInput[]) {
+  const ids = await deps.db.transaction().execute((tx) => save(deps, tx, user, id, input));
   const count = await mustFind(deps, id);
-  const { rows, lookups } = await readLines(deps, count, ids);
-  return {
-    ...count,
-    items: rows.map((row) => itemView(row, lineFor(row, lookups.fallbackCost), lookups)),
-  };
+  const { rows, lookups } = await readLines(deps, count);
+  const { totals } = detailItems(rows, lookups, true);
+  const byId = new Map(rows.map((row) => [row.productId, row]));
+  const items = ids.flatMap((productId) => {
+    const row = byId.get(productId);
+    return row ? [itemView(row, lineFor(row, lookups.fallbackCost), lookups)] : [];
+  });
+  return { ...count, items, totals };
 }
 
 /** Merges an uploaded sheet: every row checked first (422 lists the bad ones, nothing merged). */

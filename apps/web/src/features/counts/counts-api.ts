@@ -7,7 +7,7 @@ export const countUrls = {
   export: (format: 'xlsx' | 'csv') => `${base}?format=${format}`,
 };
 
-type SavedItems = TCount & { items: TCountItem[] };
+type SavedItems = TCount & { items: TCountItem[]; totals: TCountDetail['totals'] };
 
 /** Inventory counts (balanço): list, start, count, sheet, post, discard or undo. */
 export const countsApi = api.injectEndpoints({

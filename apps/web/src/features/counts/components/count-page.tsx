@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { COUNT_STATUS_LABELS, type TCountItem } from '@armazem/contracts/counts';
+import { COUNT_STATUS_LABELS, type TCountDetail, type TCountItem } from '@armazem/contracts/counts';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCountQuery } from '../counts-api.ts';
 import { CountActions } from './count-actions.tsx';
 import { CountLines } from './count-lines.tsx';
-import { ScanPanel } from './scan-panel.tsx';
+import { ScanPanel, type OnSaved } from './scan-panel.tsx';
 
 /** One count: scan or type what was counted, see the differences, post. Made for a phone and a scanner. */
 export default function CountPage() {
@@ -19,12 +19,21 @@ export default function CountPage() {
   const { data: count, isLoading } = useCountQuery({ id, differences });
   // what this screen saved since the list loaded (the list is not reloaded after every scan)
   const [saved, setSaved] = useState<ReadonlyMap<number, TCountItem>>(new Map());
+  // and the totals the last save answered (the summary follows every scan)
+  const [savedTotals, setSavedTotals] = useState<{ of: TCountDetail; totals: TCountDetail['totals'] } | null>(
+    null,
+  );
   const items = useMemo(
     () => (count?.items ?? []).map((item) => saved.get(item.product.id) ?? item),
     [count, saved],
   );
   if (isLoading || !count) return <PageLoader />;
-  const onSaved = (item: TCountItem) => setSaved((old) => new Map(old).set(item.product.id, item));
+  const onSaved: OnSaved = (item, totals) => {
+    setSaved((old) => new Map(old).set(item.product.id, item));
+    setSavedTotals({ of: count, totals });
+  };
+  // a reloaded count brings its own totals
+  const totals = savedTotals?.of === count ? savedTotals.totals : count.totals;
   return (
     <div className="grid gap-4">
       <TitleCard
@@ -37,8 +46,10 @@ export default function CountPage() {
       >
         <p className="mb-3 text-sm">
           <span className="badge mr-2">{COUNT_STATUS_LABELS[count.status]}</span>
-          {count.category?.name ?? 'Todas as categorias'} · {count.totals.counted} de {count.totals.products}{' '}
-          contados · diferença {formatMoney(count.totals.differenceValue)}
+          {count.category?.name ?? 'Todas as categorias'} ·{' '}
+          <span data-testid="count-summary">
+            {totals.counted} de {totals.products} contados · diferença {formatMoney(totals.differenceValue)}
+          </span>
           {count.description ? ` · ${count.description}` : ''}
         </p>
         {count.status === 'open' ? <ScanPanel countId={count.id} items={items} onSaved={onSaved} /> : null}
@@ -63,7 +74,7 @@ export default function CountPage() {
         <CountLines items={items} />
       </TitleCard>
       <TitleCard title="Planilha e lançamento">
-        <CountActions count={count} />
+        <CountActions count={{ ...count, totals }} />
       </TitleCard>
     </div>
   );

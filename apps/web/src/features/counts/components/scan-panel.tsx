@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { TCountItem } from '@armazem/contracts/counts';
+import type { TCountDetail, TCountItem } from '@armazem/contracts/counts';
 import { formatScaled, parseScaled, parseTypedScaled } from '@armazem/contracts/decimal';
 import { lookupsApi } from '../../../lib/lookups-api.ts';
 import { formatQuantity } from '../../../lib/format.ts';
@@ -41,9 +41,11 @@ function useScannedItem(items: readonly TCountItem[]) {
 }
 
 type Message = { text: string; error: boolean } | null;
+/** A saved line, and the whole count's totals after it. */
+export type OnSaved = (item: TCountItem, totals: TCountDetail['totals']) => void;
 
 /** The scan form's state and its handler: find the item, add to what was counted, save, say what it is now. */
-function useScan(countId: number, items: readonly TCountItem[], onSaved: (item: TCountItem) => void) {
+function useScan(countId: number, items: readonly TCountItem[], onSaved: OnSaved) {
   const [code, setCode] = useState('');
   const [quantity, setQuantity] = useState('');
   const [message, setMessage] = useState<Message>(null);
@@ -65,20 +67,32 @@ function useScan(countId: number, items: readonly TCountItem[], onSaved: (item: 
     let add = scanned.add;
     if (quantity.trim()) {
       const parsed = parseTypedScaled(quantity, 3);
-      if (!parsed.ok || parsed.value <= 0n) {
-        setMessage({ text: 'Quantidade inválida: use vírgula para decimais (ex.: 2,5).', error: true });
+      if (!parsed.ok || parsed.value === 0n) {
+        const text = parsed.ok
+          ? 'Quantidade zero não muda a contagem: informe quanto somar (ou tirar, com sinal de menos).'
+          : 'Quantidade inválida: use vírgula para decimais (ex.: 2,5).';
+        setMessage({ text, error: true });
         return;
       }
+      // negative: a correction (a package scanned twice)
       add = parsed.value;
     }
-    const total = formatScaled(toScaled(item.countedQuantity) + add, 3);
+    const counted = toScaled(item.countedQuantity);
+    if (counted + add < 0n) {
+      setMessage({
+        text: `${item.product.name}: foram contados ${formatQuantity(formatScaled(counted, 3))} ${item.unity.code}; não dá para tirar ${formatQuantity(formatScaled(-add, 3))}.`,
+        error: true,
+      });
+      return;
+    }
+    const total = formatScaled(counted + add, 3);
     const result = await save({
       id: countId,
       items: [{ productId: item.product.id, countedQuantity: total }],
     });
     if ('data' in result && result.data) {
       const saved = result.data.items[0];
-      if (saved) onSaved(saved);
+      if (saved) onSaved(saved, result.data.totals);
       const counted = formatQuantity(saved?.countedQuantity ?? total);
       setMessage({ text: `${item.product.name}: ${counted} ${item.unity.code}`, error: false });
     }
@@ -101,7 +115,7 @@ export function ScanPanel({
 }: {
   countId: number;
   items: readonly TCountItem[];
-  onSaved: (item: TCountItem) => void;
+  onSaved: OnSaved;
 }) {
   const { code, setCode, quantity, setQuantity, message, submit, isLoading, codeField } = useScan(
     countId,
@@ -133,6 +147,7 @@ export function ScanPanel({
           value={quantity}
           inputMode="decimal"
           placeholder="1 emb."
+          title="Quanto somar à contagem; com sinal de menos, quanto tirar (ex.: -1)"
           onChange={(e) => setQuantity(e.target.value)}
           data-testid="count-quantity"
         />
