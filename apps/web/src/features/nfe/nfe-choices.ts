@@ -34,12 +34,7 @@ export function initialChoice(item: TNfePreviewItem): ItemChoice | null {
   };
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .trim();
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().trim();
 
 /**
  * The package the note's unit is, for a product just picked: the package a scanned barcode named; else the one
@@ -58,7 +53,8 @@ export function proposedPackage(
   const unit = fold(noteUnit);
   const name = noteUnitName ? fold(noteUnitName) : null;
   const same = packages.filter(
-    (p) => !p.isDefault && (fold(p.unity.code) === unit || (name !== null && fold(p.unityBatch.name) === name)),
+    (p) =>
+      !p.isDefault && (fold(p.unity.code) === unit || (name !== null && fold(p.unityBatch.name) === name)),
   );
   if (same.length === 1) return same[0]?.id ?? null;
   if (same.length === 0 && base && fold(base.unity.code) === unit) return base.id;

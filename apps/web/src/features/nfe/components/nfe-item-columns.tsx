@@ -34,7 +34,9 @@ function ExistingProduct({
   choice,
   onChange,
 }: RowProps & { choice: Extract<ItemChoice, { kind: 'product' }> | null }) {
-  const { currentData: unities = [] } = useProductsUnitySelectQuery(choice?.productId ?? 0, { skip: !choice });
+  const { currentData: unities = [] } = useProductsUnitySelectQuery(choice?.productId ?? 0, {
+    skip: !choice,
+  });
   const { data: units = [] } = useUnitiesQuery();
   const chosen = unities.find((u) => u.id === choice?.productUnityId);
   const base = unities.find((u) => u.isDefault);
