@@ -22,6 +22,13 @@ describe('reference data and exports in the browser', () => {
     await loginAsAdmin();
     await page.goto('/app/categories');
     await page.getByRole('button', { name: 'Adicionar' }).click();
+    // a real modal: the focus goes inside it, and Escape closes it
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]'))))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Adicionar' }).click();
     await modal().getByLabel('Nome').fill(category);
     await modal().getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => notification().textContent()).toContain('A categoria foi adicionada.');

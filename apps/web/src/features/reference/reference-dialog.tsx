@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { trapTab } from '../../lib/trap-focus.ts';
 import { ModalActions } from '../../components/ui/modal-actions.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, fieldErrors } from '../../lib/api.ts';
@@ -38,8 +39,23 @@ function Shell({
   onClose: () => void;
   children: React.ReactNode;
 }) {
+  // a real modal, like the shared one: the page behind is inert, Tab stays inside, Escape closes
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
   return (
-    <dialog className="modal modal-open" open aria-label={title} onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-label={title}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <div className="modal-box">
         <h3 className="mb-4 text-lg font-semibold">{title}</h3>
         {children}
