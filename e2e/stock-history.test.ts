@@ -100,8 +100,11 @@ describe('stock over time in the browser', () => {
     await expect
       .poll(() => modal().getByTestId('modal-error').textContent())
       .toMatch(/ficaria negativo: disponível 0 UN, solicitado 8 UN/);
+    // said once, inside the dialog, and gone with it
+    expect(await page.getByText(/ficaria negativo/).count()).toBe(1);
     await modal().getByRole('button', { name: 'Voltar' }).click();
     await modal().waitFor({ state: 'detached' });
+    expect(await page.getByText(/ficaria negativo/).count()).toBe(0);
 
     // a reason is required, 3 to 200 characters
     await row(product.sku)
@@ -256,6 +259,12 @@ describe('stock over time in the browser', () => {
     const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
     const label = `${String(last.month).padStart(2, '0')}/${last.year}`;
     const dayInLastMonth = `${last.year}-${String(last.month).padStart(2, '0')}-15`;
+    const before = await api('/api/stock/in/v1', {
+      method: 'POST',
+      cookie,
+      body: { ...product.movement, quantity: '1', unitCost: '2.00', occurredOn: dayInLastMonth },
+    });
+    expect(before.status).toBe(201);
     await loginAsAdmin();
 
     const chooseLastMonth = async () => {
@@ -273,8 +282,11 @@ describe('stock over time in the browser', () => {
     await expect.poll(() => notification().textContent()).toContain('Mês fechado!');
     await expect.poll(status).toMatch(new RegExp(`^Fechado em ${br(todayIso())} por .+`));
 
-    // an entry dated in the closed month is refused with PERIOD_CLOSED
+    // an entry dated in the closed month offers no Cancelar, and a new one is refused with PERIOD_CLOSED
     await openFromMenu('Entradas');
+    const closedRow = page.getByTestId('ledger-table').locator('tr', { hasText: product.sku });
+    await expect.poll(() => closedRow.textContent()).toContain('Mês fechado');
+    expect(await closedRow.getByRole('button', { name: /^Cancelar/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Registrar entrada' }).click();
     await modal().getByLabel('Produto').fill(product.sku);
     await modal().getByRole('option').filter({ hasText: product.sku }).first().click();

@@ -47,6 +47,7 @@ export const messages = {
     fromSheet: (id: number) => `Da planilha nº ${id} — desfaça em Movimentação`,
     fromNfe: 'Da NF-e — desfaça em Notas fiscais',
     fromCount: 'Do balanço — desfaça em Balanço',
+    monthClosed: 'Mês fechado — reabra o mês em Movimentação para cancelar',
     sources: { manual: 'Manual', sheet: 'Planilha', nfe: 'NF-e', count: 'Balanço' },
     balanceAt: 'Saldo em',
     kardexTab: 'Kardex',

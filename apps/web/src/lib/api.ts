@@ -17,7 +17,9 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** Endpoints whose failure is part of normal flow and must not raise a notification. */
-const SILENT_ENDPOINTS = new Set(['me']);
+// 'me' is how a visitor learns they are signed out; the others show their refusal inside their form (ReasonForm),
+// where the person is looking, and a toast would say it twice and outlive the dialog
+const SILENT_ENDPOINTS = new Set(['me', 'cancelStockEntry', 'reopenMonth']);
 
 export function errorMessage(error: unknown): string {
   const fetchError = error as FetchBaseQueryError | undefined;

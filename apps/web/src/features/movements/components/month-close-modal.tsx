@@ -2,7 +2,7 @@ import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
-import { useCloseMonthMutation } from '../closings-api.ts';
+import { useCloseMonthMutation } from '../../../lib/closings-api.ts';
 
 /** Closing a month closes every earlier one too; a refusal is shown by the API layer's notification. */
 export default function MonthCloseModal({ extra, closeModal }: ModalBodyProps<'MONTH_CLOSE'>) {

@@ -4,7 +4,7 @@ import { messages } from '../../../config/messages.ts';
 import { localDateOf, localToday, monthLabel, yearMonth } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
-import { useClosingsQuery } from '../closings-api.ts';
+import { useClosingsQuery } from '../../../lib/closings-api.ts';
 import { monthClosing } from '../month-status.ts';
 
 const text = messages.stockHistory;

@@ -2,7 +2,7 @@ import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { messages } from '../../../config/messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
-import { useReopenMonthMutation } from '../closings-api.ts';
+import { useReopenMonthMutation } from '../../../lib/closings-api.ts';
 
 export default function MonthReopenModal({ extra, closeModal }: ModalBodyProps<'MONTH_REOPEN'>) {
   const { year, month, label } = extra;

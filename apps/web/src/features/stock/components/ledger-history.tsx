@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { localDateOf } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
+import { useClosingsQuery } from '../../../lib/closings-api.ts';
 
 type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 const text = messages.stockHistory;
@@ -43,6 +44,7 @@ export const ledgerRowClass = (entry: TLedgerEntry) =>
 /** The last cell of a ledger row: the estorno of a manual row, or where a row from elsewhere is undone. */
 export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
   const dispatch = useAppDispatch();
+  const closedThrough = useClosingsQuery().data?.closedThrough ?? null;
   if (entry.cancelledAt) {
     return (
       <span className="text-sm" data-testid="cancelled-note">
@@ -63,6 +65,10 @@ export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
   }
   if (entry.source === 'nfe') return <span className="text-sm">{text.fromNfe}</span>;
   if (entry.source === 'count') return <span className="text-sm">{text.fromCount}</span>;
+  if (closedThrough && entry.occurredOn.slice(0, 7) <= closedThrough) {
+    // nothing dated in a closed month can be cancelled: said here, not after a reason is typed
+    return <span className="text-sm opacity-80">{text.monthClosed}</span>;
+  }
   return (
     <button
       type="button"

@@ -1,5 +1,5 @@
 import type { TCloseMonth, TClosings, TReopenMonth } from '@armazem/contracts/stock-history';
-import { api } from '../../lib/api.ts';
+import { api } from './api.ts';
 
 export const closingsApi = api.injectEndpoints({
   endpoints: (build) => ({
