@@ -6,6 +6,7 @@ import {
   createBox,
   createProduct,
   loginAsAdmin,
+  notification,
   openFromMenu,
   page,
   useBrowser,
@@ -75,6 +76,9 @@ describe('receiving goods from an NF-e XML', () => {
     expect(await page.getByTestId('nfe-total-cost').textContent()).toContain('108,50');
 
     await page.getByRole('button', { name: 'Importar' }).click();
+    await expect
+      .poll(() => notification().textContent())
+      .toContain('Nota fiscal importada: 2 entradas no estoque!');
     await expect.poll(() => page.getByTestId('nfe-table').textContent()).toContain(`${n}/1`);
     await page
       .getByTestId('nfe-table')

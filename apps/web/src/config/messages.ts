@@ -33,6 +33,8 @@ export const messages = {
     monthClosed: 'Mês fechado!',
     monthReopened: 'Mês reaberto!',
     catalogImported: 'Planilha de produtos importada!',
+    nfeImported: (entries: number) =>
+      `Nota fiscal importada: ${entries} ${entries === 1 ? 'entrada' : 'entradas'} no estoque!`,
   },
   stockHistory: {
     statusFilter: 'Situação',

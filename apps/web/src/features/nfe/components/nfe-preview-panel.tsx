@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { TNfePreview } from '@armazem/contracts/nfe';
 import { formatDate, formatMoney, maskDocument } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
+import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { messages } from '../../../config/messages.ts';
 import { useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import { importData, initialChoice, isResolved, sumMoney, type ItemChoice } from '../nfe-choices.ts';
 import { useImportNfeMutation } from '../nfe-api.ts';
@@ -107,13 +109,16 @@ export function NfePreviewPanel({
   const [occurredOn, setOccurredOn] = useState(today < preview.issuedOn ? preview.issuedOn : today);
   const [acceptUnauthorized, setAcceptUnauthorized] = useState(false);
   const [importNfe, { isLoading }] = useImportNfeMutation();
+  const notify = useNotifySuccess();
   const unresolved = preview.items.filter((item) => !isResolved(choices.get(item.item) ?? null)).length;
   const blocked =
     preview.errors.length > 0 || unresolved > 0 || (!preview.authorized && !acceptUnauthorized) || isLoading;
   const run = async () => {
     const data = importData(preview, choices, { occurredOn, acceptUnauthorized });
     const result = await importNfe({ file, data });
-    if (!('error' in result)) onDone();
+    if ('error' in result) return;
+    notify(messages.success.nfeImported(result.data.entries));
+    onDone();
   };
   return (
     <div className="flex flex-col gap-4" data-testid="nfe-preview">
