@@ -133,10 +133,14 @@ function labelOf(path: string): string {
 
 function validationResponse(error: FastifyError): TErrorResponse {
   const validation = hasZodFastifySchemaValidationErrors(error) ? error.validation : (error.validation ?? []);
-  const issues = validation.map((issue) => ({
-    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-    message: issue.message ?? 'Valor inválido.',
-  }));
+  const issues = validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const message = issue.message ?? 'Valor inválido.';
+    // the whole body missing: say what is missing, not a bare "Campo obrigatório."
+    if (!path && message === 'Campo obrigatório.' && error.validationContext === 'body')
+      return { path, message: 'Envie os dados do pedido no corpo da requisição (JSON).' };
+    return { path, message };
+  });
   const message = issues
     .map((issue) => {
       const label = issue.path ? labelOf(issue.path) : '';

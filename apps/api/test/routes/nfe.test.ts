@@ -402,6 +402,40 @@ describe('NF-e receipts', () => {
     expect(preview.errors[0]).toContain('não ao documento desta empresa');
     const imported = await importNfe(ctx.app, cookie, note.xml, { items: [] });
     expect(imported.statusCode).toBe(422);
+    const noDest = buildNfe({
+      items: [{ code: 'A', description: 'A', quantity: '1.0000', total: '1.00' }],
+      destination: null,
+    });
+    expect((await previewNfe(ctx.app, cookie, noDest.xml)).json().errors[0]).toMatch(
+      /^A nota não informa o destinatário \(dest\): esta empresa \(\d+\) só importa notas destinadas a ela\.$/,
+    );
+    // issued after today: said in the preview, and the import (no date given) says why it cannot come in
+    const ahead = buildNfe({
+      items: [{ code: 'A', description: 'A', quantity: '1.0000', total: '1.00' }],
+      emitter: emitter(),
+      number: String(unique()),
+      issuedAt: '2999-01-10T10:00:00-03:00',
+    });
+    const aheadMessage =
+      'A nota foi emitida em 10/01/2999, depois de hoje: ela só pode entrar no estoque a partir dessa data.';
+    expect((await previewNfe(ctx.app, cookie, ahead.xml)).json().errors).toContain(aheadMessage);
+    const early = await importNfe(ctx.app, cookie, ahead.xml, { items: [] });
+    expect([early.statusCode, early.json().message]).toEqual([422, aheadMessage]);
+    // a product that does not exist is named as such, not as a package of another product
+    const product = await createProduct(ctx.app, cookie, { name: `Avulso ${unique()}` });
+    const unity = (await get(`/api/products/v1/${product.id}`)).json().unities[0].id;
+    const own = buildNfe({
+      items: [{ code: 'A', description: 'A', quantity: '1.0000', total: '1.00' }],
+      emitter: emitter(),
+      number: String(unique()),
+    });
+    const missing = await importNfe(ctx.app, cookie, own.xml, {
+      items: [{ item: 1, productId: 999_999, productUnityId: unity }],
+    });
+    expect([missing.statusCode, missing.json().message]).toEqual([
+      400,
+      'O produto escolhido para o item 1 não foi encontrado.',
+    ]);
 
     const foreign = await previewNfe(ctx.app, cookie, '<?xml version="1.0"?><planilha/>');
     expect(foreign.statusCode).toBe(422);

@@ -88,6 +88,15 @@ describe('cancellations (estorno)', () => {
     const feijao = await product('Feijão 1 kg');
     const created = (await entry(feijao, 4, '8', '2026-10-01')).json();
     expect((await post(`/api/stock/in/v1/${created.id}/cancel`, { reason: 'x' })).statusCode).toBe(400);
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/stock/in/v1/${created.id}/cancel`,
+      headers: { cookie },
+    });
+    expect([empty.statusCode, empty.json().message]).toEqual([
+      400,
+      'Envie os dados do pedido no corpo da requisição (JSON).',
+    ]);
     expect(
       (await post(`/api/stock/out/v1/${created.id}/cancel`, { reason: 'lançado errado' })).statusCode,
     ).toBe(404);

@@ -88,10 +88,27 @@ async function resolveTargets(tx: Tx, request: ImportRequest, byItem: Map<number
       creates.flatMap((item) => (item.gtin ? [item.gtin] : [])),
     ),
   );
+  const chosen = [...byItem.values()].flatMap((choice) => ('create' in choice ? [] : [choice.productId]));
+  const existing = new Set(
+    chosen.length > 0
+      ? (
+          await tx
+            .selectFrom('products')
+            .select('id')
+            .where('id', 'in', [...new Set(chosen)])
+            .execute()
+        ).map((row) => row.id)
+      : [],
+  );
   const targets = new Map<number, { productId: number; productUnityId: number }>();
   for (const item of request.doc.items) {
     const choice = byItem.get(item.item);
     if (!choice) continue;
+    if (!('create' in choice) && !existing.has(choice.productId))
+      throw badRequest(
+        `O produto escolhido para o item ${item.item} não foi encontrado.`,
+        `items.${item.item}`,
+      );
     targets.set(
       item.item,
       'create' in choice

@@ -1,5 +1,5 @@
 import type { TNfeMatch, TNfePreview } from '@armazem/contracts/nfe';
-import { formatScaled } from '@armazem/contracts/decimal';
+import { formatMoneyBR } from '@armazem/contracts/decimal';
 import type { Db, Tx } from '../../db/database.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import type { TaxRegime } from './nfe-cost.ts';
@@ -17,6 +17,7 @@ import {
   alreadyImportedMessage,
   costItems,
   destinationProblem,
+  futureIssueMessage,
   learnedKey,
   matchItem,
   moneyText,
@@ -27,6 +28,7 @@ import {
   UNAUTHORIZED_WARNING,
   type MatchTarget,
 } from './nfe-rules.ts';
+import { todayIn } from '../../lib/dates.ts';
 
 /** What the business is and what the catalog already knows about a note's supplier and items. */
 export interface NoteContext {
@@ -107,11 +109,10 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
   const destination = destinationProblem(doc, context.businessDocument);
   if (destination) errors.push(destination);
   if (context.alreadyImported) errors.push(alreadyImportedMessage(doc.number, doc.series));
+  if (doc.issuedOn > todayIn(timeZone)) errors.push(futureIssueMessage(doc.issuedOn));
   const { itemsInvoice, difference, totalCost } = reconcile(doc, costs);
   if (difference !== 0n) {
-    warnings.push(
-      `A soma dos itens difere do total da nota (vNF) em R$ ${formatScaled(difference, 4).replace('.', ',')}.`,
-    );
+    warnings.push(`A soma dos itens difere do total da nota (vNF) em ${formatMoneyBR(difference)}.`);
   }
   return {
     accessKey: doc.accessKey,

@@ -104,12 +104,19 @@ export function destinationProblem(doc: NfeDocument, businessDocument: string): 
   const own = normalizeDocument(businessDocument);
   if (!own) return null;
   if (doc.destination.document === own) return null;
-  return `A nota é destinada a ${doc.destination.document ?? '(sem destinatário)'}, não ao documento desta empresa (${own}).`;
+  if (!doc.destination.document)
+    return `A nota não informa o destinatário (dest): esta empresa (${own}) só importa notas destinadas a ela.`;
+  return `A nota é destinada a ${doc.destination.document}, não ao documento desta empresa (${own}).`;
 }
 
 /** occurredOn: today by default, never before the issue date (the future and closed months are the pipeline's). */
+/** A note issued after today (the issuer's clock, or a note typed ahead): it can only come in from that date. */
+export const futureIssueMessage = (issuedOn: string) =>
+  `A nota foi emitida em ${dateLabel(issuedOn)}, depois de hoje: ela só pode entrar no estoque a partir dessa data.`;
+
 export function receiptDate(requested: string | undefined, issuedOn: string, today: string): string {
-  const date = requested ?? (today < issuedOn ? issuedOn : today);
+  if (requested === undefined && issuedOn > today) throw unprocessable(futureIssueMessage(issuedOn));
+  const date = requested ?? today;
   if (date < issuedOn) {
     throw badRequest(
       `A data da entrada não pode ser anterior à emissão da nota (${dateLabel(issuedOn)}).`,
