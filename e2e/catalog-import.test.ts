@@ -66,7 +66,7 @@ describe('catalog sheet in the browser', () => {
       expect(await summary.textContent()).toContain('2 linhas (1 novo, 0 alterados');
       expect(await summary.textContent()).toContain('Categorias novas: Cereais E2E');
       expect(await modal().getByTestId('preview-line-3').textContent()).toContain(
-        'Unidade XYZ não cadastrada',
+        'código XYZ não cadastrado',
       );
       expect(await modal().getByRole('button', { name: 'Importar' }).isDisabled()).toBe(true);
 

@@ -249,6 +249,10 @@ describe('stock over time in the browser', () => {
     await page.getByLabel('Buscar produto').fill(product.sku);
     await expect.poll(quantity).toBe('10 UN');
     expect(await page.getByLabel('Saldo em').inputValue()).toBe(daysBefore(15));
+    // the list says which day it shows
+    expect(await page.getByRole('heading', { name: `Saldos ao fim de ${br(daysBefore(15))}` }).count()).toBe(
+      1,
+    );
   });
 
   it('closes last month as admin, refuses an entry dated in it, and reopens it with a reason', async () => {

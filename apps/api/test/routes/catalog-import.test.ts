@@ -218,7 +218,7 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
       ]),
     );
     expect(errors[3]).toMatch(/Unidade: Informe a unidade/);
-    expect(errors[4]).toMatch(/Unidade XYZ não cadastrada/);
+    expect(errors[4]).toBe('Unidade: código XYZ não cadastrado: use o código da unidade, como UN ou KG.');
     expect(errors[5]).toMatch(/Código de barras: .*inválido/);
     expect(errors[6]).toMatch(/Preço de custo: /);
     expect(errors[6]).toMatch(/NCM: NCM deve ter 8 dígitos/);

@@ -213,6 +213,8 @@ describe('kardex and balances at a date', () => {
       quantity: '20.000',
       totalValue: '60.0000',
       averageCost: '3.0000',
+      // the day of its last movement up to that date, not when that row was typed (today)
+      lastMovementAt: '2026-05-20',
     });
     expect(await at('2026-06-03')).toMatchObject({ quantity: '15.000', totalValue: '45.0000' });
     expect(await at(today())).toMatchObject({ quantity: '15.000' });

@@ -77,3 +77,18 @@ export function maskPhone(text: string): string {
   if (digits.length <= 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
   return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
 }
+
+/**
+ * A ledger row's quantity as people say it: "5 UN" in the base unit, "2 Caixa c/ 12 UN (24 UN)" in a package, never
+ * "5 Unidade (UN)".
+ */
+export function entryQuantity(entry: {
+  quantity: string;
+  baseQuantity: string;
+  baseUnity: string;
+  productUnity: { label: string };
+}): string {
+  const base = `${formatQuantity(entry.baseQuantity)} ${entry.baseUnity}`;
+  if (Number(entry.quantity) === Number(entry.baseQuantity)) return base;
+  return `${formatQuantity(entry.quantity)} ${entry.productUnity.label} (${base})`;
+}

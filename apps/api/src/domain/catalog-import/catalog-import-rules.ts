@@ -117,7 +117,8 @@ export function unity(
     return existing ? [...lookups.unities.values()].find((u) => u.id === existing.unityId) : undefined;
   }
   const found = lookups.unities.get(raw);
-  if (!found) failAt('unity', `Unidade ${excerpt(raw, 20)} não cadastrada: use o código, como UN ou KG.`);
+  if (!found)
+    failAt('unity', `código ${excerpt(raw, 20)} não cadastrado: use o código da unidade, como UN ou KG.`);
   else if (existing && existing.unityId !== found.id)
     failAt('unity', 'A unidade de um produto cadastrado não muda pela planilha.');
   else if (!referenceUsable(found, existing?.unityId))

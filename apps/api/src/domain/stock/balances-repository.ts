@@ -201,7 +201,8 @@ function balancesAt(db: Db, date: string) {
       'sb.product_id',
       eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
       eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
-      'x.created_at as last_movement_at',
+      // as of that date: the day of its last movement up to it (when a row was typed may be later)
+      'x.occurred_on as last_movement_at',
     ])
     .$castTo<BalanceRow>();
 }

@@ -14,9 +14,10 @@ import { useUpdateReferenceMutation, type ReferenceKind } from './reference-api.
 import { ReferenceDialog, type DialogState, type ReferenceRow } from './reference-dialog.tsx';
 
 interface ReferenceColumn<T> extends Column<T> {
-  sort: string;
+  /** absent: not sortable (the actions) */
+  sort?: string;
   /** what the column sorts by (Portuguese collation) */
-  value: (row: T) => string;
+  value?: (row: T) => string;
 }
 
 type Row = ReferenceRow & { status: TStatus };
@@ -60,10 +61,8 @@ function actionsColumn<T extends Row>(setDialog: (state: DialogState) => void): 
   return {
     key: 'actions',
     header: 'Ações',
-    sort: 'actions',
     align: 'right',
     className: 'whitespace-nowrap',
-    value: () => '',
     cell: (row) => (
       <>
         <button
@@ -115,9 +114,10 @@ function ReferenceTable<T extends Row>({
     ...sharedColumns<T>(admin, (row, next) => void toggle(row, next)),
   ];
   if (admin) all.push(actionsColumn<T>(setDialog));
-  const sorts = all.map((column) => column.sort);
+  const sorts = all.flatMap((column) => (column.sort ? [column.sort] : []));
   const list = useListParams({ sort: sorts[0] ?? '', order: 'asc', sorts });
   const sortColumn = all.find((column) => column.sort === list.sort) ?? all[0];
+  const sortValue = sortColumn?.value ?? (() => '');
   return (
     <TitleCard
       title={title}
@@ -138,7 +138,7 @@ function ReferenceTable<T extends Row>({
         <DataTable
           label={title}
           columns={all}
-          rows={sortRows(rows, list.order, sortColumn.value)}
+          rows={sortRows(rows, list.order, sortValue)}
           rowKey={(row) => row.id}
           sort={list.sort}
           order={list.order}

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
 import { paths } from '../../config/paths.ts';
-import { formatDate, formatMoney, formatQuantity } from '../../lib/format.ts';
+import { entryQuantity, formatDate, formatMoney } from '../../lib/format.ts';
 import { useStockSummaryQuery } from '../../lib/lookups-api.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -30,7 +30,7 @@ const latestColumns: Array<Column<Movement>> = [
     key: 'quantity',
     header: 'Quantidade',
     align: 'right',
-    cell: (entry) => `${formatQuantity(entry.quantity)} ${entry.productUnity.label}`,
+    cell: (entry) => entryQuantity(entry),
   },
   { key: 'total', header: 'Total', align: 'right', cell: (entry) => formatMoney(entry.totalCost) },
 ];

@@ -60,27 +60,12 @@ function InventoryTable({ inventory, busy }: { inventory: TInventory; busy: bool
   );
 }
 
-/** Balances and values at the end of a date, by NCM; the Registro de Inventário and the Bloco H file. */
-export default function InventoryPage() {
-  usePageTitle('Inventário');
-  const today = useBusinessToday();
-  const [date, setDate] = useState(today);
+/** The book (PDF, XLSX) and the Bloco H file of the date, each with what it needs. */
+function InventoryDownloads({ date }: { date: string }) {
   const [reason, setReason] = useState<string>('01');
-  const { data: inventory, isFetching } = useInventoryQuery(date);
   return (
-    <TitleCard title="Inventário">
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <label className="form-control">
-          <span className="label-text">Estoque no fim do dia</span>
-          <input
-            type="date"
-            className="input input-bordered"
-            value={date}
-            max={today}
-            onChange={(e) => e.target.value && setDate(e.target.value)}
-            data-testid="inventory-date"
-          />
-        </label>
+    <>
+      <div role="group" aria-label="Livro Registro de Inventário" className="flex flex-wrap items-end gap-2">
         <a className="btn btn-sm" href={inventoryUrls.book(date, 'pdf')} download data-testid="inventory-pdf">
           <Icon name="download" className="h-4 w-4" /> Livro (PDF)
         </a>
@@ -92,6 +77,13 @@ export default function InventoryPage() {
         >
           <Icon name="download" className="h-4 w-4" /> Livro (XLSX)
         </a>
+      </div>
+      {/* the reason goes with the one file it is written in */}
+      <div
+        role="group"
+        aria-label="Bloco H do SPED"
+        className="border-base-300 flex flex-wrap items-end gap-2 sm:border-l sm:pl-3"
+      >
         <label className="form-control">
           <span className="label-text">Motivo do inventário (MOT_INV)</span>
           <select
@@ -114,6 +106,32 @@ export default function InventoryPage() {
         >
           <Icon name="download" className="h-4 w-4" /> Bloco H (SPED)
         </a>
+      </div>
+    </>
+  );
+}
+
+/** Balances and values at the end of a date, by NCM; the Registro de Inventário and the Bloco H file. */
+export default function InventoryPage() {
+  usePageTitle('Inventário');
+  const today = useBusinessToday();
+  const [date, setDate] = useState(today);
+  const { data: inventory, isFetching } = useInventoryQuery(date);
+  return (
+    <TitleCard title="Inventário">
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <label className="form-control">
+          <span className="label-text">Estoque no fim do dia</span>
+          <input
+            type="date"
+            className="input input-bordered"
+            value={date}
+            max={today}
+            onChange={(e) => e.target.value && setDate(e.target.value)}
+            data-testid="inventory-date"
+          />
+        </label>
+        <InventoryDownloads date={date} />
       </div>
       {inventory?.warnings.map((warning) => (
         <div key={warning} role="alert" className="alert alert-warning mb-3">

@@ -1,7 +1,7 @@
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { messages } from '../../../config/messages.ts';
-import { formatDate, formatQuantity } from '../../../lib/format.ts';
+import { entryQuantity, formatDate } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCancelStockEntryMutation } from '../stock-api.ts';
 
@@ -15,9 +15,8 @@ export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'
     <ReasonForm
       summary={
         <p>
-          Cancelar {kind} de {formatQuantity(entry.quantity)} {entry.productUnity.label} de{' '}
-          <strong>{entry.product.name}</strong> em {formatDate(entry.occurredOn)}? Os saldos e custos a partir
-          dessa data são recalculados.
+          Cancelar {kind} de {entryQuantity(entry)} de <strong>{entry.product.name}</strong> em{' '}
+          {formatDate(entry.occurredOn)}? Os saldos e custos a partir dessa data são recalculados.
         </p>
       }
       label={messages.stockHistory.cancelReason}

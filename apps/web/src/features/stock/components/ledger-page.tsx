@@ -75,7 +75,13 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
         },
     { key: 'document', header: 'Documento', cell: (entry) => entry.document ?? '—' },
     { key: 'createdBy', header: 'Por', cell: (entry) => entry.createdBy.name },
-    { key: 'actions', header: 'Ações', cell: (entry) => <LedgerEntryAction entry={entry} /> },
+    // wide enough for a cancellation's 'Cancelado em … por …: motivo' on a few lines
+    {
+      key: 'actions',
+      header: 'Ações',
+      className: 'min-w-56',
+      cell: (entry) => <LedgerEntryAction entry={entry} />,
+    },
   ];
 }
 

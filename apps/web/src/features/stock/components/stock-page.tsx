@@ -4,7 +4,7 @@ import { figureColumn, type Column } from '../../../components/ui/data-table.tsx
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
@@ -47,7 +47,9 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
     sort: 'lastMovementAt',
     firstOrder: 'desc',
     className: 'whitespace-nowrap',
-    cell: (row) => formatDateTime(row.lastMovementAt),
+    // a past date's list answers the day of the last movement up to it; today's, when it was typed
+    cell: (row) =>
+      row.lastMovementAt?.length === 10 ? formatDate(row.lastMovementAt) : formatDateTime(row.lastMovementAt),
   },
 ];
 
@@ -92,7 +94,7 @@ export default function StockPage() {
         </div>
       ) : null}
       <ListPage
-        title="Saldos"
+        title={date ? `Saldos ao fim de ${formatDate(date)}` : 'Saldos'}
         filters={
           <>
             <BalanceDatePicker
