@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cnpjFor } from '../test-support/factories.ts';
 import { buildNfe } from '../test-support/nfe-builder.ts';
@@ -80,6 +81,18 @@ describe('receiving goods from an NF-e XML', () => {
       .poll(() => notification().textContent())
       .toContain('Nota fiscal importada: 2 entradas no estoque!');
     await expect.poll(() => page.getByTestId('nfe-table').textContent()).toContain(`${n}/1`);
+    // the list filters by supplier (kept in the URL) and exports what it shows, like every list
+    await page.getByLabel('Fornecedor').selectOption({ label: `Atacadista E2E ${n} Ltda` });
+    await page.waitForURL(/supplierId=\d+/);
+    await expect.poll(() => page.getByTestId('nfe-table').locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Texto CSV (.csv)' }).click(),
+    ]);
+    const csvText = fs.readFileSync((await csv.path()) ?? '', 'utf8');
+    expect(csvText).toContain(`Atacadista E2E ${n} Ltda`);
+    expect(csvText.trim().split('\n')).toHaveLength(2);
     await page
       .getByTestId('nfe-table')
       .getByRole('row', { name: new RegExp(`${n}/1`) })

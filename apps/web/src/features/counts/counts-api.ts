@@ -4,7 +4,6 @@ import { api } from '../../lib/api.ts';
 const base = `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/stock/counts/v1`;
 export const countUrls = {
   sheet: (id: number) => `${base}/${id}/sheet`,
-  export: (format: 'xlsx' | 'csv') => `${base}?format=${format}`,
 };
 
 type SavedItems = TCount & { items: TCountItem[]; totals: TCountDetail['totals'] };

@@ -7,9 +7,12 @@ const AFFECTED = ['NfeReceipt', 'Stock', 'StockIn', 'Product', 'Supplier', 'Supp
 export interface NfeListParams {
   page: number;
   pageSize: number;
+  sort: 'createdAt';
+  order: 'asc' | 'desc';
   q?: string;
   from?: string;
   to?: string;
+  supplierId?: number;
 }
 
 const xmlForm = (file: File, data?: TNfeImportData) => {

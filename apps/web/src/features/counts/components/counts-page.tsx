@@ -4,6 +4,7 @@ import { COUNT_STATUS_LABELS } from '@armazem/contracts/counts';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { FieldShell } from '../../../components/ui/field-shell.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { CategorySelect } from '../../../components/ui/list-filters.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,7 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { countUrls, useCountsQuery, useStartCountMutation } from '../counts-api.ts';
+import { useCountsQuery, useStartCountMutation } from '../counts-api.ts';
 
 /** Start a count: its date (default today), an optional category and a description. */
 function StartCount() {
@@ -75,16 +76,7 @@ export default function CountsPage() {
       </TitleCard>
       <TitleCard
         title="Balanços"
-        actions={
-          <>
-            <a className="btn btn-sm" href={countUrls.export('xlsx')} download>
-              <Icon name="download" className="h-4 w-4" /> XLSX
-            </a>
-            <a className="btn btn-sm" href={countUrls.export('csv')} download>
-              <Icon name="download" className="h-4 w-4" /> CSV
-            </a>
-          </>
-        }
+        actions={<ExportMenu path="/stock/counts/v1" params={{ order: 'desc' }} />}
       >
         {data && data.data.length === 0 ? <p>Nenhum balanço ainda. Inicie um acima.</p> : null}
         <ul className="grid gap-2" aria-busy={isFetching}>

@@ -6,7 +6,10 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useListParams, useSearchText } from '../../../lib/use-list-params.ts';
+import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
+import { ExportMenu } from '../../../components/ui/export-menu.tsx';
+import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
+import { messages } from '../../../config/messages.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { nfeUrls, useNfeReceiptsQuery } from '../nfe-api.ts';
 import { NfeReceiptDetail } from './nfe-receipt-detail.tsx';
@@ -32,6 +35,7 @@ function receiptColumns(
     {
       key: 'who',
       header: 'Importada por',
+      sort: 'createdAt',
       cell: (r) => `${r.createdBy.name}, ${formatDateTime(r.createdAt)}`,
     },
     {
@@ -65,17 +69,56 @@ function receiptColumns(
   ];
 }
 
+/** Entry date range and supplier, kept in the URL like every list's filters. */
+function ReceiptFilters({ list }: { list: ReturnType<typeof useListParams<(typeof SORTS)[number]>> }) {
+  const { data: suppliers = [] } = useSuppliersSelectQuery();
+  const range = { type: 'date', className: 'input input-sm' } as const;
+  return (
+    <>
+      <label className="fieldset">
+        <span className="fieldset-legend">Entrada de</span>
+        <input {...range} value={list.get('from')} onChange={(e) => list.setFilter('from', e.target.value)} />
+      </label>
+      <label className="fieldset">
+        <span className="fieldset-legend">até</span>
+        <input {...range} value={list.get('to')} onChange={(e) => list.setFilter('to', e.target.value)} />
+      </label>
+      <label className="fieldset">
+        <span className="fieldset-legend">Fornecedor</span>
+        <select
+          className="select select-sm"
+          value={list.get('supplierId')}
+          onChange={(e) => list.setFilter('supplierId', e.target.value)}
+        >
+          <option value="">Todos</option>
+          {suppliers.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
 /** The received notes, newest first: number, supplier, date, value, items, who; detail, XML and undo. */
 export function NfeReceiptsList() {
   const dispatch = useAppDispatch();
   const list = useListParams({ sort: 'createdAt', order: 'desc', sorts: SORTS });
   const search = useSearchText(list);
   const [open, setOpen] = useState<number | null>(null);
-  const { data } = useNfeReceiptsQuery({
-    page: list.page,
-    pageSize: 20,
-    ...(search.q ? { q: search.q } : {}),
+  const from = list.get('from');
+  const to = list.get('to');
+  const supplierId = list.get('supplierId');
+  const rangeInverted = Boolean(from && to && from > to);
+  const params = pageQuery(list, {
+    q: search.q || undefined,
+    from,
+    to,
+    supplierId: supplierId ? Number(supplierId) : undefined,
   });
+  const { data } = useNfeReceiptsQuery(params, { skip: rangeInverted });
   const undo = (receipt: TNfeReceipt) =>
     dispatch(
       openModal(
@@ -88,8 +131,21 @@ export function NfeReceiptsList() {
   return (
     <ListPage
       title="Notas recebidas"
+      toolbar={<ExportMenu path="/stock/nfe/v1" params={params} />}
       filters={
-        <SearchInput value={search.text} onChange={search.setText} placeholder="Buscar por número ou chave" />
+        <>
+          <SearchInput
+            value={search.text}
+            onChange={search.setText}
+            placeholder="Buscar por número ou chave"
+          />
+          <ReceiptFilters list={list} />
+          {rangeInverted ? (
+            <p role="alert" className="text-error text-sm">
+              {messages.invertedDateRange}
+            </p>
+          ) : null}
+        </>
       }
       data={data}
       busy={false}
