@@ -74,10 +74,7 @@ export default function CountsPage() {
       <TitleCard title="Novo balanço">
         <StartCount />
       </TitleCard>
-      <TitleCard
-        title="Balanços"
-        actions={<ExportMenu path="/stock/counts/v1" params={{ order: 'desc' }} />}
-      >
+      <TitleCard title="Balanços" actions={<ExportMenu path="/stock/counts/v1" params={{ order: 'desc' }} />}>
         {data && data.data.length === 0 ? <p>Nenhum balanço ainda. Inicie um acima.</p> : null}
         <ul className="grid gap-2" aria-busy={isFetching}>
           {data?.data.map((count) => (
