@@ -56,6 +56,7 @@ describe('Balanço on a phone with a scanner', () => {
     const line = page.getByTestId('count-line').filter({ hasText: sku });
     await expect.poll(() => line.textContent(), WAIT).toContain('Contado por');
     expect(await line.textContent()).toContain('15 UN');
+    expect(await line.textContent()).toContain('+3 UN'); // 12 expected, 15 counted
 
     await page.getByRole('button', { name: 'Lançar no estoque' }).click();
     await page.getByRole('button', { name: 'Confirmar lançamento' }).click();

@@ -62,7 +62,9 @@ export function CountLines({ items }: { items: readonly TCountItem[] }) {
               <div>
                 <dt className="opacity-70">Diferença</dt>
                 <dd className={differenceClass(item.difference)}>
-                  {item.difference === null ? '—' : formatQuantity(item.difference)}
+                  {item.difference === null
+                    ? '—'
+                    : `${Number(item.difference) > 0 ? '+' : ''}${formatQuantity(item.difference)} ${item.unity.code}`}
                   {item.differenceValue !== null && Number(item.differenceValue) !== 0
                     ? ` (${formatMoney(item.differenceValue)})`
                     : ''}

@@ -141,7 +141,13 @@ export default function InventoryPage() {
       ))}
       {inventory && inventory.data.length === 0 ? <p>Nenhum produto com saldo nesta data.</p> : null}
       {inventory && inventory.data.length > 0 ? (
-        <InventoryTable inventory={inventory} busy={isFetching} />
+        <>
+          <InventoryTable inventory={inventory} busy={isFetching} />
+          <p className="mt-3 text-sm">
+            Como pede o SPED, cada item vale a quantidade × o valor unitário (6 casas), arredondado em
+            centavos: a soma pode diferir em alguns centavos do valor em estoque, que soma os valores exatos.
+          </p>
+        </>
       ) : null}
     </TitleCard>
   );
