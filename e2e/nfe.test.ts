@@ -82,7 +82,9 @@ describe('receiving goods from an NF-e XML', () => {
       .toContain('Nota fiscal importada: 2 entradas no estoque!');
     await expect.poll(() => page.getByTestId('nfe-table').textContent()).toContain(`${n}/1`);
     // the list filters by supplier (kept in the URL) and exports what it shows, like every list
-    await page.getByLabel('Fornecedor').selectOption({ label: `Atacadista E2E ${n} Ltda` });
+    const supplierFilter = page.getByLabel('Fornecedor');
+    const supplierOption = supplierFilter.locator('option', { hasText: `Atacadista E2E ${n} Ltda` });
+    await supplierFilter.selectOption((await supplierOption.getAttribute('value')) ?? '');
     await page.waitForURL(/supplierId=\d+/);
     await expect.poll(() => page.getByTestId('nfe-table').locator('tbody tr').count()).toBe(1);
     await page.getByRole('button', { name: 'Exportar' }).click();

@@ -1,6 +1,7 @@
 import type { SelectHTMLAttributes } from 'react';
 import type { TStatus } from '@armazem/contracts/common';
-import { useCategoriesQuery } from '../../lib/lookups-api.ts';
+import { formatDocument } from '@armazem/contracts/documents';
+import { useCategoriesQuery, useSuppliersSelectQuery } from '../../lib/lookups-api.ts';
 
 interface CategorySelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> {
   value: string;
@@ -31,6 +32,24 @@ export function CategoryFilter({ value, onChange }: { value: string; onChange: (
       value={value}
       onChange={onChange}
     />
+  );
+}
+
+/** "Todos" (the empty value) or one supplier, by name and document: the supplier filter of list screens. */
+export function SupplierFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { data: suppliers = [] } = useSuppliersSelectQuery();
+  return (
+    <label className="fieldset">
+      <span className="fieldset-legend">Fornecedor</span>
+      <select className="select select-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Todos</option>
+        {suppliers.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name} ({formatDocument(s.document)})
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -8,7 +8,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
+import { SupplierFilter } from '../../../components/ui/list-filters.tsx';
 import { messages } from '../../../config/messages.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { nfeUrls, useNfeReceiptsQuery } from '../nfe-api.ts';
@@ -71,7 +71,6 @@ function receiptColumns(
 
 /** Entry date range and supplier, kept in the URL like every list's filters. */
 function ReceiptFilters({ list }: { list: ReturnType<typeof useListParams<(typeof SORTS)[number]>> }) {
-  const { data: suppliers = [] } = useSuppliersSelectQuery();
   const range = { type: 'date', className: 'input input-sm' } as const;
   return (
     <>
@@ -83,21 +82,7 @@ function ReceiptFilters({ list }: { list: ReturnType<typeof useListParams<(typeo
         <span className="fieldset-legend">até</span>
         <input {...range} value={list.get('to')} onChange={(e) => list.setFilter('to', e.target.value)} />
       </label>
-      <label className="fieldset">
-        <span className="fieldset-legend">Fornecedor</span>
-        <select
-          className="select select-sm"
-          value={list.get('supplierId')}
-          onChange={(e) => list.setFilter('supplierId', e.target.value)}
-        >
-          <option value="">Todos</option>
-          {suppliers.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SupplierFilter value={list.get('supplierId')} onChange={(id) => list.setFilter('supplierId', id)} />
     </>
   );
 }

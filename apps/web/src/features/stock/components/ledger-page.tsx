@@ -1,5 +1,4 @@
 import type { TProductSelectItem } from '@armazem/contracts/catalog';
-import { formatDocument } from '@armazem/contracts/documents';
 import {
   LEDGER_SORTS,
   LEDGER_STATUSES,
@@ -13,7 +12,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
-import { useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
+import { SupplierFilter } from '../../../components/ui/list-filters.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { pageQuery, useListParams } from '../../../lib/use-list-params.ts';
 import { messages } from '../../../config/messages.ts';
@@ -95,7 +94,6 @@ interface LedgerFilterProps {
 
 /** The period, product, supplier (entries) and situation filters, kept in the URL; an inverted period says so. */
 function LedgerFilters({ isEntry, list, product, status, rangeInverted }: LedgerFilterProps) {
-  const { data: suppliers = [] } = useSuppliersSelectQuery(undefined, { skip: !isEntry });
   const rangeProps = {
     type: 'date',
     className: 'input input-sm',
@@ -133,21 +131,10 @@ function LedgerFilters({ isEntry, list, product, status, rangeInverted }: Ledger
           }
         />
         {isEntry ? (
-          <label className="fieldset">
-            <span className="fieldset-legend">Fornecedor</span>
-            <select
-              className="select select-sm"
-              value={list.get('supplierId')}
-              onChange={(e) => list.setFilter('supplierId', e.target.value)}
-            >
-              <option value="">Todos</option>
-              {suppliers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({formatDocument(s.document)})
-                </option>
-              ))}
-            </select>
-          </label>
+          <SupplierFilter
+            value={list.get('supplierId')}
+            onChange={(id) => list.setFilter('supplierId', id)}
+          />
         ) : null}
         <LedgerStatusFilter
           value={status}
