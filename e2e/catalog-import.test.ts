@@ -82,7 +82,7 @@ describe('catalog sheet in the browser', () => {
       expect(await modal().count()).toBe(0);
 
       // the list reloads and finds both; then its export, with the search as filter, is read back
-      await page.getByPlaceholder('Buscar por código, nome ou código de barras').fill(`IMP-${stamp}`);
+      await page.getByPlaceholder('Código, nome ou código de barras').fill(`IMP-${stamp}`);
       await expect.poll(() => page.getByTestId(`product-row-${bad}`).isVisible()).toBe(true);
       expect(await page.getByTestId(`product-row-${good}`).textContent()).toContain('Granola 1 kg');
       // Exportar: the list's file with its current search, as the menu downloads it

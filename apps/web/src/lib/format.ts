@@ -92,3 +92,7 @@ export function entryQuantity(entry: {
   if (Number(entry.quantity) === Number(entry.baseQuantity)) return base;
   return `${formatQuantity(entry.quantity)} ${entry.productUnity.label} (${base})`;
 }
+
+/** An NCM as people read it: `2101.11.10` for 21011110 (on every screen alike). */
+export const formatNcm = (ncm: string | null) =>
+  ncm && ncm.length === 8 ? `${ncm.slice(0, 4)}.${ncm.slice(4, 6)}.${ncm.slice(6)}` : (ncm ?? '');

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { FieldShell } from './field-shell.tsx';
 
 const TEXT = {
-  placeholder: 'Digite ou leia o código, ou digite o nome',
+  placeholder: 'Leia ou digite o código, ou o nome',
   none: 'Nenhum produto ativo encontrado.',
   notFound: (code: string) => `Nenhum produto ativo com o código “${code}”.`,
   change: 'Trocar',

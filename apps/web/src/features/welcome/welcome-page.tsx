@@ -18,7 +18,9 @@ const latestColumns: Array<Column<Movement>> = [
     header: 'Tipo',
     cell: (entry) =>
       entry.direction === 'in' ? (
-        <span className="badge badge-success badge-sm">Entrada</span>
+        <span className="badge badge-success badge-sm">
+          Entrada{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}
+        </span>
       ) : (
         <span className="badge badge-error badge-sm">
           Saída{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}

@@ -3,7 +3,7 @@ import { INVENTORY_REASONS, INVENTORY_REASON_LABELS, type TInventory } from '@ar
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatMoney, formatNcm, formatQuantity } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
@@ -11,7 +11,11 @@ import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
 type Row = TInventory['data'][number];
 
 const columns: Array<Column<Row>> = [
-  { key: 'ncm', header: 'NCM', cell: (row) => <span className="font-mono">{row.ncm ?? 'Sem NCM'}</span> },
+  {
+    key: 'ncm',
+    header: 'NCM',
+    cell: (row) => <span className="font-mono">{row.ncm ? formatNcm(row.ncm) : 'Sem NCM'}</span>,
+  },
   {
     key: 'product',
     header: 'Produto',
@@ -43,7 +47,7 @@ function InventoryTable({ inventory, busy }: { inventory: TInventory; busy: bool
       groupEnd={(row) => (
         <SummaryRow
           className="font-semibold"
-          label={`Total da classificação ${row.ncm ?? 'Sem NCM'}`}
+          label={`Total da classificação ${row.ncm ? formatNcm(row.ncm) : 'Sem NCM'}`}
           span={4}
           figures={[{ value: formatMoney(totals.get(row.ncm) ?? '0') }]}
         />

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
-import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { decimalInput, formatMoney, formatNcm, formatQuantity } from '../../../lib/format.ts';
 import {
   useCategoriesQuery,
   useProductsUnitySelectQuery,
@@ -257,7 +257,7 @@ export function nfeItemColumns(
         <>
           <div className="font-medium">{item.description}</div>
           <div className="text-base-content/70 text-xs">
-            Cód. {item.supplierCode} · {item.gtin ?? 'sem GTIN'} · NCM {item.ncm ?? '—'}
+            Cód. {item.supplierCode} · {item.gtin ?? 'sem GTIN'} · NCM {item.ncm ? formatNcm(item.ncm) : '—'}
             {item.lots.length > 0 ? ` · lotes ${item.lots.map((lot) => lot.number).join(', ')}` : ''}
           </div>
         </>

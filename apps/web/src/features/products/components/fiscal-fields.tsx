@@ -2,6 +2,7 @@ import { ITEM_TYPE_LABELS, ITEM_TYPES } from '@armazem/contracts/catalog';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { formatNcm } from '../../../lib/format.ts';
 
 interface FieldProps {
   value: string;
@@ -46,10 +47,6 @@ export function FiscalFields({
     </>
   );
 }
-
-/** `2101.11.10` for 21011110. */
-export const formatNcm = (ncm: string | null) =>
-  ncm && ncm.length === 8 ? `${ncm.slice(0, 4)}.${ncm.slice(4, 6)}.${ncm.slice(6)}` : (ncm ?? '');
 
 /** NCM, CEST and item type on the product screen, with the missing-NCM warning. */
 export function FiscalSummary({

@@ -145,7 +145,7 @@ export default function ProductsPage() {
           <SearchInput
             value={search.text}
             onChange={search.setText}
-            placeholder="Buscar por código, nome ou código de barras"
+            placeholder="Código, nome ou código de barras"
           />
           <CategoryFilter value={categoryId} onChange={(value) => list.setFilter('categoryId', value)} />
           <StatusFilter value={status} onChange={(value) => list.setFilter('status', value)} />
