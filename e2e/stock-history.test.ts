@@ -233,6 +233,9 @@ describe('stock over time in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     expect(download.url()).toContain(`from=${daysBefore(15)}&to=${todayIso()}&format=xlsx`);
+    // the range is in the URL: a reload keeps it
+    await page.reload();
+    await expect.poll(() => page.getByLabel('De', { exact: true }).inputValue()).toBe(daysBefore(15));
 
     // Estoque "Saldo em": the balance at the end of a past date
     await openFromMenu('Estoque');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
 import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
@@ -123,8 +123,21 @@ function KardexRange({ from, to, today, onFrom, onTo }: RangeProps) {
 /** Kardex: every movement of the product in a date range with the running balance and the average cost. */
 export function KardexTab({ productId }: { productId: number }) {
   const today = localToday();
-  const [from, setFrom] = useState(firstOfMonth(today));
-  const [to, setTo] = useState(today);
+  // kept in the URL beside ?tab=kardex, so reload and Back keep the range
+  const [searchParams, setSearchParams] = useSearchParams();
+  const from = searchParams.get('from') ?? firstOfMonth(today);
+  const to = searchParams.get('to') ?? today;
+  const setParam = (key: 'from' | 'to') => (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const setFrom = setParam('from');
+  const setTo = setParam('to');
   const range = { productId, from, to };
   const valid = Boolean(from && to && from <= to);
   const { data, isFetching } = useKardexQuery(range, { skip: !valid });
