@@ -103,6 +103,13 @@ async function run(ctx: TestContext) {
   console.error(`[${dialect}] ${items.length} contagens gravadas em ${saved} s`);
   const differences = `/api/stock/counts/v1/${count.id}?differences=true`;
   record(`visão de diferenças (${items.length} produtos)`, await median(3, () => call(differences)), 500);
+  // one scan: a product's count saved, answered with the whole count's totals (the screen's summary)
+  const [first] = items;
+  record(
+    `uma leitura gravada, com os totais do balanço (${items.length} produtos)`,
+    await median(3, () => call(`/api/stock/counts/v1/${count.id}/items`, 'PUT', { items: [first] })),
+    300,
+  );
   const [postMs] = await timed(() => call(`/api/stock/counts/v1/${count.id}/post`, 'POST', {}));
   const adjustments = (await call(differences)).json().totals.withDifference;
   record(`lançamento do balanço (${items.length} produtos, ${adjustments} ajustes)`, postMs, 5000);
