@@ -51,6 +51,8 @@ export interface BenchServer {
   login(email: string, password: string): Promise<string>;
   /** One request, timed by the client; the server's peak RSS (VmHWM reset just before) and CPU over it. */
   measure(url: string, init: RequestInit): Promise<Measured>;
+  /** The server's resident memory now, in MB. */
+  residentMb(): number;
   stop(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function startServer(database: { databaseUrl?: string; dataDir: str
         body,
       };
     },
+    residentMb: () => statusKb(pid, 'VmRSS') / 1024,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -66,6 +66,19 @@ async function measureServer(
     await measure(`importação (${ROWS} novos)`, '/api/products/v1/import', creates, 201);
     await measure(`prévia (${ROWS} alterados)`, '/api/products/v1/import/preview', updates, 200);
     await measure(`importação (${ROWS} alterados)`, '/api/products/v1/import', updates, 201);
+    // what stays once the server is quiet again (memory is given back after the last upload: decision 0034)
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = server.residentMb();
+    console.log(`[${dialect}] memória 1 s depois da última chamada: ${Math.round(after)} MB`);
+    rows.push({
+      figure: 'memória em repouso depois das quatro chamadas',
+      db: dialect,
+      value: after,
+      unit: 'MB',
+      raw: null,
+      target: '—',
+      ok: true,
+    });
     return rows;
   } finally {
     await server.stop();

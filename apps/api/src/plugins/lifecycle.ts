@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerMemoryRelease } from './memory.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,10 +8,12 @@ declare module 'fastify' {
 }
 
 /**
- * While draining (after SIGTERM) /api/ready answers 503 and every answer carries `Connection: close`, so keep-alive
- * clients open their next request elsewhere instead of finding their connection closed under them.
+ * The process's upkeep. While draining (after SIGTERM) /api/ready answers 503 and every answer carries
+ * `Connection: close`, so keep-alive clients open their next request elsewhere instead of finding their connection
+ * closed under them; and memory is given back after uploads (plugins/memory.ts).
  */
 export function registerLifecycle(app: FastifyInstance) {
+  registerMemoryRelease(app);
   app.decorate('lifecycle', { draining: false });
   app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('Connection', 'close');
