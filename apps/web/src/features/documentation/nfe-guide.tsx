@@ -25,9 +25,11 @@ export function NfeGuide() {
           nota).
         </li>
         <li>
-          Escolha a embalagem em que a nota conta o item. A tela mostra a conversão, por exemplo “1 CX do
-          fornecedor = Caixa c/ 12 UN = 12 UN”. Ao criar um produto, informe quantas unidades vêm em cada
-          embalagem do fornecedor; o Armazém cria a embalagem “Caixa c/ N”.
+          Confira a embalagem em que a nota conta o item. Ao escolher o produto, a tela já propõe a embalagem
+          na unidade da nota (uma nota em CX vai para a caixa do produto); se o produto tiver mais de uma ou
+          nenhuma que sirva, escolha você. A tela mostra a conversão, por exemplo “1 CX do fornecedor = Caixa
+          c/ 12 UN = 12 UN”. Ao criar um produto, informe quantas unidades vêm em cada embalagem do
+          fornecedor; o Armazém cria a embalagem “Caixa c/ N”.
         </li>
         <li>
           Confira os totais: a soma dos itens ao lado do total da nota (vNF), com a diferença se houver, e o

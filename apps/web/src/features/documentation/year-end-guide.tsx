@@ -13,7 +13,8 @@ export function YearEndGuide() {
           <strong>Conte no dia 31/12.</strong> Em <em>Balanço</em>, inicie um balanço com a data 31/12 (de
           todas as categorias ou de uma seção por vez). No celular, leia o código de barras de cada produto ou
           embalagem: cada leitura soma uma embalagem (uma caixa de 12 soma 12 unidades); para contar de uma
-          vez, digite a quantidade antes de ler. Várias pessoas podem contar o mesmo balanço ao mesmo tempo; a
+          vez, digite a quantidade antes de ler; para desfazer uma leitura a mais, digite a quantidade com
+          sinal de menos (-1) e leia de novo. Várias pessoas podem contar o mesmo balanço ao mesmo tempo; a
           tela mostra quem contou cada produto. Se preferir papel, baixe a planilha de contagem, preencha a
           coluna &quot;Quantidade contada&quot; e envie de volta.
         </li>
