@@ -102,6 +102,10 @@ export const ZCountItemsInput = z.strictObject({
     .check(
       z.minLength(1, { error: 'Informe ao menos um produto.' }),
       z.maxLength(LIMITS.sheetRows, { error: `Envie no máximo ${LIMITS.sheetRows} produtos por vez.` }),
+      // one value per product: two in one request would keep one of them silently
+      z.refine((items) => new Set(items.map((item) => item.productId)).size === items.length, {
+        error: 'Cada produto aparece uma vez só em cada envio.',
+      }),
     ),
 });
 export type TCountItemsInput = z.input<typeof ZCountItemsInput>;

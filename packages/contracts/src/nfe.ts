@@ -110,10 +110,26 @@ export const ZNfeCreateProduct = z.strictObject({
   unitsPerPackage: z.optional(ZPackageQuantityInput),
 });
 
-export const ZNfeItemChoice = z.union([
-  z.strictObject({ item: ZId, productId: ZId, productUnityId: ZId }),
-  z.strictObject({ item: ZId, create: ZNfeCreateProduct }),
-]);
+/** What a refused choice says: the first problem of the branch it meant (a product, or one to create). */
+function choiceError(issue: {
+  input?: unknown;
+  errors?: Array<Array<{ message: string; path?: PropertyKey[] }>>;
+}) {
+  const input = issue.input;
+  const meant = input && typeof input === 'object' && 'create' in input ? 1 : 0;
+  const mentions = input && typeof input === 'object' && ('create' in input || 'productId' in input);
+  const first = mentions ? issue.errors?.[meant]?.[0] : undefined;
+  if (first) return `${first.path?.length ? `${first.path.join('.')}: ` : ''}${first.message}`;
+  return 'Para cada item, informe o produto e a embalagem (productId e productUnityId) ou o produto a criar (create).';
+}
+
+export const ZNfeItemChoice = z.union(
+  [
+    z.strictObject({ item: ZId, productId: ZId, productUnityId: ZId }),
+    z.strictObject({ item: ZId, create: ZNfeCreateProduct }),
+  ],
+  { error: (issue) => choiceError(issue as Parameters<typeof choiceError>[0]) },
+);
 export type TNfeItemChoice = z.input<typeof ZNfeItemChoice>;
 
 export const ZNfeImportData = z.strictObject({

@@ -232,6 +232,16 @@ describe('inventory counts', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('inteira');
+    const twice = await call('PUT', `/api/stock/counts/v1/${count.id}/items`, {
+      items: [
+        { productId: whole.id, countedQuantity: 1 },
+        { productId: whole.id, countedQuantity: 2 },
+      ],
+    });
+    expect([twice.statusCode, twice.json().message]).toEqual([
+      400,
+      'Itens: Cada produto aparece uma vez só em cada envio.',
+    ]);
     const ok = await call('PUT', `/api/stock/counts/v1/${count.id}/items`, {
       items: [
         { productId: kg.id, countedQuantity: '2.125' },

@@ -436,6 +436,12 @@ describe('NF-e receipts', () => {
       400,
       'O produto escolhido para o item 1 não foi encontrado.',
     ]);
+    // an item with neither a product nor one to create says what it needs
+    const neither = await importNfe(ctx.app, cookie, own.xml, { items: [{ item: 1 }] });
+    expect([neither.statusCode, neither.json().message]).toEqual([
+      400,
+      'Para cada item, informe o produto e a embalagem (productId e productUnityId) ou o produto a criar (create).',
+    ]);
 
     const foreign = await previewNfe(ctx.app, cookie, '<?xml version="1.0"?><planilha/>');
     expect(foreign.statusCode).toBe(422);
