@@ -74,6 +74,10 @@ export async function createProduct(client: Client, overrides: Body = {}) {
   });
 }
 
+export async function createCategory(client: Client, name = `Categoria ${unique()}`) {
+  return created(client, '/api/categories/v1', { name });
+}
+
 export async function createBox(client: Client, productId: number, quantity: number | string = 12) {
   return created(client, `/api/products/v1/${productId}/unity/v1`, {
     unityId: await unityId(client, 'CX'),

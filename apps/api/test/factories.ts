@@ -28,6 +28,9 @@ export const batchId = (app: App, cookie: string, code: string) =>
 export const createProduct = (app: App, cookie: string, overrides: Body = {}) =>
   shared.createProduct(injectClient(app, cookie), overrides);
 
+export const createCategory = (app: App, cookie: string, name?: string) =>
+  shared.createCategory(injectClient(app, cookie), name);
+
 export const createBox = (app: App, cookie: string, productId: number, quantity: number | string = 12) =>
   shared.createBox(injectClient(app, cookie), productId, quantity);
 

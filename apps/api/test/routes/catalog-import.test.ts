@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { CATALOG_COLUMN_TITLES } from '@armazem/contracts/catalog-import';
 import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
-import { createBox, createProduct } from '../factories.ts';
+import { createBox, createCategory, createProduct } from '../factories.ts';
 import { makeCsv, makeXlsx, multipart, PNG_BYTES, type Cell } from '../sheets.ts';
 
 let ctx: TestContext;
@@ -343,14 +343,7 @@ describe('catalog sheet and deactivated reference data', { timeout: 120_000 }, (
 
   it('keeps a product in the category and package it has once they are deactivated, and gives them to no new one', async () => {
     const name = `Linha antiga ${Date.now()}`;
-    const category = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/categories/v1',
-        headers: { cookie },
-        payload: { name },
-      })
-    ).json();
+    const category = await createCategory(ctx.app, cookie, name);
     const kept = await createProduct(ctx.app, cookie, { categoryId: category.id, sku: `ANT-${Date.now()}` });
     const box = await createBox(ctx.app, cookie, kept.id, 12);
     await patch(`/api/categories/v1/${category.id}`, { status: 'inactive' });

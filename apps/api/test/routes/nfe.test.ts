@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNfe, type NfeTestItem } from '../../../../test-support/nfe-builder.ts';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
-import { cnpjFor, createBox, createProduct, stockOut, unityId, unique } from '../factories.ts';
+import {
+  cnpjFor,
+  createBox,
+  createCategory,
+  createProduct,
+  stockOut,
+  unityId,
+  unique,
+} from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { importNfe, previewNfe } from '../nfe-upload.ts';
 
@@ -284,14 +292,7 @@ describe('NF-e receipts', () => {
     const patch = (url: string, payload: object) =>
       ctx.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
     const name = `Linha antiga NF-e ${unique()}`;
-    const category = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/categories/v1',
-        headers: { cookie },
-        payload: { name },
-      })
-    ).json();
+    const category = await createCategory(ctx.app, cookie, name);
     await patch(`/api/categories/v1/${category.id}`, { status: 'inactive' });
     const kinds = (await get('/api/unity-batches/v1')).json();
     const caixa = kinds.find((k: { code: string }) => k.code === 'CAIXA');

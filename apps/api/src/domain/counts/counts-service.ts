@@ -11,7 +11,7 @@ import { lastEntryCosts, positionsAt } from '../inventory/inventory-repository.t
 import * as repo from './counts-repository.ts';
 import { countedQuantityProblem, needsFallbackCost } from './counts-rules.ts';
 import * as lines from './count-lines-repository.ts';
-import { detailItems, itemView, lineFor, type CountLookups } from './counts-view.ts';
+import { detailItems, savedItems, type CountLookups } from './counts-view.ts';
 import { postCount } from './counts-posting.ts';
 import { barcodesOf, countSheet, readCountSheet } from './counts-sheet.ts';
 
@@ -137,13 +137,7 @@ async function saveItems(deps: ServiceDeps, user: User, id: number, input: reado
   const ids = await deps.db.transaction().execute((tx) => save(deps, tx, user, id, input));
   const count = await mustFind(deps, id);
   const { rows, lookups } = await readLines(deps, count);
-  const { totals } = detailItems(rows, lookups, true);
-  const byId = new Map(rows.map((row) => [row.productId, row]));
-  const items = ids.flatMap((productId) => {
-    const row = byId.get(productId);
-    return row ? [itemView(row, lineFor(row, lookups.fallbackCost), lookups)] : [];
-  });
-  return { ...count, items, totals };
+  return { ...count, ...savedItems(rows, lookups, ids) };
 }
 
 /** Merges an uploaded sheet: every row checked first (422 lists the bad ones, nothing merged). */

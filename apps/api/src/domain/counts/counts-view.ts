@@ -16,14 +16,14 @@ export interface CountLookups {
 const optional = (value: bigint | null, out: (v: bigint) => string) => (value === null ? null : out(value));
 
 /** A line as shown: a posted count's as it was found; an open one's valued at the date (`unitValue`). */
-export function lineFor(row: CountRow, fallbackCost: ReadonlyMap<number, bigint>): CountLine {
+function lineFor(row: CountRow, fallbackCost: ReadonlyMap<number, bigint>): CountLine {
   if (row.counted !== null && row.expected !== null) {
     return lineOf(row.productId, row.expected, row.counted, row.unitCost ?? 0n);
   }
   return countLine(row, row.counted, fallbackCost);
 }
 
-export function itemView(row: CountRow, line: CountLine, lookups: CountLookups): TCountItem {
+function itemView(row: CountRow, line: CountLine, lookups: CountLookups): TCountItem {
   const unity = lookups.unities.get(row.unityId);
   return {
     product: { id: row.productId, sku: row.sku, name: row.name, barcode: row.barcode },
@@ -38,6 +38,17 @@ export function itemView(row: CountRow, line: CountLine, lookups: CountLookups):
   };
 }
 
+/** The whole count's totals as answered, from its lines. */
+function totalsView(lines: readonly CountLine[]): TCountDetail['totals'] {
+  const totals = countTotals(lines);
+  return {
+    ...totals,
+    surplusValue: moneyOut(totals.surplusValue),
+    shortageValue: moneyOut(totals.shortageValue),
+    differenceValue: moneyOut(totals.differenceValue),
+  };
+}
+
 /** Every product in scope, with the totals of all of them; `differences` keeps only counted lines that differ. */
 export function detailItems(
   rows: readonly CountRow[],
@@ -45,7 +56,6 @@ export function detailItems(
   differences: boolean,
 ): Pick<TCountDetail, 'items' | 'totals'> {
   const lines = rows.map((row) => lineFor(row, lookups.fallbackCost));
-  const totals = countTotals(lines);
   const items: TCountItem[] = [];
   rows.forEach((row, index) => {
     const line = lines[index];
@@ -53,13 +63,22 @@ export function detailItems(
     if (differences && (line.difference === null || line.difference === 0n)) return;
     items.push(itemView(row, line, lookups));
   });
-  return {
-    items,
-    totals: {
-      ...totals,
-      surplusValue: moneyOut(totals.surplusValue),
-      shortageValue: moneyOut(totals.shortageValue),
-      differenceValue: moneyOut(totals.differenceValue),
-    },
-  };
+  return { items, totals: totalsView(lines) };
+}
+
+/** Only the lines of `productIds` (what was just saved), with the whole count's totals. */
+export function savedItems(
+  rows: readonly CountRow[],
+  lookups: CountLookups,
+  productIds: readonly number[],
+): Pick<TCountDetail, 'items' | 'totals'> {
+  const lines = rows.map((row) => lineFor(row, lookups.fallbackCost));
+  const index = new Map(rows.map((row, i) => [row.productId, i]));
+  const items = productIds.flatMap((id) => {
+    const at = index.get(id);
+    const row = at === undefined ? undefined : rows[at];
+    const line = at === undefined ? undefined : lines[at];
+    return row && line ? [itemView(row, line, lookups)] : [];
+  });
+  return { items, totals: totalsView(lines) };
 }
