@@ -337,6 +337,59 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
   });
 });
 
+describe('catalog sheet longer than one chunk', { timeout: 120_000 }, () => {
+  // The sheet is checked and written 5,000 rows at a time: rows of different chunks still see each other.
+  const longSheet = (last: Cell[]) => {
+    const rows: Cell[][] = [['Código', 'Nome', 'Categoria', 'Unidade', 'Código de barras']];
+    rows.push(['LONGA-00001', 'Primeiro da planilha longa', 'Categoria Longa', 'UN', '7891000315507']);
+    for (let i = 2; i <= 5_001; i += 1)
+      rows.push([`LONGA-${String(i).padStart(5, '0')}`, `Produto longo ${i}`, 'Mercearia', 'UN', null]);
+    rows.push(last);
+    return makeXlsx(rows);
+  };
+
+  it('refuses a code or barcode repeated in a later chunk, naming the first line, and writes nothing', async () => {
+    const refused = await send(
+      '/import',
+      await longSheet(['longa-00001', 'Repetido no fim', 'Mercearia', 'UN', '7891000315507']),
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().summary).toMatchObject({ rows: 5_002, valid: 5_001, invalid: 1 });
+    expect(refused.json().rows).toEqual([
+      expect.objectContaining({
+        line: 5_003,
+        errors: [
+          { column: 'Código', message: 'O código LONGA-00001 aparece também na linha 2.' },
+          {
+            column: 'Código de barras',
+            message: 'O código de barras 7891000315507 aparece também na linha 2.',
+          },
+        ],
+      }),
+    ]);
+    expect(await product('LONGA-00001')).toBeUndefined();
+  });
+
+  it('imports every row, and a new category spelled again in a later chunk is created once', async () => {
+    const imported = await send(
+      '/import',
+      await longSheet(['LONGA-05002', 'Último da planilha longa', 'categoria longa', 'UN', null]),
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ created: 5_002, updated: 0, unchanged: 0 });
+    const first = await detail((await product('LONGA-00001')).id);
+    const last = await detail((await product('LONGA-05002')).id);
+    expect(first.category.name).toBe('Categoria Longa');
+    expect(last.category).toEqual(first.category);
+    expect(first.barcode).toBe('7891000315507');
+    const again = await send(
+      '/import/preview',
+      await longSheet(['LONGA-05002', 'Último da planilha longa', 'Categoria Longa', 'UN', null]),
+    );
+    expect(again.json().summary).toMatchObject({ rows: 5_002, unchanged: 5_002, newCategories: [] });
+  });
+});
+
 describe('catalog sheet and deactivated reference data', { timeout: 120_000 }, () => {
   const patch = (url: string, payload: object) =>
     ctx.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });

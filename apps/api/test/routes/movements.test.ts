@@ -240,7 +240,7 @@ describe('import and cancel', () => {
     const before = await ledgerCount();
     const rows = goodRows();
     rows.push([d(25), 'CAFE-1KG', 'Saída', 1000, null, null, null, null, null]);
-    const response = await importSheet(await makeXlsx(rows));
+    const response = await importSheet(await makeXlsx(rows), 'recusada.xlsx');
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toMatchObject({
       code: 'UNPROCESSABLE',
@@ -248,9 +248,25 @@ describe('import and cancel', () => {
       summary: { invalid: 1 },
     });
     expect(response.json().rows).toEqual([
-      expect.objectContaining({ line: 5, errors: [expect.objectContaining({ column: 'Quantidade' })] }),
+      expect.objectContaining({
+        line: 5,
+        errors: [
+          {
+            column: 'Quantidade',
+            message: expect.stringMatching(
+              /^Estoque insuficiente: disponível [\d.,]+ UN, solicitado 1\.000 UN\.$/,
+            ),
+          },
+        ],
+      }),
     ]);
     expect(await ledgerCount()).toBe(before);
+    // the refused sheet left no movement behind
+    const months = await ctx.app.inject({
+      url: '/api/stock/movement/v1?year=2026&month=9',
+      headers: { cookie },
+    });
+    expect(months.json().data.map((m: { fileName: string }) => m.fileName)).not.toContain('recusada.xlsx');
     expect((await stockOf('CAFE-1KG')).quantity).toBe('0.000');
   });
 

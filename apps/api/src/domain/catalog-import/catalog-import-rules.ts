@@ -148,7 +148,7 @@ export function barcodeFree(
 }
 
 /** The sheet's rows that name the same SKU again: each later one is an error naming the first. */
-export function duplicateSkus(rows: RawRow<CatalogColumn>[]): Map<number, string> {
+export function duplicateSkus(rows: readonly RawRow<CatalogColumn>[]): Map<number, string> {
   const first = new Map<string, number>();
   const errors = new Map<number, string>();
   for (const row of rows) {
@@ -181,28 +181,38 @@ export const fieldsOf = {
 
 export const columnLabel = (column: CatalogColumn) => CATALOG_COLUMNS[column].label;
 
-/** The preview's answer: every row with its action and errors, counted; the categories the import would create. */
-export function catalogPreview(fileName: string, checked: CheckedCatalogRow[]): TCatalogPreview {
-  const rows = checked.map((row) => row.view);
-  const valid = checked.filter((row) => row.plan !== null);
-  const count = (action: TCatalogAction) => valid.filter((row) => row.plan?.action === action).length;
+/**
+ * The preview's figures, gathered a chunk of checked rows at a time (the sheet is checked in chunks, so its plans
+ * never sit in memory all at once): the counts, the categories the import would create and the rows to show (every
+ * row for the preview; the rows with errors only, for an import's refusal).
+ */
+export function catalogTally(keep: 'all' | 'invalid') {
+  const rows: TCatalogRow[] = [];
+  const counts = { rows: 0, valid: 0, create: 0, update: 0, unchanged: 0 };
   const newCategories = new Map<string, string>();
-  for (const row of valid) {
-    const state = row.plan?.state;
-    if (state && state.categoryId === null && !newCategories.has(sortKey(state.categoryName)))
-      newCategories.set(sortKey(state.categoryName), state.categoryName);
-  }
   return {
-    fileName,
-    rows,
-    summary: {
-      rows: rows.length,
-      valid: valid.length,
-      invalid: rows.length - valid.length,
-      create: count('create'),
-      update: count('update'),
-      unchanged: count('unchanged'),
-      newCategories: [...newCategories.values()].sort((a, b) => sortKey(a).localeCompare(sortKey(b))),
+    add(checked: readonly CheckedCatalogRow[]) {
+      for (const { view, plan } of checked) {
+        counts.rows += 1;
+        if (keep === 'all' || !plan) rows.push(view);
+        if (!plan) continue;
+        counts.valid += 1;
+        counts[plan.action] += 1;
+        const { categoryId, categoryName } = plan.state;
+        if (categoryId === null && !newCategories.has(sortKey(categoryName)))
+          newCategories.set(sortKey(categoryName), categoryName);
+      }
+    },
+    preview(fileName: string): TCatalogPreview {
+      return {
+        fileName,
+        rows,
+        summary: {
+          ...counts,
+          invalid: counts.rows - counts.valid,
+          newCategories: [...newCategories.values()].sort((a, b) => sortKey(a).localeCompare(sortKey(b))),
+        },
+      };
     },
   };
 }

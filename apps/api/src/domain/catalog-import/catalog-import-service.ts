@@ -13,6 +13,7 @@ import { unityBatchId } from '../reference/reference-repository.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
 import { JSON_BATCH } from '../../db/json-rows.ts';
 import { chunks } from '../../lib/chunks.ts';
+import { collectBetweenChunks } from '../../lib/memory-release.ts';
 import {
   findCatalogLookups,
   insertAuditRows,
@@ -24,20 +25,20 @@ import {
   updateProducts,
 } from './catalog-import-repository.ts';
 import {
-  catalogPreview,
+  catalogTally,
   emptyCatalogMessage,
   invalidCatalogMessage,
   type CatalogPlan,
   type CheckedCatalogRow,
 } from './catalog-import-rules.ts';
-import { checkCatalogRows } from './catalog-row-rules.ts';
+import { catalogChecker } from './catalog-row-rules.ts';
 import { catalogExport, type CatalogExportQuery } from './catalog-export.ts';
 
 // exceljs weighs ~30 MB: loaded on the first template call, not at start-up
 const templates = () => import('./catalog-template.ts');
 
 /** The SKUs and barcodes the rows name, once each, as the catalog stores them. */
-function named(rows: RawRow<CatalogColumn>[]) {
+function named(rows: readonly RawRow<CatalogColumn>[]) {
   const skus = new Set<string>();
   const barcodes = new Set<string>();
   for (const { values } of rows) {
@@ -48,13 +49,23 @@ function named(rows: RawRow<CatalogColumn>[]) {
   return { skus: [...skus], barcodes: [...barcodes] };
 }
 
-async function check(
+/**
+ * Rows checked per chunk: what a chunk names is read, checked and (on import) written before the next, so a 50,000-row
+ * sheet's lookups and plans are never all in memory at once (issue 11's 250 MB).
+ */
+const CHECK_CHUNK = 5_000;
+
+/** The sheet checked a chunk at a time, each chunk against the catalog as the transaction sees it then. */
+async function* checkInChunks(
   db: Db | Tx,
   sheet: { rows: RawRow<CatalogColumn>[]; columns: CatalogColumn[] },
   today: string,
-) {
-  const lookups = await findCatalogLookups(db, named(sheet.rows), today);
-  return checkCatalogRows(sheet.rows, sheet.columns, lookups);
+): AsyncGenerator<CheckedCatalogRow[]> {
+  const checkPart = catalogChecker(sheet.rows, sheet.columns);
+  for (const part of chunks(sheet.rows, CHECK_CHUNK)) {
+    yield checkPart(part, await findCatalogLookups(db, named(part), today));
+    collectBetweenChunks();
+  }
 }
 
 /** The categories the plans name that do not exist yet, created once each (first spelling wins). */
@@ -218,6 +229,12 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
   await auditProducts(tx, dialect, userId, plans, idOf);
 }
 
+/**
+ * All or nothing, in two passes over the sheet inside one transaction: the first only checks (and refuses the whole
+ * sheet with every row's errors), the second checks each chunk again and writes it. Checking twice costs a fraction
+ * of a second on 50,000 rows; holding every plan at once cost ~150 MB. A chunk sees what the earlier ones wrote, which
+ * changes nothing the first pass allowed (a category created once is found by the next chunks).
+ */
 async function importSheet(
   { db, dialect, clock }: ServiceDeps,
   userId: number,
@@ -227,16 +244,24 @@ async function importSheet(
   if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', emptyCatalogMessage);
   const today = clock.today();
   return db.transaction().execute(async (tx) => {
-    const checked: CheckedCatalogRow[] = await check(tx, raw, today);
-    const { summary } = catalogPreview(sheet.fileName, checked);
-    if (summary.invalid > 0) {
-      const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
-      throw new AppError('UNPROCESSABLE', invalidCatalogMessage(summary.invalid), {
+    const refuse = (tally: ReturnType<typeof catalogTally>) => {
+      const { rows, summary } = tally.preview(sheet.fileName);
+      return new AppError('UNPROCESSABLE', invalidCatalogMessage(summary.invalid), {
         details: { rows, summary },
       });
+    };
+    const checked = catalogTally('invalid');
+    for await (const part of checkInChunks(tx, raw, today)) checked.add(part);
+    if (checked.preview(sheet.fileName).summary.invalid > 0) throw refuse(checked);
+    // the second pass writes; a row another user's save made invalid meanwhile still refuses the whole sheet
+    const written = catalogTally('invalid');
+    for await (const part of checkInChunks(tx, raw, today)) {
+      written.add(part);
+      const plans = part.flatMap((row) => (row.plan ? [row.plan] : []));
+      if (plans.length < part.length) throw refuse(written);
+      await write(tx, dialect, userId, plans, today);
     }
-    const plans = checked.flatMap((row) => (row.plan ? [row.plan] : []));
-    await write(tx, dialect, userId, plans, today);
+    const { summary } = written.preview(sheet.fileName);
     const result = { created: summary.create, updated: summary.update, unchanged: summary.unchanged };
     await audit(tx, {
       userId,
@@ -256,7 +281,9 @@ export function createCatalogImportService(deps: ServiceDeps) {
 
     async preview(sheet: UploadedSheet): Promise<TCatalogPreview> {
       const raw = await readSheetOf(sheet.bytes, CATALOG_COLUMNS);
-      return catalogPreview(sheet.fileName, await check(deps.db, raw, deps.clock.today()));
+      const tally = catalogTally('all');
+      for await (const part of checkInChunks(deps.db, raw, deps.clock.today())) tally.add(part);
+      return tally.preview(sheet.fileName);
     },
 
     import: (userId: number, sheet: UploadedSheet) => importSheet(deps, userId, sheet),

@@ -178,14 +178,14 @@ function checkRow(
   return { view, plan };
 }
 
-/** Every row checked against the catalog and against the other rows (the same SKU or barcode twice). */
-export function checkCatalogRows(
-  rows: RawRow<CatalogColumn>[],
-  columns: CatalogColumn[],
-  lookups: CatalogLookups,
-): CheckedCatalogRow[] {
+/**
+ * The sheet's checker: each call checks a part of the rows against the catalog it names (`lookups`) and against
+ * every row of the sheet (the same SKU or barcode twice), so the sheet can be checked a chunk at a time.
+ */
+export function catalogChecker(rows: readonly RawRow<CatalogColumn>[], columns: CatalogColumn[]) {
   const present = new Set(columns);
   const duplicates = duplicateSkus(rows);
   const seenBarcodes = new Map<string, number>();
-  return rows.map((row) => checkRow(row, present, lookups, seenBarcodes, duplicates.get(row.line)));
+  return (part: readonly RawRow<CatalogColumn>[], lookups: CatalogLookups): CheckedCatalogRow[] =>
+    part.map((row) => checkRow(row, present, lookups, seenBarcodes, duplicates.get(row.line)));
 }

@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/types.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { readSettings } from '../settings/settings-repository.ts';
-import { evaluate, post } from '../stock/posting-pipeline.ts';
+import { evaluate, post, postUnlessShort } from '../stock/posting-pipeline.ts';
 import {
   findMovementStatus,
   findOriginalSheet,
@@ -37,6 +37,7 @@ import { monthReport } from './report-data.ts';
 import { closingOf } from '../closings/closings-repository.ts';
 import { yearMonth } from '../stock/stock-rules.ts';
 import { todayIn } from '../../lib/dates.ts';
+import { collectBetweenChunks } from '../../lib/memory-release.ts';
 import { sheetCodes, sheetDocuments } from './sheet-cells.ts';
 import { readSheet, type RawRow } from './sheet-reader.ts';
 import { checkRows, type CheckedRow } from './sheet-row-rules.ts';
@@ -108,6 +109,13 @@ async function findMovement(db: Db, id: number): Promise<TStockMovement> {
   return listed;
 }
 
+/** The refusal of a sheet with rows in error: every such row, and the counts. Nothing is written. */
+function invalidRows(checked: CheckedRow[]) {
+  const summary = summarize(checked);
+  const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
+  return new AppError('UNPROCESSABLE', invalidRowsMessage(summary.invalid), { details: { rows, summary } });
+}
+
 /** Reads and checks a sheet; stores nothing. */
 async function previewSheet(
   deps: Deps,
@@ -116,12 +124,14 @@ async function previewSheet(
   chosen: Month | null,
 ): Promise<TSheetPreview> {
   const today = deps.clock.today();
-  const raw = await readSheet(sheet.bytes);
-  const period = previewPeriod(chosen, raw.rows, today);
+  const read: { rows: RawRow[] } = { rows: (await readSheet(sheet.bytes)).rows };
+  const period = previewPeriod(chosen, read.rows, today);
   const [checked, duplicate] = await Promise.all([
-    check(deps.db, raw.rows, period),
+    check(deps.db, read.rows, period),
     findStandingDuplicate(deps.db, period, sheetFingerprint(sheet.bytes)),
   ]);
+  read.rows = []; // as in the import: the checked rows are all the stock judgement needs
+  collectBetweenChunks();
   await judgeWithoutWriting(deps, checked, userId, today);
   const duplicateOf = duplicate
     ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
@@ -141,22 +151,18 @@ async function importSheet(
   description: string | null,
 ): Promise<TStockMovement> {
   const period: Period = { ...month, today: clock.today() };
-  const raw = await readSheet(sheet.bytes);
-  if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', EMPTY_SHEET_MESSAGE);
+  // held here only until checked: the checked rows carry what posting needs, and 50,000 rows read are ~16 MB
+  const read: { rows: RawRow[] } = { rows: (await readSheet(sheet.bytes)).rows };
+  if (read.rows.length === 0) throw new AppError('UNPROCESSABLE', EMPTY_SHEET_MESSAGE);
   const sha256 = sheetFingerprint(sheet.bytes);
   const id = await db.transaction().execute(async (tx) => {
     const duplicate = await findStandingDuplicate(tx, period, sha256);
     if (duplicate) throw conflict(duplicateImportMessage(period, duplicate.file_name));
-    const checked = await check(tx, raw.rows, period);
-    if (checked.every((row) => row.resolved !== null))
-      await judgeStock(tx, dialect, checked, userId, period.today);
+    const checked = await check(tx, read.rows, period);
+    read.rows = [];
     const summary = summarize(checked);
-    if (summary.invalid > 0) {
-      const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
-      throw new AppError('UNPROCESSABLE', invalidRowsMessage(summary.invalid), {
-        details: { rows, summary },
-      });
-    }
+    if (summary.invalid > 0) throw invalidRows(checked);
+    collectBetweenChunks();
     const { fileName, contentType, bytes } = sheet;
     const movementId = await insertMovement(tx, {
       ...month,
@@ -168,10 +174,11 @@ async function importSheet(
       summary,
       userId,
     });
-    await post(tx, dialect, {
+    const resolved = resolvedRows(checked);
+    const { shortages } = await postUnlessShort(tx, dialect, {
       userId,
       today: period.today,
-      add: toLedgerRows(resolvedRows(checked), movementId),
+      add: toLedgerRows(resolved, movementId),
       audit: {
         action: 'import',
         entity: 'stock_movement',
@@ -179,6 +186,11 @@ async function importSheet(
         after: { year: period.year, month: period.month, fileName, sha256, ...summary },
       },
     });
+    // rows that would take a date below zero: the whole sheet is refused with them (the movement row rolls back)
+    if (shortages.length > 0) {
+      markShortages(checked, resolved, shortages);
+      throw invalidRows(checked);
+    }
     return movementId;
   });
   return findMovement(db, id);

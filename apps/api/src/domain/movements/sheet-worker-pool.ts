@@ -47,7 +47,7 @@ function runWorker(
 ): Promise<RawSheet<string>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./sheet-worker.ts', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
     });
     let settled = false;
     const finish = (settle: () => void) => {

@@ -38,7 +38,7 @@ const NEW_ROW = {
 const NEW_ROW_COLUMNS = Object.keys(NEW_ROW) as Array<keyof typeof NEW_ROW>;
 const NEW_ROW_TYPES = NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][0]);
 /** Rows per insert statement: one statement per batch, whatever its size up to this. */
-const INSERT_ROWS = 25_000;
+const INSERT_ROWS = 10_000;
 
 const newRowValues = (item: NewRow) => NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][1](item));
 

@@ -2,15 +2,12 @@ import type { Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { quantityLabel } from '../../lib/numbers.ts';
+import { conflict } from '../../lib/errors.ts';
+import { collectBetweenChunks } from '../../lib/memory-release.ts';
 import {
   compareLedgerOrder,
-  dateLabel,
   isClosed,
   lineTotal,
-  monthLabel,
-  monthOf,
   replayLedger,
   sameDerived,
   type Balance,
@@ -20,6 +17,7 @@ import {
   type NewLedgerRow,
   type Shortage,
 } from './stock-rules.ts';
+import { checkDates, periodClosed, shortageError } from './posting-refusals.ts';
 import { lockBalances, rememberBalances, saveBalance } from './posting-repository.ts';
 import { insertRows, markCancelled, updateDerived, writeTail } from './ledger-writes.ts';
 import type { LockedBalance } from './posting-repository.ts';
@@ -79,44 +77,6 @@ interface ProductPlan {
   balance: Balance;
   /** the date of the product's latest live row once the batch is written */
   lastDate: string | null;
-}
-
-export function periodClosed(date: string) {
-  return new AppError('PERIOD_CLOSED', `O mês ${monthLabel(monthOf(date))} está fechado para movimentações.`);
-}
-
-async function shortageError(tx: Tx, productId: number, shortage: Shortage | RowShortage) {
-  if (shortage.limit) {
-    return new AppError('CONFLICT', shortage.limit.message, { details: { limit: shortage.limit.limit } });
-  }
-  const product = await tx
-    .selectFrom('products as p')
-    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
-    .select(['p.name', 'u.code'])
-    .where('p.id', '=', productId)
-    .executeTakeFirstOrThrow();
-  const available = `${quantityLabel(shortage.available)} ${product.code}`;
-  const requested = `${quantityLabel(shortage.requested)} ${product.code}`;
-  return new AppError(
-    'INSUFFICIENT_STOCK',
-    `Em ${dateLabel(shortage.occurredOn)} o saldo de ${product.name} ficaria negativo: disponível ${available}, solicitado ${requested}.`,
-    {
-      details: {
-        date: shortage.occurredOn,
-        available: quantityLabel(shortage.available),
-        requested: quantityLabel(shortage.requested),
-        unity: product.code,
-      },
-    },
-  );
-}
-
-/** Dates first: nothing in the future, nothing in a closed month. */
-function checkDates(dates: Iterable<string>, today: string, closedThrough: string | null) {
-  for (const date of dates) {
-    if (isClosed(date, closedThrough)) throw periodClosed(date);
-    if (date > today) throw badRequest('A data do movimento não pode ser futura.', 'occurredOn');
-  }
 }
 
 /** Cancellations: each row once, and only what the caller means to cancel. */
@@ -261,6 +221,12 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   return { plans, shortages, cancelled };
 }
 
+/**
+ * Rows from which a batch is large (a monthly sheet, an opening balance): the collector runs between its phases, so
+ * the garbage of planning 50,000 rows is not still held while they are written (docs/decisions/0035).
+ */
+const LARGE_BATCH = 10_000;
+
 /** A written row: its id and the figures valuation derived for it (an exit's cost), for the caller's answer. */
 export interface PostedRow {
   id: number;
@@ -275,6 +241,21 @@ export async function post(tx: Tx, dialect: Dialect, request: PostingRequest): P
   const now = request.now ?? nowIso();
   const { plans, cancelled } = await plan(tx, dialect, request, false, now);
   return write(tx, dialect, request, plans, cancelled, now);
+}
+
+/**
+ * Posts a batch unless a row would take a date below zero; then nothing is written and every such row is answered
+ * (the sheet import: one planning pass, where checking first and posting after planned a 50,000-row batch twice).
+ */
+export async function postUnlessShort(
+  tx: Tx,
+  dialect: Dialect,
+  request: PostingRequest,
+): Promise<{ posted: PostedRow[]; shortages: [] } | { posted: null; shortages: RowShortage[] }> {
+  const now = request.now ?? nowIso();
+  const { plans, shortages, cancelled } = await plan(tx, dialect, request, true, now);
+  if (shortages.length > 0) return { posted: null, shortages };
+  return { posted: await write(tx, dialect, request, plans, cancelled, now), shortages: [] };
 }
 
 /**
@@ -295,6 +276,9 @@ async function write(
   now: string,
 ): Promise<PostedRow[]> {
   const add = request.add ?? [];
+  // a sheet's batch: what planning left behind is collected before writing, and again after the rows are in
+  const large = add.length >= LARGE_BATCH;
+  if (large) collectBetweenChunks();
   if (cancelled.length > 0) {
     await markCancelled(
       tx,
@@ -340,6 +324,7 @@ async function write(
     ids = await writeTail(tx, inserts, request.userId, only, entry, now);
   } else {
     ids = await insertRows(tx, dialect, inserts, request.userId, now);
+    if (large) collectBetweenChunks();
     await updateDerived(tx, dialect, updates);
     if (only && balances.length === 1) await saveBalance(tx, only, now);
     else await saveManyBalances(tx, dialect, balances, now);

@@ -1,0 +1,48 @@
+import type { Tx } from '../../db/database.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { quantityLabel } from '../../lib/numbers.ts';
+import { dateLabel, isClosed, monthLabel, monthOf, type Shortage } from './stock-rules.ts';
+
+/** The posting pipeline's refusals, in Portuguese: a closed month, a future date, a date going below zero. */
+
+export function periodClosed(date: string) {
+  return new AppError('PERIOD_CLOSED', `O mês ${monthLabel(monthOf(date))} está fechado para movimentações.`);
+}
+
+export async function shortageError(
+  tx: Tx,
+  productId: number,
+  shortage: Pick<Shortage, 'occurredOn' | 'available' | 'requested' | 'limit'>,
+) {
+  if (shortage.limit) {
+    return new AppError('CONFLICT', shortage.limit.message, { details: { limit: shortage.limit.limit } });
+  }
+  const product = await tx
+    .selectFrom('products as p')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+    .select(['p.name', 'u.code'])
+    .where('p.id', '=', productId)
+    .executeTakeFirstOrThrow();
+  const available = `${quantityLabel(shortage.available)} ${product.code}`;
+  const requested = `${quantityLabel(shortage.requested)} ${product.code}`;
+  return new AppError(
+    'INSUFFICIENT_STOCK',
+    `Em ${dateLabel(shortage.occurredOn)} o saldo de ${product.name} ficaria negativo: disponível ${available}, solicitado ${requested}.`,
+    {
+      details: {
+        date: shortage.occurredOn,
+        available: quantityLabel(shortage.available),
+        requested: quantityLabel(shortage.requested),
+        unity: product.code,
+      },
+    },
+  );
+}
+
+/** Dates first: nothing in the future, nothing in a closed month. */
+export function checkDates(dates: Iterable<string>, today: string, closedThrough: string | null) {
+  for (const date of dates) {
+    if (isClosed(date, closedThrough)) throw periodClosed(date);
+    if (date > today) throw badRequest('A data do movimento não pode ser futura.', 'occurredOn');
+  }
+}
