@@ -6,6 +6,7 @@ import type { TLedgerSource } from '@armazem/contracts/stock';
 import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { averageCost } from './stock-rules.ts';
+import { ARRAY_ROWS } from '../../db/sqlite-driver.ts';
 import type { LockedBalance, SavedBalance } from './posting-repository.ts';
 
 /**
@@ -86,7 +87,20 @@ export function toStoredRow(row: {
 }
 
 /** Live rows of a product from `date` on, in ledger order, with their stored derived figures. */
-export async function liveRowsFrom(tx: Tx, productId: number, date: string): Promise<StoredRow[]> {
+export async function liveRowsFrom(
+  tx: Tx,
+  dialect: Dialect,
+  productId: number,
+  date: string,
+): Promise<StoredRow[]> {
+  if (dialect === 'sqlite') {
+    // A back-dated movement reads every later row of its product (100,000 in the bench): as arrays, 4× faster.
+    const columns = sql.raw(STORED_ROW_COLUMNS.join(', '));
+    const { rows } = await sql<StoredArray>`${sql.raw(ARRAY_ROWS)} select ${columns} from stock_ledger
+      where product_id = ${productId} and cancelled_at is null and occurred_on >= ${date}
+      order by occurred_on, id`.execute(tx);
+    return rows.map(fromArray);
+  }
   const rows = await tx
     .selectFrom('stock_ledger')
     .select(STORED_ROW_COLUMNS)
@@ -98,6 +112,23 @@ export async function liveRowsFrom(tx: Tx, productId: number, date: string): Pro
     .execute();
   return rows.map(toStoredRow);
 }
+
+type StoredArray = [bigint, 'in' | 'out', string, bigint, bigint, bigint, bigint, bigint, bigint];
+/** A row read as an array, in STORED_ROW_COLUMNS order. */
+const fromArray = ([id, direction, occurred_on, ...figures]: StoredArray) => {
+  const [quantity, base_quantity, unit_cost, total_cost, balance_quantity, balance_value] = figures;
+  return toStoredRow({
+    id,
+    direction,
+    occurred_on,
+    quantity,
+    base_quantity,
+    unit_cost,
+    total_cost,
+    balance_quantity,
+    balance_value,
+  });
+};
 
 /** Where a product's history is read from: the running figures before `date` and every live row from it on. */
 export interface History {
@@ -117,7 +148,10 @@ export async function historiesFrom(
   const out = new Map<number, History>();
   if (from.size === 1) {
     const [[productId, date]] = [...from] as [[number, string]];
-    const [start, rows] = [await runningBefore(tx, productId, date), await liveRowsFrom(tx, productId, date)];
+    const [start, rows] = [
+      await runningBefore(tx, productId, date),
+      await liveRowsFrom(tx, dialect, productId, date),
+    ];
     out.set(productId, { start, rows });
     return out;
   }
