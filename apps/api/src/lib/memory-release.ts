@@ -40,6 +40,14 @@ export function collectBetweenChunks(): void {
   collector()?.({ type: 'major', execution: 'sync' });
 }
 
+/** From this many rows a batch (a sheet) is collected between its phases; a smaller one never pauses for it. */
+export const LARGE_BATCH_ROWS = 10_000;
+
+/** `collectBetweenChunks` for a batch of `rows`, when it is large. */
+export function collectIfLarge(rows: number): void {
+  if (rows >= LARGE_BATCH_ROWS) collectBetweenChunks();
+}
+
 export interface MemoryRelease {
   /** A heavy request begins: no release while it runs. */
   started(): void;

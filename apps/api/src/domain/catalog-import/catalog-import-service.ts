@@ -62,9 +62,9 @@ async function* checkInChunks(
   today: string,
 ): AsyncGenerator<CheckedCatalogRow[]> {
   const checkPart = catalogChecker(sheet.rows, sheet.columns);
-  for (const part of chunks(sheet.rows, CHECK_CHUNK)) {
+  for (const [index, part] of chunks(sheet.rows, CHECK_CHUNK).entries()) {
+    if (index > 0) collectBetweenChunks(); // what the previous chunk left behind; a short sheet never pauses
     yield checkPart(part, await findCatalogLookups(db, named(part), today));
-    collectBetweenChunks();
   }
 }
 

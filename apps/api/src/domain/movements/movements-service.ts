@@ -37,7 +37,7 @@ import { monthReport } from './report-data.ts';
 import { closingOf } from '../closings/closings-repository.ts';
 import { yearMonth } from '../stock/stock-rules.ts';
 import { todayIn } from '../../lib/dates.ts';
-import { collectBetweenChunks } from '../../lib/memory-release.ts';
+import { collectIfLarge } from '../../lib/memory-release.ts';
 import { sheetCodes, sheetDocuments } from './sheet-cells.ts';
 import { readSheet, type RawRow } from './sheet-reader.ts';
 import { checkRows, type CheckedRow } from './sheet-row-rules.ts';
@@ -131,7 +131,7 @@ async function previewSheet(
     findStandingDuplicate(deps.db, period, sheetFingerprint(sheet.bytes)),
   ]);
   read.rows = []; // as in the import: the checked rows are all the stock judgement needs
-  collectBetweenChunks();
+  collectIfLarge(checked.length);
   await judgeWithoutWriting(deps, checked, userId, today);
   const duplicateOf = duplicate
     ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
@@ -162,7 +162,7 @@ async function importSheet(
     read.rows = [];
     const summary = summarize(checked);
     if (summary.invalid > 0) throw invalidRows(checked);
-    collectBetweenChunks();
+    collectIfLarge(checked.length);
     const { fileName, contentType, bytes } = sheet;
     const movementId = await insertMovement(tx, {
       ...month,

@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
+import { collectBetweenChunks } from '../../lib/memory-release.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Dialect, StockLedgerTable } from '../../db/types.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
@@ -37,7 +38,10 @@ const NEW_ROW = {
 } as const;
 const NEW_ROW_COLUMNS = Object.keys(NEW_ROW) as Array<keyof typeof NEW_ROW>;
 const NEW_ROW_TYPES = NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][0]);
-/** Rows per insert statement: one statement per batch, whatever its size up to this. */
+/**
+ * Rows per insert statement: one statement per batch up to this size; a larger batch (a sheet) goes in parts with a
+ * collection between them, so the values of one part are not still held while the next is written (decision 0035).
+ */
 const INSERT_ROWS = 10_000;
 
 const newRowValues = (item: NewRow) => NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][1](item));
@@ -61,7 +65,8 @@ export async function insertRows(
     return [Number(row?.id)];
   }
   const ids: number[] = [];
-  for (const part of chunks(rows, INSERT_ROWS)) {
+  for (const [index, part] of chunks(rows, INSERT_ROWS).entries()) {
+    if (index > 0) collectBetweenChunks();
     const inserted = (await insertStatement(dialect, part, userId, now).execute(tx)).rows;
     // Ids are handed out in the select's order; sorting keeps the mapping exact whatever RETURNING does.
     ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));

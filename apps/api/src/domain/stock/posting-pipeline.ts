@@ -3,7 +3,7 @@ import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { conflict } from '../../lib/errors.ts';
-import { collectBetweenChunks } from '../../lib/memory-release.ts';
+import { collectIfLarge } from '../../lib/memory-release.ts';
 import {
   compareLedgerOrder,
   isClosed,
@@ -221,12 +221,6 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   return { plans, shortages, cancelled };
 }
 
-/**
- * Rows from which a batch is large (a monthly sheet, an opening balance): the collector runs between its phases, so
- * the garbage of planning 50,000 rows is not still held while they are written (docs/decisions/0035).
- */
-const LARGE_BATCH = 10_000;
-
 /** A written row: its id and the figures valuation derived for it (an exit's cost), for the caller's answer. */
 export interface PostedRow {
   id: number;
@@ -277,8 +271,7 @@ async function write(
 ): Promise<PostedRow[]> {
   const add = request.add ?? [];
   // a sheet's batch: what planning left behind is collected before writing, and again after the rows are in
-  const large = add.length >= LARGE_BATCH;
-  if (large) collectBetweenChunks();
+  collectIfLarge(add.length);
   if (cancelled.length > 0) {
     await markCancelled(
       tx,
@@ -324,7 +317,7 @@ async function write(
     ids = await writeTail(tx, inserts, request.userId, only, entry, now);
   } else {
     ids = await insertRows(tx, dialect, inserts, request.userId, now);
-    if (large) collectBetweenChunks();
+    collectIfLarge(add.length);
     await updateDerived(tx, dialect, updates);
     if (only && balances.length === 1) await saveBalance(tx, only, now);
     else await saveManyBalances(tx, dialect, balances, now);
