@@ -293,6 +293,23 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
     expect(same.json().rows[0]).toMatchObject({ action: 'unchanged', errors: [] });
   });
 
+  it('runs two imports of the same new sheet one after the other: the second finds everything unchanged', async () => {
+    // large enough for both reads to finish together, so both transactions start at once
+    const rows: Cell[][] = [['Código', 'Nome', 'Categoria', 'Unidade']];
+    for (let i = 1; i <= 3_000; i += 1)
+      rows.push([`JUNTOS-${i}`, `Enviado duas vezes ${i}`, 'Categoria Simultânea', 'UN']);
+    const bytes = await makeXlsx(rows);
+    const answers = await Promise.all([send('/import', bytes), send('/import', bytes)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.json()).sort((a, b) => b.created - a.created)).toEqual([
+      { created: 3_000, updated: 0, unchanged: 0 },
+      { created: 0, updated: 0, unchanged: 3_000 },
+    ]);
+    const categories = (await ctx.app.inject({ url: '/api/categories/v1', headers: { cookie } })).json();
+    const named = categories.filter((c: { name: string }) => c.name === 'Categoria Simultânea');
+    expect(named).toHaveLength(1);
+  });
+
   it('refuses a file that is not a sheet (415) and a request without the file (400)', async () => {
     expect((await send('/import/preview', PNG_BYTES, 'foto.xlsx')).statusCode).toBe(415);
     const form = await multipart({ x: '1' });

@@ -98,6 +98,15 @@ async function barcodeOwners(db: Db | Tx, codes: string[]) {
   return owners;
 }
 
+/**
+ * Catalog imports run one at a time (PostgreSQL: a transaction-scoped advisory lock, taken before anything else; SQLite
+ * writes one transaction at a time anyway): the second of two imports of the same sheet then sees the first one's
+ * products and answers "unchanged" on both databases, instead of a conflict on PostgreSQL only.
+ */
+export async function lockCatalogImports(tx: Tx, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(2026011)`.execute(tx);
+}
+
 /** Everything the rows name, read once: the products of their SKUs, the reference data, the barcodes' owners. */
 export async function findCatalogLookups(
   db: Db | Tx,

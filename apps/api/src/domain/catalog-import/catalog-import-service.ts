@@ -21,6 +21,7 @@ import {
   insertPackages,
   insertPrices,
   insertProducts,
+  lockCatalogImports,
   updatePackageBarcodes,
   updateProducts,
 } from './catalog-import-repository.ts';
@@ -244,6 +245,7 @@ async function importSheet(
   if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', emptyCatalogMessage);
   const today = clock.today();
   return db.transaction().execute(async (tx) => {
+    await lockCatalogImports(tx, dialect);
     const refuse = (tally: ReturnType<typeof catalogTally>) => {
       const { rows, summary } = tally.preview(sheet.fileName);
       return new AppError('UNPROCESSABLE', invalidCatalogMessage(summary.invalid), {
