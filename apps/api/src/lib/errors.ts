@@ -1,6 +1,12 @@
 import type { TErrorCode } from '@armazem/contracts/common';
 
-const STATUS_BY_CODE: Record<TErrorCode, number> = {
+/**
+ * What a refusal is raised as: the contract's codes, plus UNPROCESSABLE for a 422 (a file, or rows of it, that cannot
+ * be taken as they are). DESIGN.md §3 lists no code of its own for a 422: it answers VALIDATION_ERROR.
+ */
+export type ErrorKind = TErrorCode | 'UNPROCESSABLE';
+
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
   VALIDATION_ERROR: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -17,19 +23,22 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
 
 /** An error whose message is meant for the user, in Portuguese. */
 export class AppError extends Error {
+  readonly kind: ErrorKind;
+  /** the code the answer carries */
   readonly code: TErrorCode;
   readonly statusCode: number;
   readonly issues: Array<{ path: string; message: string }> | undefined;
   readonly details: Record<string, unknown> | undefined;
 
   constructor(
-    code: TErrorCode,
+    kind: ErrorKind,
     message: string,
     extra: { issues?: Array<{ path: string; message: string }>; details?: Record<string, unknown> } = {},
   ) {
     super(message);
-    this.code = code;
-    this.statusCode = STATUS_BY_CODE[code];
+    this.kind = kind;
+    this.code = kind === 'UNPROCESSABLE' ? 'VALIDATION_ERROR' : kind;
+    this.statusCode = STATUS_BY_KIND[kind];
     this.issues = extra.issues;
     this.details = extra.details;
   }

@@ -230,7 +230,7 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
     const response = await send('/import', bytes);
     expect(response.statusCode).toBe(422);
     const body = response.json();
-    expect(body.code).toBe('UNPROCESSABLE');
+    expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.message).toBe(
       'A planilha tem 8 linhas com erro: corrija-as e envie de novo. Nada foi gravado.',
     );

@@ -97,7 +97,7 @@ const bombs: Array<{
     name: 'mentirosa.xlsx',
     make: () => xlsxWithHugeCell(400, { declaredSize: 1000 }),
     status: 422,
-    code: 'UNPROCESSABLE',
+    code: 'VALIDATION_ERROR',
     says: /danificado ou foi adulterado/,
   },
   {
@@ -134,7 +134,7 @@ const bombs: Array<{
     name: 'quebrada.xlsx',
     make: async () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(4096, 7)]),
     status: 422,
-    code: 'UNPROCESSABLE',
+    code: 'VALIDATION_ERROR',
     says: /danificado/,
   },
 ];

@@ -243,7 +243,7 @@ describe('import and cancel', () => {
     const response = await importSheet(await makeXlsx(rows), 'recusada.xlsx');
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toMatchObject({
-      code: 'UNPROCESSABLE',
+      code: 'VALIDATION_ERROR',
       message: expect.stringContaining('nada foi importado'),
       summary: { invalid: 1 },
     });

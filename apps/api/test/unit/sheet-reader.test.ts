@@ -100,7 +100,7 @@ describe('xlsx', () => {
         ]),
       ),
     ).rejects.toMatchObject({
-      code: 'UNPROCESSABLE',
+      code: 'VALIDATION_ERROR',
       message: expect.stringContaining('Coluna obrigatória ausente: Quantidade.'),
     });
   });
@@ -179,14 +179,14 @@ describe('what a sheet may cost', () => {
   it('stops inflating at the declared size when a header lies', async () => {
     const liar = await xlsxWithHugeCell(400, { declaredSize: 1000 });
     const started = performance.now();
-    expect(() => guardZip(liar)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE' }));
+    expect(() => guardZip(liar)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('accepts the workbooks a spreadsheet program writes', async () => {
     expect(() => guardZip(Buffer.from(zipWithoutWorkbook()))).not.toThrow();
     expect(() => guardZip(Buffer.from(PNG_BYTES))).toThrow(
-      expect.objectContaining({ code: 'UNPROCESSABLE' }),
+      expect.objectContaining({ code: 'VALIDATION_ERROR' }),
     );
   });
 
@@ -201,7 +201,7 @@ describe('what a sheet may cost', () => {
     // the directory's offset moves past them: 64 unlisted bytes now lie between the last entry and the directory
     const end = hidden.length - 22;
     hidden.writeUInt32LE(directoryOffset + 64, end + 16);
-    expect(() => guardZip(hidden)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE' }));
+    expect(() => guardZip(hidden)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
   });
 
   it('refuses 14 million empty rows fast and 100,002 read rows even when they fit the size limits', async () => {
@@ -343,7 +343,7 @@ describe('splitting CSV text', () => {
     await expect(
       parseSheet(Buffer.from('Data;Código;Tipo;Quantidade\r\n05/10/2026;"P1;E;1')),
     ).rejects.toMatchObject({
-      code: 'UNPROCESSABLE',
+      code: 'VALIDATION_ERROR',
       message: 'Não foi possível ler o CSV na linha 2: confira aspas e separadores (use ; ou ,).',
     });
   });

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { TErrorCode } from '@armazem/contracts/common';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, type ErrorKind } from '../../lib/errors.ts';
 import type { RawSheet, SheetColumns } from './sheet-reader.ts';
 
 /**
@@ -38,7 +37,7 @@ const tooCostly = (what: string) =>
     `A planilha ${what} para ser lida. Envie um arquivo menor (até 50.000 linhas, só com as colunas do modelo).`,
   );
 
-type WorkerAnswer = { ok: true; sheet: RawSheet<string> } | { ok: false; code: TErrorCode; message: string };
+type WorkerAnswer = { ok: true; sheet: RawSheet<string> } | { ok: false; kind: ErrorKind; message: string };
 
 function runWorker(
   bytes: Uint8Array,
@@ -61,8 +60,8 @@ function runWorker(
     worker.once('message', (answer: WorkerAnswer) =>
       finish(() => {
         if (answer.ok) resolve(answer.sheet);
-        else if (answer.code === 'INTERNAL') reject(new Error(`Falha ao ler a planilha: ${answer.message}`));
-        else reject(new AppError(answer.code, answer.message));
+        else if (answer.kind === 'INTERNAL') reject(new Error(`Falha ao ler a planilha: ${answer.message}`));
+        else reject(new AppError(answer.kind, answer.message));
       }),
     );
     worker.once('error', (error: Error & { code?: string }) =>

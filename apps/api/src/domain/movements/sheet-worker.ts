@@ -27,8 +27,8 @@ parentPort?.once('message', ({ bytes, columns }: { bytes: Uint8Array; columns?: 
     (sheet) => parentPort?.postMessage({ ok: true, sheet }),
     (error: unknown) => {
       if (error instanceof AppError)
-        parentPort?.postMessage({ ok: false, code: error.code, message: error.message });
-      else parentPort?.postMessage({ ok: false, code: 'INTERNAL', message: String(error) });
+        parentPort?.postMessage({ ok: false, kind: error.kind, message: error.message });
+      else parentPort?.postMessage({ ok: false, kind: 'INTERNAL', message: String(error) });
     },
   );
 });
