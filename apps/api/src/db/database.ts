@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type Pg from 'pg';
 import type { Database, Dialect } from './types.ts';
 import { openSqlite } from './sqlite-driver.ts';
 
@@ -16,9 +17,14 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-// Timestamps and dates come back as the ISO text the app writes; BIGINT stays a string (exact).
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+/** The PostgreSQL driver, loaded only when the server runs on PostgreSQL (on SQLite it is never needed). */
+function loadPg(): typeof Pg {
+  const pg = createRequire(import.meta.url)('pg') as typeof Pg;
+  // Timestamps and dates come back as the ISO text the app writes; BIGINT stays a string (exact).
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+  return pg;
+}
 
 export function openDatabase(options: {
   databaseUrl?: string;
@@ -26,6 +32,7 @@ export function openDatabase(options: {
   poolMax?: number;
 }): DatabaseHandle {
   if (options.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);

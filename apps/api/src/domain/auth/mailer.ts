@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -23,10 +22,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  // nodemailer (~5 MB of heap) is loaded with the first e-mail, not at start-up: most servers send a few a month
+  let transport: Promise<{ sendMail(mail: object): Promise<unknown> }> | null = null;
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (await transport).sendMail({ from: options.from, ...message });
     },
   };
 }
