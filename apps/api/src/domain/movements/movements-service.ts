@@ -133,6 +133,7 @@ async function previewSheet(
   read.rows = []; // as in the import: the checked rows are all the stock judgement needs
   collectIfLarge(checked.length);
   await judgeWithoutWriting(deps, checked, userId, today);
+  collectIfLarge(checked.length); // the judgement's plans, before the answer of 50,000 rows is built
   const duplicateOf = duplicate
     ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
     : null;
