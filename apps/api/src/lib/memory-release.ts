@@ -41,7 +41,7 @@ export function collectBetweenChunks(): void {
 }
 
 /** From this many rows a batch (a sheet) is collected between its phases; a smaller one never pauses for it. */
-export const LARGE_BATCH_ROWS = 10_000;
+const LARGE_BATCH_ROWS = 10_000;
 
 /** `collectBetweenChunks` for a batch of `rows`, when it is large. */
 export function collectIfLarge(rows: number): void {

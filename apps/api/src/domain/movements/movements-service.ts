@@ -176,7 +176,7 @@ async function importSheet(
       userId,
     });
     const resolved = resolvedRows(checked);
-    const { shortages } = await postUnlessShort(tx, dialect, {
+    const shortages = await postUnlessShort(tx, dialect, {
       userId,
       today: period.today,
       add: toLedgerRows(resolved, movementId),

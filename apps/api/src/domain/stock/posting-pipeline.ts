@@ -240,16 +240,17 @@ export async function post(tx: Tx, dialect: Dialect, request: PostingRequest): P
 /**
  * Posts a batch unless a row would take a date below zero; then nothing is written and every such row is answered
  * (the sheet import: one planning pass, where checking first and posting after planned a 50,000-row batch twice).
+ * Answers no shortages once the batch is written.
  */
 export async function postUnlessShort(
   tx: Tx,
   dialect: Dialect,
   request: PostingRequest,
-): Promise<{ posted: PostedRow[]; shortages: [] } | { posted: null; shortages: RowShortage[] }> {
+): Promise<RowShortage[]> {
   const now = request.now ?? nowIso();
   const { plans, shortages, cancelled } = await plan(tx, dialect, request, true, now);
-  if (shortages.length > 0) return { posted: null, shortages };
-  return { posted: await write(tx, dialect, request, plans, cancelled, now), shortages: [] };
+  if (shortages.length === 0) await write(tx, dialect, request, plans, cancelled, now);
+  return shortages;
 }
 
 /**
