@@ -116,10 +116,20 @@ export const ZStockRow = z.object({
   totalValue: ZDecimalString,
   belowMinimum: z.boolean(),
   lastMovementAt: z.nullable(z.string()),
+  /** the date of the product's last live movement (up to the list's date): what a person calls its last movement */
+  lastMovementOn: z.nullable(z.string()),
 });
 export type TStockRow = z.infer<typeof ZStockRow>;
 
-export const STOCK_SORTS = ['name', 'sku', 'category', 'quantity', 'totalValue', 'lastMovementAt'] as const;
+export const STOCK_SORTS = [
+  'name',
+  'sku',
+  'category',
+  'quantity',
+  'totalValue',
+  'lastMovementAt',
+  'lastMovementOn',
+] as const;
 export const ZStockQuery = z.extend(ZPageQuery, {
   sort: zSort(STOCK_SORTS, 'name'),
   categoryId: z.optional(ZId),

@@ -15,6 +15,7 @@ import { nfeReceipts } from './migrations/011-nfe-receipts.ts';
 import { inventoryCounts } from './migrations/012-inventory-counts.ts';
 import { listFigures } from './migrations/013-list-figures.ts';
 import { countEntryReason } from './migrations/014-count-entry-reason.ts';
+import { emptyValuesFirst } from './migrations/015-empty-values-first.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -32,6 +33,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '012-inventory-counts': inventoryCounts(dialect),
     '013-list-figures': listFigures(dialect),
     '014-count-entry-reason': countEntryReason(dialect),
+    '015-empty-values-first': emptyValuesFirst(dialect),
   };
 }
 

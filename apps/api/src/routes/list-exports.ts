@@ -34,7 +34,7 @@ export const STOCK_COLUMNS: ExportColumn<TStockRow>[] = [
   { title: 'Custo médio', type: 'money', value: (r) => r.averageCost },
   { title: 'Valor total', type: 'money', value: (r) => r.totalValue },
   { title: 'Abaixo do mínimo', width: 10, value: (r) => r.belowMinimum },
-  { title: 'Última movimentação', type: 'date', value: (r) => r.lastMovementAt?.slice(0, 10) },
+  { title: 'Última movimentação', type: 'date', value: (r) => r.lastMovementOn },
 ];
 
 function ledgerColumns(direction: 'in' | 'out'): ExportColumn<TLedgerEntry>[] {

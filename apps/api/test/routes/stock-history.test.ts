@@ -213,8 +213,8 @@ describe('kardex and balances at a date', () => {
       quantity: '20.000',
       totalValue: '60.0000',
       averageCost: '3.0000',
-      // the day of its last movement up to that date, not when that row was typed (today)
-      lastMovementAt: '2026-05-20',
+      // a timestamp, as in today's list: when the last movement up to that date was recorded (today)
+      lastMovementAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
     expect(await at('2026-06-03')).toMatchObject({ quantity: '15.000', totalValue: '45.0000' });
     expect(await at(today())).toMatchObject({ quantity: '15.000' });
@@ -290,6 +290,19 @@ describe('month close', () => {
       reason: 'nota de março esquecida',
     });
     expect(reopened.json()).toEqual({ closedThrough: '2026-02' });
+    // the report of a reopened month says so, with the reason; closed again, it says both
+    const marchText = async () =>
+      (await pdfPages((await get('/api/stock/movement/v1/report?year=2026&month=3')).rawPayload)).join(' ');
+    const reopenedText = await marchText();
+    expect(reopenedText).toMatch(
+      /Mês reaberto em \d{2}\/\d{2}\/\d{4} por Hélio Histórico\. Motivo: nota de março esquecida/,
+    );
+    expect(reopenedText).not.toContain('Mês fechado');
+    await post('/api/stock/closings/v1', { year: 2026, month: 3 });
+    expect(await marchText()).toMatch(
+      /Mês fechado em \d{2}\/\d{2}\/\d{4} por Hélio Histórico .*Reaberto antes em \d{2}\/\d{2}\/\d{4} por Hélio Histórico\. Motivo: nota de março esquecida/,
+    );
+    await post('/api/stock/closings/v1/reopen', { year: 2026, month: 3, reason: 'de novo aberto' });
     expect((await entry(farinha, 1, '3', '2026-03-31')).statusCode).toBe(201);
     expect((await entry(farinha, 1, '3', '2026-02-28')).json()).toMatchObject({ code: 'PERIOD_CLOSED' });
     expect(
@@ -348,12 +361,26 @@ describe('integrity', () => {
     const report = (await get('/api/stock/v1/integrity')).json();
     expect(report.ok).toBe(false);
     expect(report.mismatches).toEqual([
-      { productId: milho.id, field: `ledger[${row.id}].balanceValue`, stored: '1', replayed: '30000' },
+      // as on the wire: R$ 0,0001 stored where the replay gives R$ 3,0000
+      { productId: milho.id, field: `ledger[${row.id}].balanceValue`, stored: '0.0001', replayed: '3.0000' },
     ]);
     await ctx.handle.db
       .updateTable('stock_ledger')
       .set({ balance_value: '30000' })
       .where('id', '=', row.id)
+      .execute();
+    await ctx.handle.db
+      .updateTable('stock_balances')
+      .set({ quantity: '1' })
+      .where('product_id', '=', milho.id)
+      .execute();
+    expect((await get('/api/stock/v1/integrity')).json().mismatches).toEqual([
+      { productId: milho.id, field: 'balance.quantity', stored: '0.001', replayed: '3.000' },
+    ]);
+    await ctx.handle.db
+      .updateTable('stock_balances')
+      .set({ quantity: '3000' })
+      .where('product_id', '=', milho.id)
       .execute();
     expect((await get('/api/stock/v1/integrity')).json().ok).toBe(true);
   });

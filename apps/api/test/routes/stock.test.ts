@@ -3,6 +3,7 @@ import { appWithAdmin, type TestContext } from '../helper.ts';
 import { createBox, createProduct, createSupplier, defaultUnityId, stockIn, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { toBigInt } from '../../src/db/database.ts';
+import { todayIn } from '../../src/lib/dates.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -115,7 +116,9 @@ describe('entries and exits', () => {
       averageCost: '10.6000',
       totalValue: '265.0000',
       belowMinimum: false,
-      lastMovementAt: expect.any(String),
+      lastMovementAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+      // moved today (the business's date): the day of its last movement
+      lastMovementOn: todayIn('America/Sao_Paulo'),
     });
     await assertLedgerInvariant(ctx.handle.db);
   });

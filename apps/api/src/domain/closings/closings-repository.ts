@@ -48,15 +48,24 @@ export async function insertClosing(
     .execute();
 }
 
-/** The latest close that covers `yearMonth`: who closed it and when (null while the month is open). */
+/**
+ * What the month's report header says of its period: who closed it and when (null while it is open), and the latest
+ * reopening of it with its reason (null if it was never reopened). Closing a month closes every earlier one and
+ * reopening one opens every later one, so each action is read against the closed period just before it.
+ */
 export async function closingOf(db: Db, yearMonth: string) {
-  const rows = await closingHistory(db);
-  const current = rows[0]?.closed_through ?? null;
-  if (current === null || yearMonth > current) return null;
-  const close = rows.find(
-    (row) => row.action === 'close' && `${row.year}-${String(row.month).padStart(2, '0')}` >= yearMonth,
-  );
-  return close ? { at: close.created_at, by: { id: close.user_id, name: close.user_name } } : null;
+  const covers = (closedThrough: string | null) => closedThrough !== null && closedThrough >= yearMonth;
+  type Action = { at: string; by: { id: number; name: string } };
+  let closed: Action | null = null;
+  let reopened: (Action & { reason: string | null }) | null = null;
+  let before: string | null = null;
+  for (const row of (await closingHistory(db)).reverse()) {
+    const action = { at: row.created_at, by: { id: row.user_id, name: row.user_name } };
+    if (!covers(before) && covers(row.closed_through)) closed = action;
+    if (covers(before) && !covers(row.closed_through)) reopened = { ...action, reason: row.reason };
+    before = row.closed_through;
+  }
+  return { closed: covers(before) ? closed : null, reopened };
 }
 
 /** The last closed month ("YYYY-MM") or null; writers hold the period lock shared until they commit. */

@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { monthLabel, monthOf, previousMonth, yearMonth } from '../stock/stock-rules.ts';
-import { closingHistory, closingOf, insertClosing, readClosedThrough } from './closings-repository.ts';
+import { closingHistory, insertClosing, readClosedThrough } from './closings-repository.ts';
 
 /**
  * Month close: an admin closes a month (and so every earlier one) once it is over; nothing dated in a closed
@@ -87,8 +87,6 @@ export function createClosingsService({ db, dialect, clock }: { db: Db; dialect:
         return { closedThrough: after };
       });
     },
-
-    closingOf: (year: number, month: number) => closingOf(db, yearMonth(year, month)),
   };
 }
 

@@ -235,10 +235,16 @@ async function report({ db, timeZone }: Deps, userName: string, month: Month) {
     closingOf(db, yearMonth(month.year, month.month)),
   ]);
   // "Mês fechado em dd/mm/aaaa por Nome": the date as the business saw it
-  const closed = closing ? { on: todayIn(timeZone, new Date(closing.at)), by: closing.by.name } : null;
+  const on = (at: string) => todayIn(timeZone, new Date(at));
+  const period = {
+    closed: closing.closed ? { on: on(closing.closed.at), by: closing.closed.by.name } : null,
+    reopened: closing.reopened
+      ? { on: on(closing.reopened.at), by: closing.reopened.by.name, reason: closing.reopened.reason }
+      : null,
+  };
   return {
     fileName: reportFileName(month),
-    pdf: await renderReport({ ...data, closed }, settings, userName, new Date()),
+    pdf: await renderReport({ ...data, period }, settings, userName, new Date()),
   };
 }
 

@@ -24,8 +24,14 @@ export interface ReportData {
   categories: Array<{ name: string; lines: ReportLine[]; closingValue: bigint }>;
   totals: { opening: bigint; entries: bigint; exits: bigint; closingValue: bigint; products: number };
   movements: TStockMovement[];
-  /** who closed the month and on which date (business time zone), while it is closed */
-  closed?: { on: string; by: string } | null;
+  /**
+   * The period's state for the header: who closed the month and on which date (business time zone), while it is
+   * closed, and its latest reopening with the reason
+   */
+  period?: {
+    closed: { on: string; by: string } | null;
+    reopened: { on: string; by: string; reason: string | null } | null;
+  };
 }
 
 export function monthBounds(year: number, month: number) {

@@ -42,6 +42,8 @@ interface Page {
   doc: Doc;
   settings: TSettings;
   period: string;
+  /** a reopening of the month, with its reason, on a line of its own under the title */
+  reopened: string | null;
   regular: FastFont;
   bold: FastFont;
   table: PdfTable;
@@ -59,9 +61,10 @@ function header({
   doc,
   settings,
   period,
+  reopened,
   regular,
   bold,
-}: Pick<Page, 'doc' | 'settings' | 'period' | 'regular' | 'bold'>) {
+}: Pick<Page, 'doc' | 'settings' | 'period' | 'reopened' | 'regular' | 'bold'>) {
   drawTexts(doc, bold, 13, [[settings.businessName, MARGIN, MARGIN]]);
   const details = [
     settings.businessDocument ? documentLine(settings.businessDocument) : '',
@@ -71,12 +74,20 @@ function header({
     .join(' · ');
   if (details) drawTexts(doc, regular, 8, [[details, MARGIN, MARGIN + 16]]);
   drawTexts(doc, bold, 11, [[`Relatório de movimentação de estoque — ${period}`, MARGIN, MARGIN + 30]]);
+  const notes = reopened ? wrap(regular, 8, reopened, fullWidth(doc)) : [];
+  drawTexts(
+    doc,
+    regular,
+    8,
+    notes.map((line, i): [string, number, number] => [line, MARGIN, MARGIN + 45 + 10 * i]),
+  );
+  const rule = MARGIN + 46 + 10 * notes.length;
   doc
-    .moveTo(MARGIN, MARGIN + 46)
-    .lineTo(doc.page.width - MARGIN, MARGIN + 46)
+    .moveTo(MARGIN, rule)
+    .lineTo(doc.page.width - MARGIN, rule)
     .lineWidth(0.5)
     .stroke();
-  doc.y = MARGIN + 52;
+  doc.y = rule + 6;
 }
 
 /** Per-category lines with subtotals, then the grand total. */
@@ -169,15 +180,17 @@ export function renderReport(
     Author: settings.businessName,
   });
   const { doc, regular, bold } = pdf;
-  const closed = data.closed
-    ? ` · Mês fechado em ${data.closed.on.split('-').reverse().join('/')} por ${data.closed.by}`
-    : '';
+  const { closed = null, reopened = null } = data.period ?? {};
+  const day = (date: string) => date.split('-').reverse().join('/');
   const heading = {
     doc,
     settings,
     regular,
     bold,
-    period: `${MONTH_NAMES[data.month - 1]} de ${data.year}${closed}`,
+    period: `${MONTH_NAMES[data.month - 1]} de ${data.year}${closed ? ` · Mês fechado em ${day(closed.on)} por ${closed.by}` : ''}`,
+    reopened: reopened
+      ? `${closed ? 'Reaberto antes' : 'Mês reaberto'} em ${day(reopened.on)} por ${reopened.by}${reopened.reason ? `. Motivo: ${reopened.reason}` : ''}`
+      : null,
   };
   const table = tableOf(pdf, COLUMNS, { line: LINE, gap: ROW_GAP, size: 7, newPage: () => header(heading) });
   const page: Page = { ...heading, table };

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TStockRow, ZStockQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
+import { emptiesSmallest } from '../../lib/paging.ts';
 import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
@@ -34,7 +35,10 @@ const STOCK_SORT = {
   quantity: 'b.quantity',
   totalValue: 'b.total_value',
   lastMovementAt: 'b.last_movement_at',
+  lastMovementOn: 'b.last_occurred_on',
 } as const;
+/** Sorts on a column that may be empty (a product that never moved). */
+const NULLABLE_SORTS: ReadonlySet<string> = new Set(['lastMovementAt', 'lastMovementOn']);
 
 /** One row per product that ever had a balance: figures now, or as they stood at the end of `date`. */
 interface BalanceRow {
@@ -42,13 +46,14 @@ interface BalanceRow {
   quantity: string | number | bigint;
   total_value: string | number | bigint;
   last_movement_at: string | null;
+  last_occurred_on: string | null;
 }
 
 function balanceSource(db: Db, date: string | null) {
   if (date !== null) return balancesAt(db, date);
   return db
     .selectFrom('stock_balances as sb')
-    .select(['sb.product_id', 'sb.quantity', 'sb.total_value', 'sb.last_movement_at'])
+    .select(['sb.product_id', 'sb.quantity', 'sb.total_value', 'sb.last_movement_at', 'sb.last_occurred_on'])
     .$castTo<BalanceRow>();
 }
 
@@ -74,6 +79,7 @@ function toStockRow(row: {
   min_stock: string | number | bigint;
   total_value: string | number | bigint;
   last_movement_at: string | null;
+  last_occurred_on: string | null;
 }): TStockRow {
   return {
     product: { id: row.id, sku: row.sku, name: row.name },
@@ -93,6 +99,7 @@ function toStockRow(row: {
       minStock: toBigInt(row.min_stock),
     }),
     lastMovementAt: row.last_movement_at,
+    lastMovementOn: row.last_occurred_on,
   };
 }
 
@@ -110,6 +117,7 @@ const STOCK_COLUMNS = [
   'b.quantity',
   'b.total_value',
   'b.last_movement_at',
+  'b.last_occurred_on',
 ] as const;
 
 /**
@@ -123,9 +131,12 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery, dat
     stockRows(db, date)
       .select(STOCK_COLUMNS)
       .where(({ and }) => and(filters))
-      .orderBy(sql.ref(STOCK_SORT[query.sort]), query.order)
       .orderBy(
-        query.sort === 'quantity' || query.sort === 'totalValue' || query.sort === 'lastMovementAt'
+        sql.ref(STOCK_SORT[query.sort]),
+        NULLABLE_SORTS.has(query.sort) ? emptiesSmallest(query.order) : query.order,
+      )
+      .orderBy(
+        ['quantity', 'totalValue', 'lastMovementAt', 'lastMovementOn'].includes(query.sort)
           ? 'b.product_id'
           : 'p.id',
         query.order,
@@ -201,8 +212,9 @@ function balancesAt(db: Db, date: string) {
       'sb.product_id',
       eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
       eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
-      // as of that date: the day of its last movement up to it (when a row was typed may be later)
-      'x.occurred_on as last_movement_at',
+      // a timestamp, as in today's list: when the last movement up to that date was recorded (decision 0038)
+      'x.created_at as last_movement_at',
+      'x.occurred_on as last_occurred_on',
     ])
     .$castTo<BalanceRow>();
 }

@@ -1,11 +1,39 @@
 import type { TIntegrityReport } from '@armazem/contracts/stock-history';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
+import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { STORED_ROW_COLUMNS, toStoredRow } from './history-repository.ts';
 import { averageCost, EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
 
 const PRODUCTS_PER_PASS = 200;
 const MAX_REPORTED = 1000;
+
+/** How each compared figure is written in a mismatch: as on the wire, a quantity or an amount of money. */
+const FIELD_OUT = {
+  balanceQuantity: quantityOut,
+  balanceValue: moneyOut,
+  totalCost: moneyOut,
+  unitCost: moneyOut,
+  negative: quantityOut,
+  quantity: quantityOut,
+  totalValue: moneyOut,
+  averageCost: moneyOut,
+} as const;
+
+/** Records a figure whose stored value differs from the replay (up to MAX_REPORTED), written as on the wire. */
+const reporter =
+  (mismatches: TIntegrityReport['mismatches']) =>
+  (productId: number, [prefix, name]: [string, keyof typeof FIELD_OUT], stored: bigint, replayed: bigint) => {
+    if (stored !== replayed && mismatches.length < MAX_REPORTED) {
+      const out = FIELD_OUT[name];
+      mismatches.push({
+        productId,
+        field: `${prefix}.${name}`,
+        stored: out(stored),
+        replayed: out(replayed),
+      });
+    }
+  };
 
 /**
  * Replays every product's facts from zero with the same rules the pipeline uses and compares each stored
@@ -13,11 +41,7 @@ const MAX_REPORTED = 1000;
  */
 export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
   const mismatches: TIntegrityReport['mismatches'] = [];
-  const report = (productId: number, field: string, stored: bigint, replayed: bigint) => {
-    if (stored !== replayed && mismatches.length < MAX_REPORTED) {
-      mismatches.push({ productId, field, stored: stored.toString(), replayed: replayed.toString() });
-    }
-  };
+  const report = reporter(mismatches);
   const productIds = (
     await db.selectFrom('stock_balances').select('product_id').orderBy('product_id').execute()
   ).map((row) => row.product_id);
@@ -55,10 +79,10 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
         const derived = replay.rows[i];
         if (!derived) continue;
         for (const field of ['balanceQuantity', 'balanceValue', 'totalCost', 'unitCost'] as const) {
-          report(productId, `ledger[${row.id}].${field}`, row.derived[field], derived[field]);
+          report(productId, [`ledger[${row.id}]`, field], row.derived[field], derived[field]);
         }
         if (derived.balanceQuantity < 0n)
-          report(productId, `ledger[${row.id}].negative`, 0n, derived.balanceQuantity);
+          report(productId, [`ledger[${row.id}]`, 'negative'], 0n, derived.balanceQuantity);
       }
       const final = replay.balance;
       const lastDate = facts[facts.length - 1]?.occurredOn ?? null;
@@ -70,11 +94,11 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
           replayed: String(lastDate),
         });
       }
-      report(productId, 'balance.quantity', toBigInt(balance.quantity), final.quantity);
-      report(productId, 'balance.totalValue', toBigInt(balance.total_value), final.totalValue);
+      report(productId, ['balance', 'quantity'], toBigInt(balance.quantity), final.quantity);
+      report(productId, ['balance', 'totalValue'], toBigInt(balance.total_value), final.totalValue);
       report(
         productId,
-        'balance.averageCost',
+        ['balance', 'averageCost'],
         toBigInt(balance.average_cost),
         averageCost(final ?? EMPTY_BALANCE),
       );

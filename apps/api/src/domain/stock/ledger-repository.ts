@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TLedgerEntry, ZLedgerQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
+import { emptiesSmallest } from '../../lib/paging.ts';
 import { toNumber } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
@@ -144,7 +145,10 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
   const [rows, count] = await Promise.all([
     ledgerBase(db)
       .where(({ and }) => and(filters))
-      .orderBy(sql.ref(LEDGER_SORT[query.sort]), query.order)
+      .orderBy(
+        sql.ref(LEDGER_SORT[query.sort]),
+        query.sort === 'supplier' ? emptiesSmallest(query.order) : query.order,
+      )
       .orderBy('l.id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)

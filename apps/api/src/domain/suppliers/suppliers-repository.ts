@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TSupplier, ZSupplierListQuery } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
+import { emptiesSmallest } from '../../lib/paging.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
 import { matchesAllWords } from '../../lib/text.ts';
 import type { SupplierFields } from './suppliers-rules.ts';
@@ -77,7 +78,10 @@ export async function listSuppliers(db: Db, query: ListQuery) {
   const [rows, count] = await Promise.all([
     supplierColumns(db)
       .where(({ and }) => and(filters))
-      .orderBy(SORT_COLUMNS[query.sort], query.order)
+      .orderBy(
+        SORT_COLUMNS[query.sort],
+        query.sort === 'tradeName' ? emptiesSmallest(query.order) : query.order,
+      )
       .orderBy('s.name', query.order)
       .orderBy('s.id', query.order)
       .limit(query.pageSize)
