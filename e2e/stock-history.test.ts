@@ -106,10 +106,17 @@ describe('stock over time in the browser', () => {
     await modal().waitFor({ state: 'detached' });
     expect(await page.getByText(/ficaria negativo/).count()).toBe(0);
 
-    // a reason is required, 3 to 200 characters
+    // a reason is required, 3 to 200 characters; the dialog opens on its field, ready to type
     await row(product.sku)
       .getByRole('button', { name: /^Cancelar/ })
       .click();
+    await expect
+      .poll(() =>
+        modal()
+          .getByLabel('Motivo do cancelamento')
+          .evaluate((field) => field === document.activeElement),
+      )
+      .toBe(true);
     await modal().getByRole('button', { name: 'Cancelar movimento' }).click();
     await expect.poll(() => modal().getByRole('alert').first().textContent()).toMatch(/motivo/i);
     await modal().getByLabel('Motivo do cancelamento').fill('ab');
@@ -136,6 +143,11 @@ describe('stock over time in the browser', () => {
       .first()
       .evaluate((cell) => getComputedStyle(cell).textDecorationLine);
     expect(decoration).toBe('line-through');
+    // at 1280 pixels the whole row fits beside the menu, to the reason of the cancellation: nothing scrolls sideways
+    const wrapper = cancelled.locator('xpath=ancestor::table/..');
+    expect(
+      await wrapper.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.reload();
     await cancelled.waitFor();
     expect(await page.getByLabel('Situação').inputValue()).toBe('cancelled');
@@ -236,6 +248,14 @@ describe('stock over time in the browser', () => {
     // the range is in the URL: a reload keeps it
     await page.reload();
     await expect.poll(() => page.getByLabel('De', { exact: true }).inputValue()).toBe(daysBefore(15));
+    // an inverted range says so, and offers no file of it
+    await page.getByLabel('De', { exact: true }).fill(todayIso());
+    await page.getByLabel('Até', { exact: true }).fill(daysBefore(15));
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'A data inicial' }).textContent())
+      .toBe('A data inicial deve ser anterior ou igual à final.');
+    expect(await page.getByTestId('kardex-table').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Exportar XLSX' }).count()).toBe(0);
 
     // Estoque "Saldo em": the balance at the end of a past date
     await openFromMenu('Estoque');
@@ -300,6 +320,10 @@ describe('stock over time in the browser', () => {
     await modal().getByLabel('Quantidade').fill('3');
     await modal().getByLabel('Custo unitário (R$)').fill('2,50');
     await modal().getByLabel('Data').fill(dayInLastMonth);
+    // a back-dated movement shows the balance it draws on: that date's
+    await expect
+      .poll(() => modal().getByTestId('available-balance').textContent())
+      .toContain(`Disponível em ${br(dayInLastMonth)}:`);
     await modal().getByRole('button', { name: 'Registrar entrada' }).click();
     await expect
       .poll(() => notification().textContent())

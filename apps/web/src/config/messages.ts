@@ -46,7 +46,7 @@ export const messages = {
     cancelReason: 'Motivo do cancelamento',
     cancelHint: 'De 3 a 200 caracteres. O movimento continua no histórico, riscado, com este motivo.',
     cancelled: (date: string, by: string, reason: string) => `Cancelado em ${date} por ${by}: ${reason}`,
-    fromSheet: (id: number) => `Da planilha nº ${id} — desfaça em Movimentação`,
+    fromSheet: (month: string) => `Da planilha de ${month} — exclua a importação em Movimentação`,
     fromNfe: 'Da NF-e — desfaça em Notas fiscais',
     fromCount: 'Do balanço — desfaça em Balanço',
     monthClosed: 'Mês fechado — reabra o mês em Movimentação para cancelar',

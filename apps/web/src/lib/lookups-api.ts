@@ -40,10 +40,13 @@ export const lookupsApi = api.injectEndpoints({
       query: () => '/suppliers/v1/select',
       providesTags: ['Supplier'],
     }),
-    /** One product's balance row (for the exit form's "available" line). */
-    productBalance: build.query<TStockRow | null, string>({
-      query: (sku) => ({ url: '/stock/v1', params: { q: sku, pageSize: 5 } }),
-      transformResponse: (page: { data: TStockRow[] }, _meta, sku) =>
+    /** One product's balance row, now or at the end of a past date (the movement form's "available" line). */
+    productBalance: build.query<TStockRow | null, { sku: string; date?: string | undefined }>({
+      query: ({ sku, date }) => ({
+        url: '/stock/v1',
+        params: { q: sku, pageSize: 5, ...(date ? { date } : {}) },
+      }),
+      transformResponse: (page: { data: TStockRow[] }, _meta, { sku }) =>
         page.data.find((row) => row.product.sku === sku) ?? null,
       providesTags: ['Stock'],
     }),

@@ -23,7 +23,14 @@ export function ModalLayout() {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (isOpen && !element.open) element.showModal();
+    if (isOpen && !element.open) {
+      element.showModal();
+      // showModal() focuses the close button; a form's first field is where the person starts (a body already
+      // mounted could not take focus with autoFocus while the dialog was still closed)
+      element
+        .querySelector<HTMLElement>('.modal-box form :is(input:not([type="hidden"]), textarea, select)')
+        ?.focus();
+    }
     if (!isOpen && element.open) element.close();
   }, [isOpen]);
 

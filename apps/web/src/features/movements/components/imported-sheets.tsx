@@ -7,6 +7,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 import type { useListParams } from '../../../lib/use-list-params.ts';
+import { useClosingsQuery } from '../../../lib/closings-api.ts';
 import { movementUrls, useStockMovementQuery } from '../movements-api.ts';
 
 export const MOVEMENT_SORTS = ['createdAt', 'fileName', 'description', 'rows', 'createdBy'] as const;
@@ -19,8 +20,9 @@ const SORT_VALUE: Record<MovementSort, (movement: TStockMovement) => string | nu
   createdBy: (movement) => movement.createdBy.name,
 };
 
+/** `onDelete` null: the month is closed, and nothing dated in it can be undone until an admin reopens it. */
 function movementColumns(
-  onDelete: (movement: TStockMovement) => void,
+  onDelete: ((movement: TStockMovement) => void) | null,
 ): Array<Column<TStockMovement, MovementSort>> {
   return [
     { key: 'fileName', header: 'Arquivo', sort: 'fileName', cell: (movement) => movement.fileName },
@@ -62,7 +64,11 @@ function movementColumns(
           >
             <Icon name="download" className="h-4 w-4" />
           </a>
-          <DeleteButton label={`Excluir ${movement.fileName}`} onClick={() => onDelete(movement)} />
+          {onDelete ? (
+            <DeleteButton label={`Excluir ${movement.fileName}`} onClick={() => onDelete(movement)} />
+          ) : (
+            <span className="ml-2 text-xs opacity-80">Mês fechado: reabra para excluir</span>
+          )}
         </>
       ),
     },
@@ -75,15 +81,20 @@ export type MovementList = ReturnType<typeof useListParams<MovementSort>>;
 export function ImportedSheets({ year, month, list }: { year: number; month: number; list: MovementList }) {
   const dispatch = useAppDispatch();
   const { data: movements } = useStockMovementQuery({ year, month });
+  const closedThrough = useClosingsQuery().data?.closedThrough ?? null;
+  const closed = closedThrough !== null && `${year}-${String(month).padStart(2, '0')}` <= closedThrough;
   const title = `Planilhas importadas em ${MONTH_NAMES[month - 1]} de ${year}`;
-  const columns = movementColumns((movement) =>
-    dispatch(
-      openModal(
-        'MOVEMENT_DELETE',
-        { stockMovementId: movement.id, fileName: movement.fileName },
-        { title: 'Excluir importação' },
-      ),
-    ),
+  const columns = movementColumns(
+    closed
+      ? null
+      : (movement) =>
+          dispatch(
+            openModal(
+              'MOVEMENT_DELETE',
+              { stockMovementId: movement.id, fileName: movement.fileName },
+              { title: 'Excluir importação' },
+            ),
+          ),
   );
   return (
     <>

@@ -40,7 +40,8 @@ const nowrap = 'whitespace-nowrap';
 function kardexColumns(unit: string): Array<Column<TKardexRow>> {
   return [
     { key: 'date', header: 'Data', className: nowrap, cell: (row) => formatDate(row.occurredOn) },
-    { key: 'movement', header: 'Movimento', className: nowrap, cell: movementLabel },
+    // may wrap: with ten columns, the whole table fits a 1280-pixel screen beside the menu
+    { key: 'movement', header: 'Movimento', cell: movementLabel },
     { key: 'document', header: 'Documento', cell: (row) => row.document ?? '—' },
     { key: 'supplier', header: 'Fornecedor', cell: (row) => row.supplier?.name ?? '—' },
     figureColumn(
@@ -145,18 +146,26 @@ export function KardexTab({ productId }: { productId: number }) {
     <TitleCard
       title={text.kardexTab}
       actions={
-        <>
-          <a className="btn btn-sm" href={kardexFileUrl(range, 'xlsx')} download>
-            <Icon name="download" className="h-4 w-4" /> Exportar XLSX
-          </a>
-          <a className="btn btn-sm" href={kardexFileUrl(range, 'pdf')} download>
-            <Icon name="download" className="h-4 w-4" /> Exportar PDF
-          </a>
-        </>
+        valid ? (
+          <>
+            <a className="btn btn-sm" href={kardexFileUrl(range, 'xlsx')} download>
+              <Icon name="download" className="h-4 w-4" /> Exportar XLSX
+            </a>
+            <a className="btn btn-sm" href={kardexFileUrl(range, 'pdf')} download>
+              <Icon name="download" className="h-4 w-4" /> Exportar PDF
+            </a>
+          </>
+        ) : null
       }
     >
       <KardexRange from={from} to={to} today={today} onFrom={setFrom} onTo={setTo} />
-      {data ? <KardexTable kardex={data} busy={isFetching} /> : null}
+      {!valid ? (
+        <p className="text-error text-sm" role="alert">
+          A data inicial deve ser anterior ou igual à final.
+        </p>
+      ) : data ? (
+        <KardexTable kardex={data} busy={isFetching} />
+      ) : null}
     </TitleCard>
   );
 }

@@ -57,9 +57,11 @@ export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
     );
   }
   if (entry.source === 'sheet') {
+    // every row of a monthly sheet is dated in its month: the link opens that month, where its import is listed
+    const [year, month] = entry.occurredOn.split('-');
     return (
-      <Link className="link text-sm" to={paths.stockMovement}>
-        {text.fromSheet(entry.stockMovementId ?? 0)}
+      <Link className="link text-sm" to={`${paths.stockMovement}?year=${year}&month=${Number(month)}`}>
+        {text.fromSheet(`${month}/${year}`)}
       </Link>
     );
   }

@@ -31,6 +31,8 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       className: 'whitespace-nowrap',
       cell: (entry) => formatDate(entry.occurredOn),
     },
+    // the package it was typed in under the product, and who typed it under the document: the whole row, to its
+    // action, fits a 1280-pixel screen beside the menu
     {
       key: 'product',
       header: 'Produto',
@@ -38,10 +40,10 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       cell: (entry) => (
         <>
           <span className="font-mono text-sm">{entry.product.sku}</span> {entry.product.name}
+          <div className="text-base-content/60 text-xs">{entry.productUnity.label}</div>
         </>
       ),
     },
-    { key: 'unity', header: 'Unidade', cell: (entry) => entry.productUnity.label },
     figureColumn(
       'quantity',
       'Quantidade',
@@ -72,13 +74,21 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
           header: 'Motivo',
           cell: (entry) => (entry.reason ? STOCK_REASON_LABELS[entry.reason] : '—'),
         },
-    { key: 'document', header: 'Documento', cell: (entry) => entry.document ?? '—' },
-    { key: 'createdBy', header: 'Por', cell: (entry) => entry.createdBy.name },
+    {
+      key: 'document',
+      header: 'Documento',
+      cell: (entry) => (
+        <>
+          {entry.document ?? '—'}
+          <div className="text-base-content/60 text-xs">por {entry.createdBy.name}</div>
+        </>
+      ),
+    },
     // wide enough for a cancellation's 'Cancelado em … por …: motivo' on a few lines
     {
       key: 'actions',
       header: 'Ações',
-      className: 'min-w-56',
+      className: 'min-w-44',
       cell: (entry) => <LedgerEntryAction entry={entry} />,
     },
   ];
@@ -213,6 +223,8 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
         testId: 'ledger-table',
         rowKey: (entry) => entry.id,
         zebra: false,
+        // ten facts a row: compact cells keep the whole row on a 1280-pixel screen
+        compact: true,
         rowClassName: ledgerRowClass,
         rowData: (entry) => ({ 'data-cancelled': Boolean(entry.cancelledAt) }),
       }}

@@ -15,7 +15,7 @@ import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { decimalInput, formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import {
   useProductBalanceQuery,
   useProductsUnitySelectQuery,
@@ -67,10 +67,11 @@ function useMovementForm(
   );
 }
 
-function AvailableBalance({ balance }: { balance: TStockRow }) {
+/** The balance the movement draws on: today's, or at the end of the past date chosen. */
+function AvailableBalance({ balance, date }: { balance: TStockRow; date: string | undefined }) {
   return (
     <p className="text-sm md:col-span-2" data-testid="available-balance">
-      Disponível:{' '}
+      {date ? `Disponível em ${formatDate(date)}:` : 'Disponível:'}{' '}
       <strong>
         {formatQuantity(balance.quantity)} {balance.unity.code}
       </strong>{' '}
@@ -100,6 +101,19 @@ function EntryFields({ unitCost, supplierId }: { unitCost: FieldProps; supplierI
   );
 }
 
+/**
+ * The balance a movement draws on: a back-dated one, that date's (the server checks the later dates when it is
+ * saved); otherwise today's.
+ */
+function useBalanceOn(product: TProductSelectItem | null, chosen: string | undefined, today: string) {
+  const pastDate = chosen && /^\d{4}-\d{2}-\d{2}$/.test(chosen) && chosen < today ? chosen : undefined;
+  const { data: balance } = useProductBalanceQuery(
+    { sku: product?.sku ?? '', date: pastDate },
+    { skip: !product },
+  );
+  return { balance, pastDate };
+}
+
 const REASON_OPTIONS = STOCK_REASONS.map((reason) => ({ value: reason, label: STOCK_REASON_LABELS[reason] }));
 
 export default function StockMovementModal({ extra, closeModal }: ModalBodyProps<'STOCK_MOVEMENT'>) {
@@ -109,10 +123,10 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
   const today = useBusinessToday();
   const [product, setProduct] = useState<TProductSelectItem | null>(null);
   const { data: unities = [] } = useProductsUnitySelectQuery(product?.id ?? 0, { skip: !product });
-  const { data: balance } = useProductBalanceQuery(product?.sku ?? '', { skip: !product });
   const [addIn, adding] = useAddStockInMutation();
   const [addOut, removing] = useAddStockOutMutation();
   const form = useMovementForm(isEntry, product, unities, today);
+  const { balance, pastDate } = useBalanceOn(product, form.values.occurredOn, today);
 
   // A pick (a scanned barcode above all) names the package too, and the next thing to type is the quantity.
   const formElement = useRef<HTMLFormElement>(null);
@@ -149,7 +163,7 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
       <div className="md:col-span-2">
         <ProductPicker label="Produto" value={product} error={form.errors.productId} onChange={onPick} />
       </div>
-      {product && balance ? <AvailableBalance balance={balance} /> : null}
+      {product && balance ? <AvailableBalance balance={balance} date={pastDate} /> : null}
       <SelectField
         label="Unidade"
         disabled={!product}

@@ -4,7 +4,7 @@ import { figureColumn, type Column } from '../../../components/ui/data-table.tsx
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
@@ -42,14 +42,13 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
     cellTestId: 'stock-value',
   }),
   {
-    key: 'lastMovementAt',
+    key: 'lastMovementOn',
     header: 'Última movimentação',
-    sort: 'lastMovementAt',
+    sort: 'lastMovementOn',
     firstOrder: 'desc',
     className: 'whitespace-nowrap',
-    // a past date's list answers the day of the last movement up to it; today's, when it was typed
-    cell: (row) =>
-      row.lastMovementAt?.length === 10 ? formatDate(row.lastMovementAt) : formatDateTime(row.lastMovementAt),
+    // the day of its last movement (up to the date chosen), as the kardex and the reports date it
+    cell: (row) => formatDate(row.lastMovementOn),
   },
 ];
 
