@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatDocument } from '@armazem/contracts/documents';
 import { winAnsiChar } from './win-ansi.ts';
 
 // The table drawing the monthly report (domain/movements/report-pdf.ts) and the kardex (domain/stock/kardex-files.ts)
@@ -201,6 +202,20 @@ export function pageFooters(doc: Doc, font: FastFont, size: number, margin: numb
       [label, doc.page.width - margin - font.width(label, size), y],
     ]);
   }
+}
+
+/** "CNPJ 11.222.333/0001-81" or "CPF 123.456.789-09": the business's document in a report's header. */
+export function documentLine(document: string): string {
+  const plain = document.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return `${plain.length === 11 ? 'CPF' : 'CNPJ'} ${formatDocument(plain)}`;
+}
+
+/** "Gerado em 24/11/2026, 17:05:03 por Ana": a report's footer, at the business's time. */
+export function generatedLine(timeZone: string, at: Date, user: string): string {
+  const when = new Intl.DateTimeFormat('pt-BR', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(
+    at,
+  );
+  return `Gerado em ${when} por ${user}`;
 }
 
 /** Collects the PDF's bytes as pdfkit writes them. */

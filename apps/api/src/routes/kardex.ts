@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZProductParams } from '@armazem/contracts/catalog';
 import { ZKardex, ZKardexQuery } from '@armazem/contracts/stock-history';
 import { errors } from './error-responses.ts';
+import { currentUser } from '../plugins/context.ts';
 
 const tags = ['estoque'];
 
@@ -23,7 +24,12 @@ export const kardexRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, to, format } = request.query;
       const kardex = await app.stock.kardex(request.params.productId, { from, to });
       if (format === 'json') return kardex;
-      const file = await (await files()).kardexFile(kardex, format);
+      const signature = {
+        settings: await app.settings.read(),
+        user: currentUser(request).name,
+        at: new Date(),
+      };
+      const file = await (await files()).kardexFile(kardex, format, signature);
       return (
         reply
           .type(file.contentType)

@@ -203,6 +203,10 @@ describe('kardex and balances at a date', () => {
     // the exit's quantity with a minus the PDF's font can draw
     const [page] = await pdfPages(pdf.rawPayload);
     expect(page).toMatch(/Saída \(Venda\).*-5/);
+    // signed like the monthly report: whose it is at the top, who generated it and when at the foot
+    const settings = (await get('/api/settings/v1')).json();
+    expect(page).toContain(settings.businessName);
+    expect(page).toMatch(/Gerado em \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2} por Hélio Histórico/);
     expect(page).not.toContain('"5');
     expect(await overlappingTexts(pdf.rawPayload)).toEqual([]);
 

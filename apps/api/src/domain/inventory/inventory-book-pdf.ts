@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { TSettings } from '@armazem/contracts/settings';
 import { formatBrazilian } from '@armazem/contracts/decimal';
 import { quantityLabel } from '../../lib/numbers.ts';
-import { pdfBytes, type Doc } from '../../lib/pdf-table.ts';
+import { documentLine, pdfBytes, type Doc } from '../../lib/pdf-table.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import type { InventoryData } from './inventory-rules.ts';
 import { fastText, type TextCell } from './pdf-fast-text.ts';
@@ -32,11 +32,6 @@ const COLUMNS = [
 const money = (value: bigint, decimals: 2 | 4 = 2) =>
   formatBrazilian(decimals === 2 ? value / 100n : value, decimals, decimals);
 
-function documentLabel(document: string) {
-  const plain = document.replace(/[^0-9A-Za-z]/g, '');
-  return plain.length === 11 ? `CPF ${document}` : `CNPJ ${document}`;
-}
-
 function header(doc: Doc, settings: TSettings, date: string) {
   doc.font('Helvetica-Bold').fontSize(12).text('REGISTRO DE INVENTÁRIO — Modelo 7', MARGIN, MARGIN, {
     lineBreak: false,
@@ -47,7 +42,7 @@ function header(doc: Doc, settings: TSettings, date: string) {
     .text(winAnsi(settings.businessName), MARGIN, MARGIN + 17, { lineBreak: false });
   doc.font('Helvetica').fontSize(8);
   const ids = [
-    settings.businessDocument ? documentLabel(settings.businessDocument) : 'CNPJ não informado',
+    settings.businessDocument ? documentLine(settings.businessDocument) : 'CNPJ não informado',
     `Inscrição estadual ${settings.businessStateRegistration || 'não informada'}`,
   ].join(' · ');
   doc.text(ids, MARGIN, MARGIN + 31, { lineBreak: false });

@@ -1,12 +1,13 @@
 import { MONTH_NAMES } from '@armazem/contracts/movements';
-import { formatDocument } from '@armazem/contracts/documents';
 import { countLabel } from '@armazem/contracts/plural';
 import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
 import type { FastFont } from '../../lib/pdf-table.ts';
 import {
   brl,
+  documentLine,
   drawTexts,
+  generatedLine,
   landscapePdf,
   pageFooters,
   tableOf,
@@ -50,12 +51,6 @@ interface Page {
 }
 
 const fullWidth = (doc: Doc) => doc.page.width - 2 * MARGIN;
-
-/** "CNPJ 11.222.333/0001-81" or "CPF 123.456.789-09" */
-function documentLine(document: string) {
-  const plain = document.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-  return `${plain.length === 11 ? 'CPF' : 'CNPJ'} ${formatDocument(plain)}`;
-}
 
 function header({
   doc,
@@ -205,12 +200,7 @@ export function renderReport(
     stockTable(page, data);
   }
   sheetList(page, data);
-  const generated = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: settings.timeZone,
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  }).format(generatedAt);
-  pageFooters(doc, regular, 7, MARGIN, `Gerado em ${generated} por ${user}`);
+  pageFooters(doc, regular, 7, MARGIN, generatedLine(settings.timeZone, generatedAt, user));
   doc.end();
   return pdf.done;
 }

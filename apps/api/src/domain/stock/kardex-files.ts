@@ -1,10 +1,13 @@
 import ExcelJS from 'exceljs';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow } from '@armazem/contracts/stock-history';
+import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
 import {
   brl,
+  documentLine,
   drawTexts,
+  generatedLine,
   landscapePdf,
   pageFooters,
   tableOf,
@@ -34,8 +37,15 @@ function describe(row: TKardexRow) {
 const fileBase = (kardex: TKardex) =>
   `kardex-${kardex.product.sku.replace(/[^\w.-]+/g, '_')}-${kardex.from}-a-${kardex.to}`;
 
+/** Who the printed kardex belongs to and who printed it, when: its header and its footer. */
+export interface KardexSignature {
+  settings: TSettings;
+  user: string;
+  at: Date;
+}
+
 /** The kardex as a file: an .xlsx with typed cells, or an A4 landscape PDF. */
-export async function kardexFile(kardex: TKardex, format: 'xlsx' | 'pdf') {
+export async function kardexFile(kardex: TKardex, format: 'xlsx' | 'pdf', signature: KardexSignature) {
   if (format === 'xlsx') {
     return {
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -46,7 +56,7 @@ export async function kardexFile(kardex: TKardex, format: 'xlsx' | 'pdf') {
   return {
     contentType: 'application/pdf',
     fileName: `${fileBase(kardex)}.pdf`,
-    bytes: await kardexPdf(kardex),
+    bytes: await kardexPdf(kardex, signature),
   };
 }
 
@@ -143,27 +153,38 @@ function rowCells(row: TKardexRow): string[] {
   ];
 }
 
-/** A4 landscape: title, period, the table (header on every page, cells wrap), "Página X de Y" at the foot. */
-function kardexPdf(kardex: TKardex): Promise<Buffer> {
+/**
+ * A4 landscape: the business, title and period, the table (header on every page, cells wrap), and at the foot who
+ * generated it, when, and "Página X de Y".
+ */
+function kardexPdf(kardex: TKardex, { settings, user, at }: KardexSignature): Promise<Buffer> {
   const pdf = landscapePdf(MARGIN);
   const { doc, regular, bold } = pdf;
   const table = tableOf(pdf, COLUMNS, { line: 10, gap: 3, size: 8, newPage: () => (doc.y = MARGIN) });
+  const business = [
+    settings.businessName,
+    settings.businessDocument ? documentLine(settings.businessDocument) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  drawTexts(doc, regular, 9, [[business, MARGIN, MARGIN]]);
+  const top = MARGIN + 14;
   const title = `Kardex · ${kardex.product.sku} · ${kardex.product.name}`;
   const titleLines = wrap(bold, 13, title, doc.page.width - 2 * MARGIN);
   drawTexts(
     doc,
     bold,
     13,
-    titleLines.map((text, index) => [text, MARGIN, MARGIN + index * 16]),
+    titleLines.map((text, index) => [text, MARGIN, top + index * 16]),
   );
   const period = `Período: ${dateLabel(kardex.from)} a ${dateLabel(kardex.to)} · quantidades em ${kardex.unity.code}`;
-  drawTexts(doc, regular, 9, [[period, MARGIN, MARGIN + titleLines.length * 16 + 2]]);
-  doc.y = MARGIN + titleLines.length * 16 + 20;
+  drawTexts(doc, regular, 9, [[period, MARGIN, top + titleLines.length * 16 + 2]]);
+  doc.y = top + titleLines.length * 16 + 20;
   table.header();
   table.row(positionCells('Saldo anterior', kardex.opening), true);
   for (const row of kardex.data) table.row(rowCells(row));
   table.row(positionCells('Saldo final', kardex.closing), true);
-  pageFooters(doc, regular, 8, MARGIN, '');
+  pageFooters(doc, regular, 8, MARGIN, generatedLine(settings.timeZone, at, user));
   doc.end();
   return pdf.done;
 }
