@@ -3,16 +3,18 @@ import { ZCodeRef, ZDate, ZRef, dateRangeInOrder, orRequired, zInt } from './com
 import { ZDecimalString } from './numbers.ts';
 import { ZLedgerSource, ZStockReason } from './stock.ts';
 
+/** A reason kept forever beside what it explains (an estorno, a reopened month): 3 to 200 characters. */
+const reasonOf = (what: 'do cancelamento' | 'da reabertura') =>
+  z.string({ error: orRequired(`Informe o motivo ${what}.`) }).check(
+    z.trim(),
+    // an empty reason asks for one; a too-short one says how long it must be
+    z.minLength(1, { error: `Informe o motivo ${what}.`, abort: true }),
+    z.minLength(3, { error: 'O motivo deve ter pelo menos 3 caracteres.' }),
+    z.maxLength(200, { error: 'O motivo deve ter no máximo 200 caracteres.' }),
+  );
+
 /** Estorno of one manual entry or exit: the reason is kept on the row forever. */
-export const ZCancelEntry = z.strictObject({
-  reason: z
-    .string({ error: orRequired('Informe o motivo do cancelamento.') })
-    .check(
-      z.trim(),
-      z.minLength(3, { error: 'O motivo deve ter pelo menos 3 caracteres.' }),
-      z.maxLength(200, { error: 'O motivo deve ter no máximo 200 caracteres.' }),
-    ),
-});
+export const ZCancelEntry = z.strictObject({ reason: reasonOf('do cancelamento') });
 export type TCancelEntry = z.input<typeof ZCancelEntry>;
 
 export const KARDEX_FORMATS = ['json', 'xlsx', 'pdf'] as const;
@@ -82,10 +84,12 @@ const ZMonth = zInt('Mês inválido: use de 1 a 12.', 1, 12);
 export const ZCloseMonth = z.strictObject({ year: ZYear, month: ZMonth });
 export type TCloseMonth = z.input<typeof ZCloseMonth>;
 
+/** The reason of a reopening, alone (the reopen form asks only for it). */
+export const ZReopenReason = z.strictObject({ reason: reasonOf('da reabertura') });
 export const ZReopenMonth = z.strictObject({
   year: ZYear,
   month: ZMonth,
-  reason: ZCancelEntry.shape.reason,
+  reason: ZReopenReason.shape.reason,
 });
 export type TReopenMonth = z.input<typeof ZReopenMonth>;
 

@@ -87,7 +87,11 @@ describe('cancellations (estorno)', () => {
   it('cancels a manual entry once, with a reason, and lists it under status=cancelled', async () => {
     const feijao = await product('Feijão 1 kg');
     const created = (await entry(feijao, 4, '8', '2026-10-01')).json();
-    expect((await post(`/api/stock/in/v1/${created.id}/cancel`, { reason: 'x' })).statusCode).toBe(400);
+    expect((await post(`/api/stock/in/v1/${created.id}/cancel`, { reason: 'x' })).json().message).toBe(
+      'O motivo deve ter pelo menos 3 caracteres.',
+    );
+    const blank = await post(`/api/stock/in/v1/${created.id}/cancel`, { reason: '   ' });
+    expect([blank.statusCode, blank.json().message]).toEqual([400, 'Informe o motivo do cancelamento.']);
     const empty = await ctx.app.inject({
       method: 'POST',
       url: `/api/stock/in/v1/${created.id}/cancel`,
@@ -288,6 +292,8 @@ describe('month close', () => {
       data: [{ year: 2026, month: 3, action: 'close', by: { name: 'Hélio Histórico' } }],
     });
     expect((await post('/api/stock/closings/v1/reopen', { year: 2026, month: 3 })).statusCode).toBe(400);
+    const noReason = await post('/api/stock/closings/v1/reopen', { year: 2026, month: 3, reason: ' ' });
+    expect([noReason.statusCode, noReason.json().message]).toEqual([400, 'Informe o motivo da reabertura.']);
     const reopened = await post('/api/stock/closings/v1/reopen', {
       year: 2026,
       month: 3,

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ZCancelEntry } from '@armazem/contracts/stock-history';
+import type { ZCancelEntry } from '@armazem/contracts/stock-history';
 import { messages } from '../../config/messages.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -7,6 +7,8 @@ import { ModalActions } from './modal-actions.tsx';
 import { TextField } from './text-field.tsx';
 
 interface ReasonFormProps {
+  /** what the reason is for, with its messages: an estorno's (ZCancelEntry) or a reopening's (ZReopenReason) */
+  schema: typeof ZCancelEntry;
   summary: ReactNode;
   label: string;
   hint: string;
@@ -21,6 +23,7 @@ interface ReasonFormProps {
 
 /** A confirmation that needs a reason of 3–200 characters (cancellation, reopening a month). */
 export function ReasonForm({
+  schema,
   summary,
   label,
   hint,
@@ -30,7 +33,7 @@ export function ReasonForm({
   onDone,
   onCancel,
 }: ReasonFormProps) {
-  const form = useZodForm(ZCancelEntry, { reason: '' });
+  const form = useZodForm(schema, { reason: '' });
   const [serverError, setServerError] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     setServerError(null);

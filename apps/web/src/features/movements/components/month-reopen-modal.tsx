@@ -1,3 +1,4 @@
+import { ZReopenReason } from '@armazem/contracts/stock-history';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -10,6 +11,7 @@ export default function MonthReopenModal({ extra, closeModal }: ModalBodyProps<'
   const [reopenMonth, { isLoading }] = useReopenMonthMutation();
   return (
     <ReasonForm
+      schema={ZReopenReason}
       summary={<p>{messages.stockHistory.reopenHint(label)}</p>}
       label={messages.stockHistory.reopenReason}
       hint={messages.stockHistory.reopenReasonHint}

@@ -1,3 +1,4 @@
+import { ZCancelEntry } from '@armazem/contracts/stock-history';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -13,6 +14,7 @@ export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'
   const kind = entry.direction === 'in' ? 'a entrada' : 'a saída';
   return (
     <ReasonForm
+      schema={ZCancelEntry}
       summary={
         <p>
           Cancelar {kind} de {entryQuantity(entry)} de <strong>{entry.product.name}</strong> em{' '}
