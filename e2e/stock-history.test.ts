@@ -191,8 +191,13 @@ describe('stock over time in the browser', () => {
     await loginAsAdmin();
 
     await page.goto(`/app/products/${product.id}`);
-    await page.getByRole('tab', { name: 'Kardex' }).click();
+    // the tabs answer the arrow keys, as tabs do
+    await page.getByRole('tab', { name: 'Cadastro' }).focus();
+    await page.keyboard.press('ArrowRight');
     await page.waitForURL(/tab=kardex/);
+    expect(
+      await page.getByRole('tab', { name: 'Kardex' }).evaluate((tab) => tab === document.activeElement),
+    ).toBe(true);
     await page.getByLabel('De', { exact: true }).fill(daysBefore(15));
     await page.getByLabel('Até', { exact: true }).fill(todayIso());
 

@@ -50,13 +50,13 @@ export function SheetImportCard({
     <TitleCard title="Importar planilha" actions={content ? <ImportActions sheet={sheet} /> : null}>
       <div className="flex flex-wrap items-end gap-4">
         <label className="fieldset">
-          <span className="fieldset-legend">Arquivo (.xlsx ou .csv, até 10 MB)</span>
+          {/* the visible label is the field's name for assistive technology too */}
+          <span className="fieldset-legend">Planilha de movimentação (.xlsx ou .csv, até 10 MB)</span>
           <input
             ref={fileInputRef}
             type="file"
             className="file-input file-input-sm"
             accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-            aria-label="Planilha de movimentação"
             onChange={(event) => void sheet.choose(event.target.files?.[0])}
           />
         </label>
