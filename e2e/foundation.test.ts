@@ -175,5 +175,8 @@ describe('users screen', () => {
     await expect.poll(() => row.textContent()).toContain('Ativo');
     await page.context().clearCookies();
     await loginAs(email, 'senha-forte-123');
+    // an operator who types the address of the users screen lands on Início, not on an empty list and an error
+    await page.goto('/app/users');
+    await page.waitForURL(/\/app\/welcome$/);
   });
 });

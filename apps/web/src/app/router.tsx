@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { paths } from '../config/paths.ts';
@@ -63,6 +63,12 @@ function RequireSession() {
   return <Outlet />;
 }
 
+/** A screen only admins use (the menu shows it to them alone): anyone else who types its address lands on Início. */
+function RequireAdmin({ children }: { children: ReactElement }) {
+  const role = useAppSelector((state) => state.auth.user?.role);
+  return role === 'admin' ? children : <Navigate to={paths.welcome} replace />;
+}
+
 function Fallback() {
   const session = useAppSelector((state) => state.auth.session);
   if (session === null) return <PageLoader />;
@@ -85,7 +91,14 @@ export function AppRouter() {
           <Route element={<RequireSession />}>
             <Route path={paths.app} element={<AppLayout />}>
               <Route path="welcome" element={<WelcomePage />} />
-              <Route path="users" element={<UsersPage />} />
+              <Route
+                path="users"
+                element={
+                  <RequireAdmin>
+                    <UsersPage />
+                  </RequireAdmin>
+                }
+              />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="products" element={<ProductsPage />} />
