@@ -63,7 +63,7 @@ function RequireSession() {
   return <Outlet />;
 }
 
-/** A screen only admins use (the menu shows it to them alone): anyone else who types its address lands on Início. */
+/** A screen only admins use (only they see it in the sidebar): anyone else who types its address lands on Início. */
 function RequireAdmin({ children }: { children: ReactElement }) {
   const role = useAppSelector((state) => state.auth.user?.role);
   return role === 'admin' ? children : <Navigate to={paths.welcome} replace />;

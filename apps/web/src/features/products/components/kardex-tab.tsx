@@ -40,7 +40,7 @@ const nowrap = 'whitespace-nowrap';
 function kardexColumns(unit: string): Array<Column<TKardexRow>> {
   return [
     { key: 'date', header: 'Data', className: nowrap, cell: (row) => formatDate(row.occurredOn) },
-    // may wrap: with ten columns, the whole table fits a 1280-pixel screen beside the menu
+    // may wrap: with ten columns, the whole table fits a 1280-pixel screen beside the sidebar
     { key: 'movement', header: 'Movimento', cell: movementLabel },
     { key: 'document', header: 'Documento', cell: (row) => row.document ?? '—' },
     { key: 'supplier', header: 'Fornecedor', cell: (row) => row.supplier?.name ?? '—' },

@@ -32,7 +32,7 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       cell: (entry) => formatDate(entry.occurredOn),
     },
     // the package it was typed in under the product, and who typed it under the document: the whole row, to its
-    // action, fits a 1280-pixel screen beside the menu
+    // action, fits a 1280-pixel screen beside the sidebar
     {
       key: 'product',
       header: 'Produto',
