@@ -250,7 +250,12 @@ describe('stock over time in the browser', () => {
       )
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // …and says so, since the columns past the screen's edge cannot be seen
+    await expect
+      .poll(() => page.getByTestId('table-scroll-hint').textContent())
+      .toBe('Role a tabela para o lado para ver todas as colunas.');
     await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.getByTestId('table-scroll-hint').count()).toBe(0);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

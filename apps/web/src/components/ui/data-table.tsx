@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { SortOrder } from '../../lib/use-list-params.ts';
 
 export interface Column<T, S extends string = string> {
@@ -99,6 +99,22 @@ function HeaderCell<T, S extends string>({ column, sort, order, onSort }: Header
   );
 }
 
+/** Whether the table is wider than its card (a phone, a narrow window): then it says it scrolls sideways. */
+function useOverflows(scroller: RefObject<HTMLDivElement | null>) {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [scroller]);
+  return overflows;
+}
+
 /**
  * The table of every screen: headers sort (buttons, with aria-sort), and the table scrolls inside its card on a
  * phone instead of widening the page. Rows that sum up rather than list (an opening balance, a group's subtotal, a
@@ -131,47 +147,57 @@ export function DataTable<T, S extends string>({
     groupEnd !== undefined &&
     groupBy !== undefined &&
     (index === rows.length - 1 || groupBy(rows[index + 1] as T) !== groupBy(rows[index] as T));
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflows = useOverflows(scroller);
   return (
-    <div
-      className={`w-full max-w-full overflow-x-auto ${busy ? 'opacity-60' : ''}`}
-      data-testid="table-scroll"
-      // scrollable region: reachable by keyboard so its hidden columns can be scrolled to
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      aria-busy={busy || undefined}
-    >
-      <table
-        className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''}`}
-        data-testid={testId}
-        aria-label={tableLabel}
+    <>
+      {overflows ? (
+        <p className="mb-1 text-xs opacity-70" data-testid="table-scroll-hint">
+          Role a tabela para o lado para ver todas as colunas.
+        </p>
+      ) : null}
+      <div
+        ref={scroller}
+        className={`w-full max-w-full overflow-x-auto ${busy ? 'opacity-60' : ''}`}
+        data-testid="table-scroll"
+        // scrollable region: reachable by keyboard so its hidden columns can be scrolled to
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        aria-busy={busy || undefined}
       >
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <HeaderCell key={column.key} column={column} sort={sort} order={order} onSort={onSort} />
+        <table
+          className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''}`}
+          data-testid={testId}
+          aria-label={tableLabel}
+        >
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <HeaderCell key={column.key} column={column} sort={sort} order={order} onSort={onSort} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {leadRows}
+            {rows.map((row, index) => (
+              <Fragment key={rowKey(row)}>
+                <tr data-testid={rowTestId?.(row)} className={rowClassName?.(row)} {...rowData?.(row)}>
+                  {columns.map((column) => (
+                    <td key={column.key} className={cellClass(column)} data-testid={column.cellTestId}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+                {closesGroup(index) ? groupEnd?.(row) : null}
+              </Fragment>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {leadRows}
-          {rows.map((row, index) => (
-            <Fragment key={rowKey(row)}>
-              <tr data-testid={rowTestId?.(row)} className={rowClassName?.(row)} {...rowData?.(row)}>
-                {columns.map((column) => (
-                  <td key={column.key} className={cellClass(column)} data-testid={column.cellTestId}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-              {closesGroup(index) ? groupEnd?.(row) : null}
-            </Fragment>
-          ))}
-          {tailRows}
-        </tbody>
-        {footer ? <tfoot>{footer}</tfoot> : null}
-      </table>
-    </div>
+            {tailRows}
+          </tbody>
+          {footer ? <tfoot>{footer}</tfoot> : null}
+        </table>
+      </div>
+    </>
   );
 }
 
