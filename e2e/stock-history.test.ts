@@ -359,6 +359,9 @@ describe('stock over time in the browser', () => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).code).toBe('PERIOD_CLOSED');
     await modal().getByRole('button', { name: 'Fechar', exact: true }).first().click();
+    // the refusal was the dialog's: it goes with it, no toast left behind
+    await modal().waitFor({ state: 'detached' });
+    expect(await notification().count()).toBe(0);
 
     // reopen: a reason is required; the history keeps both actions
     await openFromMenu('Movimentação');

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { closeModal, type ModalBody, type ModalExtras, type ModalType } from '../../lib/modal.ts';
+import { removeNotificationMessage } from '../../stores/header-slice.ts';
 import { trapTab } from '../../lib/trap-focus.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { MODAL_BODIES } from './modal-bodies.ts';
@@ -34,7 +35,14 @@ export function ModalLayout() {
     if (!isOpen && element.open) element.close();
   }, [isOpen]);
 
-  const close = () => dispatch(closeModal());
+  // a refusal shown in the dialog belongs to it: it goes with the dialog instead of lingering as a toast after it
+  const refusalShown = useAppSelector(
+    (state) => state.header.newNotificationStatus === 0 && state.header.newNotificationMessage !== '',
+  );
+  const close = () => {
+    dispatch(closeModal());
+    if (refusalShown) dispatch(removeNotificationMessage());
+  };
 
   return (
     <dialog ref={dialog} className="modal" onClose={close} onKeyDown={trapTab} aria-labelledby="modal-title">
