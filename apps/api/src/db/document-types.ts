@@ -64,6 +64,8 @@ export interface InventoryCountTable {
   id: Generated<number>;
   counted_on: string;
   description: string | null;
+  /** the description folded (lower-case, no accents), what the list's search reads */
+  search_text: ColumnType<string, string | undefined, string>;
   category_id: number | null;
   status: 'open' | 'posted' | 'discarded';
   created_by: number;

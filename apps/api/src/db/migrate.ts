@@ -16,6 +16,7 @@ import { inventoryCounts } from './migrations/012-inventory-counts.ts';
 import { listFigures } from './migrations/013-list-figures.ts';
 import { countEntryReason } from './migrations/014-count-entry-reason.ts';
 import { emptyValuesFirst } from './migrations/015-empty-values-first.ts';
+import { countSearch } from './migrations/016-count-search.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -34,6 +35,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '013-list-figures': listFigures(dialect),
     '014-count-entry-reason': countEntryReason(dialect),
     '015-empty-values-first': emptyValuesFirst(dialect),
+    '016-count-search': countSearch(),
   };
 }
 

@@ -40,9 +40,11 @@ export function matchesAllWords(column: string, query: string | undefined): RawB
 export function productMatchesAllWords(dialect: Dialect, query: string | undefined): RawBuilder<boolean>[] {
   if (dialect === 'postgres') return matchesAllWords('p.search_text', query);
   const words = searchWords(query);
-  const indexed = words.filter((word) => word.length >= 3);
+  // the trigram index counts characters, not UTF-16 units: an emoji is one character but two units
+  const letters = (word: string) => [...word].length;
+  const indexed = words.filter((word) => letters(word) >= 3);
   const conditions = words
-    .filter((word) => word.length < 3)
+    .filter((word) => letters(word) < 3)
     .map((word) => sql<boolean>`${sql.ref('p.search_text')} like ${likePattern(word)} escape '\\'`);
   if (indexed.length > 0) {
     const match = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');

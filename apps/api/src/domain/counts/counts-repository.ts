@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
+import { foldText, matchesAllWords } from '../../lib/text.ts';
 
 /** SQL of inventory counts, and nothing else. */
 
@@ -74,7 +75,8 @@ export async function listCounts(
 ) {
   let base = db.selectFrom('inventory_counts as ic');
   if (query.status) base = base.where('ic.status', '=', query.status as 'open');
-  if (query.q) base = base.where('ic.description', 'like', `%${query.q.replace(/[%_\\]/g, '')}%`);
+  // every word, without regard to case or accents, as in the other lists
+  for (const word of matchesAllWords('ic.search_text', query.q)) base = base.where(word);
   const ids = base.select('ic.id');
   const [rows, total] = await Promise.all([
     countQuery(db)
@@ -104,6 +106,7 @@ export async function insertCount(
     .values({
       counted_on: values.countedOn,
       description: values.description,
+      search_text: foldText(values.description),
       category_id: values.categoryId,
       status: 'open',
       created_by: values.userId,

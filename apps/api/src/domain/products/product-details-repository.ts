@@ -76,7 +76,7 @@ export async function listLinkedSuppliers(db: Db | Tx, productId: number): Promi
     .innerJoin('suppliers as s', 's.id', 'sp.supplier_id')
     .select(['s.id', 's.name', 's.trade_name', 's.document', 's.status', 'sp.created_at'])
     .where('sp.product_id', '=', productId)
-    .orderBy('s.name')
+    .orderBy('s.name_sort')
     .execute();
   return rows.map((row) => ({
     id: row.id,

@@ -205,7 +205,7 @@ export async function selectProducts(db: Db, dialect: Dialect, query: { q?: stri
     .where('p.status', '=', 'active');
   for (const condition of productMatchesAllWords(dialect, query.q)) select = select.where(condition);
   if (query.limit) select = select.limit(query.limit);
-  return select.orderBy('p.name').orderBy('p.id').execute();
+  return select.orderBy('p.name_sort').orderBy('p.id').execute();
 }
 
 /** The stored row, as it is (the audit's "before"). */

@@ -178,7 +178,7 @@ export async function belowMinimumList(db: Db, limit: number) {
   const rows = await stockRows(db)
     .select(STOCK_COLUMNS)
     .where(belowMinimum)
-    .orderBy('p.name')
+    .orderBy('p.name_sort')
     .limit(limit)
     .execute();
   return rows.map(toStockRow);

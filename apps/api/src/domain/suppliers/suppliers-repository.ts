@@ -82,7 +82,7 @@ export async function listSuppliers(db: Db, query: ListQuery) {
         SORT_COLUMNS[query.sort],
         query.sort === 'tradeName' ? emptiesSmallest(query.order) : query.order,
       )
-      .orderBy('s.name', query.order)
+      .orderBy('s.name_sort', query.order)
       .orderBy('s.id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
@@ -107,7 +107,7 @@ export function listActiveSupplierOptions(db: Db) {
     .selectFrom('suppliers')
     .select(['id', 'name', 'document'])
     .where('status', '=', 'active')
-    .orderBy('name')
+    .orderBy('name_sort')
     .orderBy('id')
     .execute();
 }
@@ -178,7 +178,7 @@ export async function listSupplierProducts(db: Db, supplierId: number) {
     .innerJoin('products as p', 'p.id', 'sp.product_id')
     .select(['p.id', 'p.sku', 'p.name', 'p.status', 'sp.created_at'])
     .where('sp.supplier_id', '=', supplierId)
-    .orderBy('p.name')
+    .orderBy('p.name_sort')
     .execute();
   return rows.map((row) => ({
     id: row.id,
