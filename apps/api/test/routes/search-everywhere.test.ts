@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type TestContext } from '../helper.ts';
-import { createProduct, createSupplier } from '../factories.ts';
+import { createProduct, createSupplier, defaultUnityId } from '../factories.ts';
 
 // A cross-database review (decision 0038) found searches that answered differently on SQLite and PostgreSQL: the
 // counts list matched case on PostgreSQL only, and a product word with an emoji found nothing on SQLite.
@@ -47,6 +47,29 @@ describe('search, the same on both databases', () => {
       .map((s) => s.name)
       .filter((name) => name.toLowerCase().startsWith('zz'));
     expect(suppliers).toEqual(['zz Aço Ltda', 'ZZ Nozes Ltda', 'Zz Óleos Ltda']);
+  });
+
+  it('filters entries and exits by q, each word in the product, as every paged list does', async () => {
+    const farinha = await createProduct(ctx.app, cookie, { name: 'Farinha de Mandioca', sku: 'FAR-MAND' });
+    const unit = await defaultUnityId(ctx.app, cookie, farinha.id);
+    const post = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    const movement = { productId: farinha.id, productUnityId: unit, quantity: 2 };
+    expect((await post('/api/stock/in/v1', { ...movement, unitCost: '3' })).statusCode).toBe(201);
+    expect((await post('/api/stock/out/v1', { ...movement, quantity: 1, reason: 'venda' })).statusCode).toBe(
+      201,
+    );
+    for (const [url, q, total] of [
+      ['/api/stock/in/v1', 'MANDIOCA farinha', 1],
+      ['/api/stock/in/v1', 'far-mand', 1],
+      ['/api/stock/in/v1', 'mandioca trigo', 0],
+      ['/api/stock/out/v1', 'mandióca', 1],
+    ] as const) {
+      const page = await get(`${url}?q=${encodeURIComponent(q)}`);
+      expect([url, q, page.total]).toEqual([url, q, total]);
+      if (total > 0) expect(page.data[0].product.sku).toBe('FAR-MAND');
+    }
+    expect((await get('/api/stock/in/v1')).total).toBeGreaterThan(0);
   });
 
   it('finds a product by a word with an emoji in it', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { emptiesSmallest } from '../../lib/paging.ts';
 import { toNumber } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { matchesAllWords } from '../../lib/text.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
 
 type LedgerQuery = z.output<typeof ZLedgerQuery>;
@@ -142,6 +143,13 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
   if (query.to) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} <= ${query.to}`);
   if (query.productId) filters.push(sql<boolean>`${sql.ref('l.product_id')} = ${query.productId}`);
   if (query.supplierId) filters.push(sql<boolean>`${sql.ref('l.supplier_id')} = ${query.supplierId}`);
+  // q, as in every paged list: each word in the product's name, code or barcode (without regard to case or accents)
+  const words = matchesAllWords('q.search_text', query.q);
+  if (words.length > 0) {
+    filters.push(
+      sql<boolean>`${sql.ref('l.product_id')} in (select q.id from products as q where ${sql.join(words, sql` and `)})`,
+    );
+  }
   const [rows, count] = await Promise.all([
     ledgerBase(db)
       .where(({ and }) => and(filters))
