@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
 import { createProduct, defaultUnityId } from '../factories.ts';
@@ -201,6 +202,24 @@ describe('kardex and balances at a date', () => {
     const xlsx = await get(`/api/products/v1/${sal.id}/kardex?from=2026-05-01&to=2026-06-30&format=xlsx`);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // the screen's columns, the document in its own; figures as numbers in their columns
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Kardex')!;
+    expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual([
+      'Data',
+      'Movimento',
+      'Documento',
+      'Fornecedor',
+      'Quantidade',
+      'Custo unitário',
+      'Custo total',
+      'Saldo',
+      'Custo médio',
+      'Valor em estoque',
+    ]);
+    const exitRow = (sheet.getRow(8).values as unknown[]).slice(2);
+    expect(exitRow).toEqual(['Saída (Venda) · Manual', '', '', -5, 3, 15, 15, 3, 45]);
     const pdf = await get(`/api/products/v1/${sal.id}/kardex?from=2026-05-01&to=2026-06-30&format=pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -28,10 +28,11 @@ const qty = (value: string) => {
   return parsed.ok ? parsed.value : 0n;
 };
 
-function describe(row: TKardexRow) {
+/** "Saída (Venda) · Manual", and its document after it unless the file gives the document a column of its own. */
+function describe(row: TKardexRow, withDocument = true) {
   const what =
     row.direction === 'in' ? 'Entrada' : `Saída${row.reason ? ` (${STOCK_REASON_LABELS[row.reason]})` : ''}`;
-  return `${what} · ${SOURCE_LABELS[row.source]}${row.document ? ` · ${row.document}` : ''}`;
+  return `${what} · ${SOURCE_LABELS[row.source]}${withDocument && row.document ? ` · ${row.document}` : ''}`;
 }
 
 const fileBase = (kardex: TKardex) =>
@@ -71,6 +72,7 @@ async function kardexXlsx(kardex: TKardex): Promise<Buffer> {
   const header = sheet.addRow([
     'Data',
     'Movimento',
+    'Documento',
     'Fornecedor',
     'Quantidade',
     'Custo unitário',
@@ -88,6 +90,7 @@ async function kardexXlsx(kardex: TKardex): Promise<Buffer> {
       '',
       '',
       '',
+      '',
       asNumber(p.quantity),
       asNumber(p.averageCost),
       asNumber(p.totalValue),
@@ -97,7 +100,8 @@ async function kardexXlsx(kardex: TKardex): Promise<Buffer> {
     const [year, month, day] = row.occurredOn.split('-').map(Number) as [number, number, number];
     sheet.addRow([
       new Date(Date.UTC(year, month - 1, day)),
-      describe(row),
+      describe(row, false),
+      row.document ?? '',
       row.supplier?.name ?? '',
       asNumber(row.direction === 'in' ? row.quantity : `-${row.quantity}`),
       asNumber(row.unitCost),
@@ -109,8 +113,9 @@ async function kardexXlsx(kardex: TKardex): Promise<Buffer> {
   }
   position('Saldo final', kardex.closing);
   sheet.getColumn(1).numFmt = 'dd/mm/yyyy';
-  for (const col of [5, 6, 8, 9]) sheet.getColumn(col).numFmt = '#,##0.00##';
-  for (const col of [4, 7]) sheet.getColumn(col).numFmt = '#,##0.###';
+  // the same columns as the screen: Data, Movimento, Documento, Fornecedor, then the figures
+  for (const col of [6, 7, 9, 10]) sheet.getColumn(col).numFmt = '#,##0.00##';
+  for (const col of [5, 8]) sheet.getColumn(col).numFmt = '#,##0.###';
   sheet.columns.forEach((column, index) => (column.width = index === 1 ? 40 : 16));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
