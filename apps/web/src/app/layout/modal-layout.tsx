@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { closeModal, type ModalBody, type ModalExtras, type ModalType } from '../../lib/modal.ts';
 import { removeNotificationMessage } from '../../stores/header-slice.ts';
@@ -15,6 +15,21 @@ function Body<K extends ModalType>(props: { bodyType: K; extra: ModalExtras[K]; 
   return <Component extra={props.extra} closeModal={props.closeModal} />;
 }
 
+/** A form's first field is where the person starts: focus goes there unless a field of the form already has it. */
+function focusFirstField(dialog: HTMLDialogElement) {
+  const fields = '.modal-box form :is(input:not([type="hidden"]), textarea, select)';
+  if (document.activeElement?.matches(fields) && dialog.contains(document.activeElement)) return;
+  dialog.querySelector<HTMLElement>(fields)?.focus();
+}
+
+/** Mounted with a body that loaded after the dialog opened (its code is fetched on first use): focuses its form. */
+function FocusFirstField({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
+  useEffect(() => {
+    if (dialog.current?.open) focusFirstField(dialog.current);
+  }, [dialog]);
+  return null;
+}
+
 /** The one shared modal: title, body type, size (default md) and extra data, as in the template. */
 export function ModalLayout() {
   const dispatch = useAppDispatch();
@@ -26,11 +41,8 @@ export function ModalLayout() {
     if (!element) return;
     if (isOpen && !element.open) {
       element.showModal();
-      // showModal() focuses the close button; a form's first field is where the person starts (a body already
-      // mounted could not take focus with autoFocus while the dialog was still closed)
-      element
-        .querySelector<HTMLElement>('.modal-box form :is(input:not([type="hidden"]), textarea, select)')
-        ?.focus();
+      // showModal() focuses the close button; a body already mounted could not take focus while the dialog was closed
+      focusFirstField(element);
     }
     if (!isOpen && element.open) element.close();
   }, [isOpen]);
@@ -61,6 +73,7 @@ export function ModalLayout() {
         {isOpen && opened ? (
           <Suspense fallback={<PageLoader />}>
             <Body bodyType={opened.bodyType} extra={opened.extra} closeModal={close} />
+            <FocusFirstField dialog={dialog} />
           </Suspense>
         ) : null}
         <NotificationToast inModal />

@@ -181,10 +181,11 @@ function PickedProduct({
   onChange: () => void;
 }) {
   return (
-    <fieldset className="fieldset">
+    // min-w-0: a long name is cut with "…" instead of widening the dialog past a phone's screen
+    <fieldset className="fieldset min-w-0">
       <span className="fieldset-legend">{label}</span>
-      <div className="flex items-center gap-2">
-        <span className="input w-full truncate" data-testid="picked-product">
+      <div className="flex min-w-0 items-center gap-2">
+        <span className="input w-full min-w-0 truncate" data-testid="picked-product">
           <span className="font-mono text-sm">{value.sku}</span> {value.name}
         </span>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onChange}>

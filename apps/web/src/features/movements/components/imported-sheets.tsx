@@ -66,9 +66,7 @@ function movementColumns(
           </a>
           {onDelete ? (
             <DeleteButton label={`Excluir ${movement.fileName}`} onClick={() => onDelete(movement)} />
-          ) : (
-            <span className="ml-2 text-xs opacity-80">Mês fechado: reabra para excluir</span>
-          )}
+          ) : null}
         </>
       ),
     },
@@ -99,6 +97,11 @@ export function ImportedSheets({ year, month, list }: { year: number; month: num
   return (
     <>
       <h3 className="mb-2 font-semibold">{title}</h3>
+      {closed && movements && movements.data.length > 0 ? (
+        <p className="mb-2 text-sm opacity-80" data-testid="closed-month-sheets">
+          Mês fechado: para excluir uma importação, reabra o mês.
+        </p>
+      ) : null}
       {movements && movements.data.length === 0 ? (
         <EmptyState>Nenhuma planilha importada neste mês.</EmptyState>
       ) : null}

@@ -12,10 +12,11 @@ import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
 
 const text = messages.stockHistory;
 
+/** "Saída · Venda · Manual": when it wraps, each dot stays at the end of its line (a no-break space before it). */
 function movementLabel(row: TKardexRow) {
   const kind = row.direction === 'in' ? text.entry : text.exit;
-  const reason = row.reason ? ` · ${STOCK_REASON_LABELS[row.reason]}` : '';
-  return `${kind}${reason} · ${text.sources[row.source]}`;
+  const reason = row.reason ? `\u00a0· ${STOCK_REASON_LABELS[row.reason]}` : '';
+  return `${kind}${reason}\u00a0· ${text.sources[row.source]}`;
 }
 
 /** The opening or closing position: the label across the movement's columns, then quantity, average and value. */
