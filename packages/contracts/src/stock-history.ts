@@ -93,6 +93,34 @@ export const ZReopenMonth = z.strictObject({
 });
 export type TReopenMonth = z.input<typeof ZReopenMonth>;
 
+/** Whether a month ("YYYY-MM") is closed: it is not after the closed period's last month. */
+export const isMonthClosed = (target: string, closedThrough: string | null) =>
+  closedThrough !== null && target <= closedThrough;
+
+/**
+ * How one month ("YYYY-MM") stands after the closings history (newest first, as the API lists it): the action that
+ * closed it, while it still is closed, and its latest reopening. The one reading of the report's header and of the
+ * Movimentação screen. Each action is read against the period it leaves: a close ends the closed period at its month
+ * (closing a month closes every earlier one), a reopen the month before it (reopening one opens every later one), so
+ * closing a later month does not count as closing this one again.
+ */
+export function monthClosingOf<T extends { action: 'close' | 'reopen'; year: number; month: number }>(
+  newestFirst: readonly T[],
+  target: string,
+): { closed: T | null; reopened: T | null } {
+  let closed: T | null = null;
+  let reopened: T | null = null;
+  let covered = false;
+  for (const row of [...newestFirst].reverse()) {
+    const month = `${row.year}-${String(row.month).padStart(2, '0')}`;
+    const covers = row.action === 'close' ? month >= target : month > target;
+    if (!covered && covers) closed = row;
+    if (covered && !covers) reopened = row;
+    covered = covers;
+  }
+  return { closed: covered ? closed : null, reopened };
+}
+
 /** "YYYY-MM" of the last closed month, or null when every month is open. */
 export const ZClosedThrough = z.object({ closedThrough: z.nullable(z.string()) });
 

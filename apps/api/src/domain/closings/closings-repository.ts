@@ -1,3 +1,4 @@
+import { monthClosingOf } from '@armazem/contracts/stock-history';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { lastClosing, periodLock } from '../stock/posting-repository.ts';
@@ -48,24 +49,17 @@ export async function insertClosing(
     .execute();
 }
 
-/**
- * What the month's report header says of its period: who closed it and when (null while it is open), and the latest
- * reopening of it with its reason (null if it was never reopened). Closing a month closes every earlier one and
- * reopening one opens every later one, so each action is read against the closed period just before it.
- */
+/** Who closed the month and when (null while it is open), and its latest reopening with the reason (report header). */
 export async function closingOf(db: Db, yearMonth: string) {
-  const covers = (closedThrough: string | null) => closedThrough !== null && closedThrough >= yearMonth;
-  type Action = { at: string; by: { id: number; name: string } };
-  let closed: Action | null = null;
-  let reopened: (Action & { reason: string | null }) | null = null;
-  let before: string | null = null;
-  for (const row of (await closingHistory(db)).reverse()) {
-    const action = { at: row.created_at, by: { id: row.user_id, name: row.user_name } };
-    if (!covers(before) && covers(row.closed_through)) closed = action;
-    if (covers(before) && !covers(row.closed_through)) reopened = { ...action, reason: row.reason };
-    before = row.closed_through;
-  }
-  return { closed: covers(before) ? closed : null, reopened };
+  const { closed, reopened } = monthClosingOf(await closingHistory(db), yearMonth);
+  const who = (row: { created_at: string; user_id: number; user_name: string }) => ({
+    at: row.created_at,
+    by: { id: row.user_id, name: row.user_name },
+  });
+  return {
+    closed: closed && who(closed),
+    reopened: reopened && { ...who(reopened), reason: reopened.reason },
+  };
 }
 
 /** The last closed month ("YYYY-MM") or null; writers hold the period lock shared until they commit. */

@@ -135,12 +135,8 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery, dat
         sql.ref(STOCK_SORT[query.sort]),
         NULLABLE_SORTS.has(query.sort) ? emptiesSmallest(query.order) : query.order,
       )
-      .orderBy(
-        ['quantity', 'totalValue', 'lastMovementAt', 'lastMovementOn'].includes(query.sort)
-          ? 'b.product_id'
-          : 'p.id',
-        query.order,
-      )
+      // a sort on the balance's own columns walks its index, whose ties go by b.product_id
+      .orderBy(STOCK_SORT[query.sort].startsWith('b.') ? 'b.product_id' : 'p.id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),

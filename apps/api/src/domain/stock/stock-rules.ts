@@ -2,6 +2,7 @@ import type { TStockReason as StockReason } from '@armazem/contracts/stock';
 import type { TLedgerSource } from '@armazem/contracts/stock';
 import { divRound, formatMoneyBR, formatQuantityBR } from '@armazem/contracts/decimal';
 import { MAX_BALANCE_QUANTITY, MAX_BALANCE_VALUE } from '@armazem/contracts/numbers';
+import { isMonthClosed } from '@armazem/contracts/stock-history';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -312,7 +313,7 @@ export const dateLabel = (date: string) => date.split('-').reverse().join('/');
 
 /** Is a date inside the closed period (closedThrough is "YYYY-MM" or null)? */
 export function isClosed(date: string, closedThrough: string | null): boolean {
-  return closedThrough !== null && monthOf(date) <= closedThrough;
+  return isMonthClosed(monthOf(date), closedThrough);
 }
 
 /** The month after "YYYY-MM" */

@@ -7,7 +7,9 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 import type { useListParams } from '../../../lib/use-list-params.ts';
+import { isMonthClosed } from '@armazem/contracts/stock-history';
 import { useClosingsQuery } from '../../../lib/closings-api.ts';
+import { yearMonth } from '../../../lib/dates.ts';
 import { movementUrls, useStockMovementQuery } from '../movements-api.ts';
 
 export const MOVEMENT_SORTS = ['createdAt', 'fileName', 'description', 'rows', 'createdBy'] as const;
@@ -79,8 +81,7 @@ export type MovementList = ReturnType<typeof useListParams<MovementSort>>;
 export function ImportedSheets({ year, month, list }: { year: number; month: number; list: MovementList }) {
   const dispatch = useAppDispatch();
   const { data: movements } = useStockMovementQuery({ year, month });
-  const closedThrough = useClosingsQuery().data?.closedThrough ?? null;
-  const closed = closedThrough !== null && `${year}-${String(month).padStart(2, '0')}` <= closedThrough;
+  const closed = isMonthClosed(yearMonth(year, month), useClosingsQuery().data?.closedThrough ?? null);
   const title = `Planilhas importadas em ${MONTH_NAMES[month - 1]} de ${year}`;
   const columns = movementColumns(
     closed

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LEDGER_STATUSES, type TLedgerEntry } from '@armazem/contracts/stock';
+import { isMonthClosed } from '@armazem/contracts/stock-history';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
@@ -67,7 +68,7 @@ export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
   }
   if (entry.source === 'nfe') return <span className="text-sm">{text.fromNfe}</span>;
   if (entry.source === 'count') return <span className="text-sm">{text.fromCount}</span>;
-  if (closedThrough && entry.occurredOn.slice(0, 7) <= closedThrough) {
+  if (isMonthClosed(entry.occurredOn.slice(0, 7), closedThrough)) {
     // nothing dated in a closed month can be cancelled: said here, not after a reason is typed
     return <span className="text-sm opacity-80">{text.monthClosed}</span>;
   }
