@@ -12,7 +12,7 @@ import { clientErrorHandler, errorHandler, registerErrorHandling } from './plugi
 import { registerLifecycle } from './plugins/lifecycle.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { validatorWithNulCheck } from './plugins/validation.ts';
+import { registerValidation } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorWithNulCheck);
+  registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZDate, ZId, ZPageQuery, ZRef, orRequired, zChoice, zOptionalText } from './common.ts';
+import { LIMITS, ZDate, ZId, ZPageQuery, ZRef, orRequired, zChoice, zOptionalText, zSort } from './common.ts';
 import { ZCountedQuantityInput, ZDecimalString } from './numbers.ts';
 import { ZExportFormat } from './exports.ts';
 
@@ -23,7 +23,9 @@ export type TNewCount = z.input<typeof ZNewCount>;
 
 export const ZCountParams = z.object({ countId: ZId });
 
+export const COUNT_SORTS = ['countedOn', 'createdAt', 'description', 'status'] as const;
 export const ZCountListQuery = z.extend(ZPageQuery, {
+  sort: zSort(COUNT_SORTS, 'countedOn'),
   status: z.optional(ZCountStatus),
   format: ZExportFormat,
 });

@@ -13,11 +13,12 @@ const NEAREST = new Map([
   ['\u202f', ' '],
 ]);
 
-/** One character (a code point) as the standard fonts can draw it. */
+/** One character (a code point) as the standard fonts can draw it; a line break or tab in a name is a space. */
 export function winAnsiChar(char: string): string {
   const code = char.codePointAt(0) ?? 0x3f;
   if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char))
     return char;
+  if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029) return ' ';
   return NEAREST.get(char) ?? '?';
 }
 

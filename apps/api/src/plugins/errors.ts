@@ -11,11 +11,6 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: TErrorCode; message
     code: 'VALIDATION_ERROR',
     message: 'JSON inválido no corpo da requisição.',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    code: 'VALIDATION_ERROR',
-    message: 'O corpo da requisição está vazio.',
-  },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',

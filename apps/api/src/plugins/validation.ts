@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { NUL_MESSAGE, hasNul } from '@armazem/contracts/common';
 
@@ -39,7 +39,12 @@ export function findNul(input: unknown): string[] | null {
  */
 export const validatorWithNulCheck: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  // A body whose every field is optional may be left out entirely (`POST …/post` with nothing): it reads as `{}`.
+  const emptyBody = route.httpPart === 'body' ? validate({}) : null;
+  const bodyMayBeEmpty = emptyBody !== null && !(emptyBody as { error?: unknown }).error;
   return (data: unknown) => {
+    // Fastify hands a missing body over as null
+    if ((data === undefined || data === null) && bodyMayBeEmpty) return emptyBody;
     const path = findNul(data);
     if (path) {
       return {
@@ -57,3 +62,23 @@ export const validatorWithNulCheck: FastifySchemaCompiler<unknown> = (route) => 
     return validate(data);
   };
 };
+
+/**
+ * Every input through `validatorWithNulCheck`; JSON bodies through Fastify's own parser (with its prototype-poisoning
+ * guards), except that an empty body is no body at all, so `content-type: application/json` with nothing after it is
+ * answered like a request without a body: taken as `{}` where every field is optional, or "Envie os dados do pedido…"
+ * where the body is required.
+ */
+export function registerValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorWithNulCheck);
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
-import { createProduct, defaultUnityId, stockIn, stockOut, unique, unityId } from '../factories.ts';
+import {
+  createBox,
+  createProduct,
+  defaultUnityId,
+  stockIn,
+  stockOut,
+  unique,
+  unityId,
+} from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { sortKey } from '../../src/lib/text.ts';
 
@@ -15,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, as = cookie) =>
   ctx.app.inject({
     method,
@@ -23,6 +31,12 @@ const call = (method: Method, url: string, payload?: unknown, as = cookie) =>
     headers: { cookie: as },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+
+/** A GTIN-13 with its check digit. */
+function gtin13(first12: string): string {
+  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
@@ -289,6 +303,90 @@ describe('inventory counts', () => {
     }
   });
 
+  it('values a shortage as the exit its posting writes, and a posted count keeps the lines it posted', async () => {
+    const cat = await category();
+    // 10 boxes of 3 at R$ 10,00: 30 UN worth R$ 100,00, an average of R$ 3,3333… that no 4-decimal figure times a
+    // quantity gives back
+    const granel = await product(cat, []);
+    const box = await createBox(ctx.app, cookie, granel.id, 3);
+    await stockIn(ctx.app, cookie, {
+      productId: granel.id,
+      productUnityId: box.id,
+      quantity: 10,
+      unitCost: 10,
+    });
+    const fixed = await call('GET', `/api/stock/v1?q=${granel.sku}`);
+    expect(fixed.json().data[0].totalValue).toBe('100.0000');
+    const agua = await product(cat, [[24, 2]]);
+    const count = await startCount(cat);
+    await call('PUT', `/api/stock/counts/v1/${count.id}/items`, {
+      items: [
+        { productId: granel.id, countedQuantity: 15 },
+        { productId: agua.id, countedQuantity: 30 },
+      ],
+    });
+    const open = await detail(count.id);
+    // half of R$ 100,00 leaves: R$ 50,00 exactly, not 15 × 3,3333 = 49,9995
+    expect(itemOf(open, granel.id)?.differenceValue).toBe('-50.0000');
+    expect(open.totals.shortageValue).toBe('50.0000');
+
+    // Counted, then deactivated before posting: still posted, not dropped without a word.
+    const off = await call('PATCH', `/api/products/v1/${agua.id}`, { status: 'inactive' });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(itemOf(await detail(count.id), agua.id)?.countedQuantity).toBe('30.000');
+    expect((await call('POST', `/api/stock/counts/v1/${count.id}/post`, {})).statusCode).toBe(200);
+    expect(await balance(agua.id)).toBe('30.000');
+    const exits = (await call('GET', `/api/stock/out/v1?q=${granel.sku}`)).json().data;
+    expect(exits[0].totalCost).toBe('50.0000');
+
+    // After posting, the lines are what was posted, whatever the products become.
+    await call('PATCH', `/api/products/v1/${agua.id}`, { status: 'active' });
+    const later = await product(cat, [[5, 1]]); // a new product in the category, never counted
+    const posted = await detail(count.id);
+    expect(posted.items.map((i: Item) => i.product.id).sort()).toEqual([granel.id, agua.id].sort());
+    expect(itemOf(posted, later.id)).toBeUndefined();
+    expect(itemOf(posted, granel.id)?.differenceValue).toBe('-50.0000');
+    expect(itemOf(posted, agua.id)).toMatchObject({ difference: '6.000', differenceValue: '12.0000' });
+    expect(posted.totals).toMatchObject({ shortageValue: '50.0000', surplusValue: '12.0000' });
+    await assertLedgerInvariant(ctx.handle.db);
+  });
+
+  it('takes a request without a body where every field is optional; a required body is still asked for', async () => {
+    const bare = (url: string, headers: Record<string, string> = {}, payload?: string) =>
+      ctx.app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload });
+    const created = await bare('/api/stock/counts/v1');
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'open', description: null, category: null });
+    const json = { 'content-type': 'application/json' };
+    const posted = await bare(`/api/stock/counts/v1/${created.json().id}/post`, json, '');
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().status).toBe('posted');
+    const required = await bare('/api/stock/in/v1', json, '  ');
+    expect([required.statusCode, required.json().message]).toEqual([
+      400,
+      'Envie os dados do pedido no corpo da requisição (JSON).',
+    ]);
+    // Fastify's own guards stay: a body that poisons the prototype is refused
+    const poisoned = await bare('/api/stock/counts/v1', json, '{"__proto__":{"admin":true}}');
+    expect(poisoned.statusCode).toBe(400);
+  });
+
+  it('sorts the counts list by any offered column and refuses any other sort by name', async () => {
+    const tag = `ordem${unique()}`;
+    for (const description of [`Zélia ${tag}`, `abacate ${tag}`, `Ébano ${tag}`]) {
+      expect((await call('POST', '/api/stock/counts/v1', { description })).statusCode).toBe(201);
+    }
+    const names = async (query: string) =>
+      (await call('GET', `/api/stock/counts/v1?q=${tag}&${query}`))
+        .json()
+        .data.map((c: { description: string }) => c.description.split(' ')[0]);
+    expect(await names('sort=description')).toEqual(['abacate', 'Ébano', 'Zélia']);
+    expect(await names('sort=description&order=desc')).toEqual(['Zélia', 'Ébano', 'abacate']);
+    expect(await names('sort=createdAt&order=desc')).toEqual(['Ébano', 'abacate', 'Zélia']);
+    const refused = await call('GET', '/api/stock/counts/v1?sort=zzz');
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'Ordenação inválida.']);
+  });
+
   it('refuses a count dated in a closed month, or in the future; discards an open count', async () => {
     const [year, month] = today().split('-').map(Number) as [number, number];
     const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
@@ -371,5 +469,39 @@ describe('count sheet', () => {
     expect(good.statusCode, good.body).toBe(200);
     expect(itemOf(good.json(), a.id)).toMatchObject({ countedQuantity: '3.000', difference: '1.000' });
     expect(itemOf(good.json(), b.id)?.countedQuantity).toBeNull();
+
+    // A scanner's list: a box's barcode alone counts boxes (2 boxes of 12 = 24 UN); a Código and a barcode of
+    // different products, or an unknown Código beside a known barcode, is a row error.
+    const boxCode = gtin13(`789${String(unique()).padStart(9, '0').slice(-9)}`);
+    const box = await call('POST', `/api/products/v1/${b.id}/unity/v1`, {
+      unityId: await unityId(ctx.app, cookie, 'CX'),
+      unityBatchId: (
+        await ctx.handle.db
+          .selectFrom('unity_batches')
+          .select('id')
+          .where('code', '=', 'CAIXA')
+          .executeTakeFirstOrThrow()
+      ).id,
+      quantity: 12,
+      barcode: boxCode,
+    });
+    expect(box.statusCode, box.body).toBe(201);
+    const mixed = await upload([
+      [a.sku, boxCode, '', 'UN', 1],
+      ['NAO-EXISTE', boxCode, '', 'UN', 1],
+      [null, boxCode, '', 'CX', '1,5'],
+    ]);
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().rows).toEqual([
+      {
+        line: 2,
+        message: `O Código ${a.sku} e o Código de barras ${boxCode} não são do mesmo produto deste balanço.`,
+      },
+      { line: 3, message: 'Produto NAO-EXISTE não encontrado entre os produtos ativos deste balanço.' },
+      { line: 4, message: 'A quantidade deve ser inteira em Caixa c/ 12 UN.' },
+    ]);
+    const boxes = await upload([[null, boxCode, '', 'CX', 2]]);
+    expect(boxes.statusCode, boxes.body).toBe(200);
+    expect(itemOf(boxes.json(), b.id)).toMatchObject({ countedQuantity: '24.000', difference: '19.000' });
   });
 });

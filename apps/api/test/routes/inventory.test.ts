@@ -1,7 +1,16 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
-import { cnpjFor, createProduct, defaultUnityId, stockIn, stockOut, unique, unityId } from '../factories.ts';
+import {
+  cnpjFor,
+  createBox,
+  createProduct,
+  defaultUnityId,
+  stockIn,
+  stockOut,
+  unique,
+  unityId,
+} from '../factories.ts';
 import { overlappingTexts, pdfPages } from '../pdf-text.ts';
 
 // The inventory at a date, the Registro de Inventário and the Bloco H file, on a fresh database of its own.
@@ -124,6 +133,26 @@ describe('inventory at a date', () => {
     sheet?.eachRow((row) => values.push(...(row.values as unknown[])));
     expect(values).toContain('Café torrado 500 g');
     expect(values).toContain(84.49);
+  });
+
+  it('values each item at the balance the kardex and the stock list show, to the cent', async () => {
+    // 10 boxes of 3 at R$ 10,00: 30 UN worth R$ 100,00, an average of R$ 3,3333… (30 × 3,3333 would be 99,999)
+    const granel = await createProduct(ctx.app, cookie, { name: 'Granel em caixas', ncm: '10063021' });
+    const box = await createBox(ctx.app, cookie, granel.id, 3);
+    await stockIn(ctx.app, cookie, {
+      productId: granel.id,
+      productUnityId: box.id,
+      quantity: 10,
+      unitCost: 10,
+    });
+    const inventory = (await get(`/api/stock/inventory/v1?date=${today()}`)).json();
+    const item = inventory.data.find((row: { product: { id: number } }) => row.product.id === granel.id);
+    expect(item).toMatchObject({ quantity: '30.000', unitCost: '3.3333', totalValue: '100.0000' });
+    const stock = (await get(`/api/stock/v1?q=${granel.sku}&date=${today()}`)).json().data[0];
+    const kardex = (await get(`/api/products/v1/${granel.id}/kardex?from=${today()}&to=${today()}`)).json();
+    expect([stock.totalValue, kardex.closing.totalValue]).toEqual(['100.0000', '100.0000']);
+    const sped = Buffer.from((await get(`/api/stock/inventory/v1/sped?date=${today()}`)).rawPayload);
+    expect(sped.toString('latin1')).toContain(`|H010|${granel.sku}|UN|30,000|3,333333|100,00|0||||100,00|`);
   });
 
   it('refuses a future date', async () => {

@@ -454,6 +454,10 @@ describe('prices', () => {
     });
     expect(detail.prices.map((p: { effectiveFrom: string }) => p.effectiveFrom)[0]).toBe('2999-01-01');
     expect(detail.prices).toHaveLength(4);
+    // The list reads the same current price (joined in its page statement): not the future one, not the box's.
+    const listed = (await get(`/api/products/v1?q=${encodeURIComponent(product.sku)}`)).json();
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data[0].currentPrice).toEqual(detail.currentPrice);
   });
 
   it('refuses negative prices, too many decimals, bad dates and a package of another product', async () => {

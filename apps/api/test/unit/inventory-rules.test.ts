@@ -23,10 +23,11 @@ const position = (over: Partial<InventoryPosition>): InventoryPosition => ({
   ...over,
 });
 
-// A small catalogue, in the order the repository gives it (NCM, then name; no NCM last), computed by hand:
-// CAFE-500: 12 UN worth R$ 53,24 → average 4,436666… → R$ 4,4367; 12 × 4,4367 = 53,2404 → 53,24
-// AB12X (alphanumeric code, a pipe in its name): 2,125 KG worth R$ 21,25 → R$ 10,0000; 2,125 × 10 = 21,25
-// ZZ-9 (no NCM): 3 UN worth R$ 10,00 → R$ 3,3333; 3 × 3,3333 = 9,9999 → rounds to 10,00
+// A small catalogue, in the order the repository gives it (NCM, then name; no NCM last), computed by hand. An item is
+// worth its balance's value to the cent; VL_UNIT is that value ÷ quantity at R$ 0,000001:
+// CAFE-500: 12 UN worth R$ 53,24 → 53,24; 53,24 ÷ 12 = 4,436666… → 4,436667
+// AB12X (alphanumeric code, a pipe in its name): 2,125 KG worth R$ 21,25 → 21,25; ÷ 2,125 = 10,000000
+// ZZ-9 (no NCM): 3 UN worth R$ 10,00 → 10,00 (not 3 × 3,3333 = 9,9999); ÷ 3 = 3,333333
 // ZERO: no quantity, never listed
 const catalogue = [
   position({
@@ -65,9 +66,9 @@ describe('Bloco H', () => {
       '|0200|ZZ-9|Açúcar|||UN|00|||||||',
       '|H001|0|',
       '|H005|31122025|84,49|01|',
-      '|H010|CAFE-500|UN|12,000|4,436700|53,24|0||||53,24|',
+      '|H010|CAFE-500|UN|12,000|4,436667|53,24|0||||53,24|',
       '|H010|AB12X|KG|2,125|10,000000|21,25|0||||21,25|',
-      '|H010|ZZ-9|UN|3,000|3,333300|10,00|0||||10,00|',
+      '|H010|ZZ-9|UN|3,000|3,333333|10,00|0||||10,00|',
       '|H990|6|',
     ]);
     expect(data.groups.map((g) => [g.ncm, g.totalValue])).toEqual([
@@ -76,6 +77,30 @@ describe('Bloco H', () => {
       [null, 100_000n],
     ]);
     expect(data.warnings[0]).toContain('1 produto sem NCM: ZZ-9 (Açúcar)');
+  });
+
+  it('values an item at its balance to the cent, as the kardex and the stock list show it', () => {
+    // 30 UN worth R$ 100,00 (10 boxes of 3 at R$ 10,00): average R$ 3,3333…; 30 × 3,3333 would be R$ 99,999
+    const data = buildInventory('2025-12-31', [
+      position({ sku: 'GRANEL', name: 'Granel', quantity: 30_000n, totalValue: 1_000_000n }),
+      position({ productId: 2, sku: 'C', name: 'Cá', quantity: 7_000n, totalValue: 100_001n }),
+    ]);
+    expect(data.items.map((i) => [i.unitCost, i.unitValue, i.itemValue])).toEqual([
+      [33_333n, 3_333_333n, 1_000_000n],
+      [14_286n, 1_428_586n, 100_000n],
+    ]);
+    expect(data.totalValue).toBe(1_100_000n);
+    expect(spedLines(data, '01')).toContain('|H010|GRANEL|UN|30,000|3,333333|100,00|0||||100,00|');
+    // DESCR_ITEM takes at least 3 characters: a 2-letter name is followed by its code
+    expect(spedLines(data, '01')).toContain('|0200|C|Cá - C|||UN|00|||||||');
+  });
+
+  it('writes no H010 (nor 0190 and 0200) under an inventory worth nothing', () => {
+    const data = buildInventory('2025-12-31', [
+      position({ sku: 'AMOSTRA', quantity: 10_000n, totalValue: 0n }),
+    ]);
+    expect(data.items).toHaveLength(1);
+    expect(spedLines(data, '01')).toEqual(['|H001|0|', '|H005|31122025|0,00|01|', '|H990|3|']);
   });
 
   it('encodes ISO-8859-1 and names the file by date', () => {

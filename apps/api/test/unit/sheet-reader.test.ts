@@ -21,6 +21,11 @@ describe('detecting the file by content', () => {
     expect(detectKind(await makeXlsx([HEADER]))).toBe('xlsx');
     expect(detectKind(makeCsv([HEADER]))).toBe('csv');
     expect(detectKind(PNG_BYTES)).toBeNull();
+    // a PDF or an RTF written without a single binary byte is still not a table
+    expect(
+      detectKind(new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n')),
+    ).toBeNull();
+    expect(detectKind(new TextEncoder().encode('{\\rtf1\\ansi Data;Código\n}'))).toBeNull();
     await expect(readSheet(PNG_BYTES)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 

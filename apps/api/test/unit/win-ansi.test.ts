@@ -13,4 +13,8 @@ describe('text the PDFs standard fonts can draw (WinAnsi)', () => {
     expect(winAnsi('Café 😀 中')).toBe('Café ? ?');
     expect(winAnsi('Cafe\u0301')).toBe('Café');
   });
+
+  it('draws a line break, a tab or another control character in a name as a space, never a stray glyph', () => {
+    expect(winAnsi('Parafuso M6\nsextavado\tinox\r\u0085fim\u2028')).toBe('Parafuso M6 sextavado inox  fim ');
+  });
 });

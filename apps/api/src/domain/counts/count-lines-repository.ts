@@ -2,15 +2,10 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
+import { chunks } from '../../lib/chunks.ts';
 import { quantityAt, valueAt } from '../inventory/inventory-repository.ts';
 
 /** SQL of a count's lines (what is shown, checked and posted), and nothing else. */
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
 
 /** One product in a count's scope: its balance at the end of the count's date and what was counted of it. */
 export interface CountRow {
@@ -26,6 +21,8 @@ export interface CountRow {
   /** what posting found and the cost it used (null until the count is posted) */
   expected: bigint | null;
   unitCost: bigint | null;
+  /** the value of the count's adjustment of this product in the ledger (a posted count) */
+  postedValue: bigint | null;
   countedBy: number | null;
   countedAt: string | null;
 }
@@ -34,6 +31,8 @@ export interface CountScope {
   id: number;
   countedOn: string;
   categoryId: number | null;
+  /** posted (or posted and undone): its lines are what the posting recorded, whatever the products became since */
+  posted: boolean;
 }
 
 /** A line as SQLite hands it over in the JSON array (the figures as text, so the ones past 2^53 stay exact). */
@@ -48,6 +47,7 @@ type JsonLine = [
   counted: string | null,
   expected: string | null,
   unitCost: string | null,
+  postedValue: string | null,
   countedBy: number | null,
   countedAt: string | null,
 ];
@@ -55,8 +55,15 @@ type JsonLine = [
 type Figure = string | number | bigint;
 const optionalBigInt = (value: Figure | null) => (value === null ? null : toBigInt(value));
 
+/**
+ * An open count's lines: every active product in its scope, and every product already counted in it (deactivated or
+ * moved to another category since, it is still posted, never dropped without a word). A posted count's lines: what
+ * its posting recorded.
+ */
 function linesQuery(db: Db | Tx, scope: CountScope) {
-  let query = db
+  const postedValue = sql<Figure | null>`(select sum(case when l.direction = 'in' then l.total_cost
+    else -l.total_cost end) from stock_ledger as l where l.count_id = ${scope.id} and l.product_id = p.id)`;
+  const query = db
     .selectFrom('products as p')
     .leftJoin('stock_balances as sb', 'sb.product_id', 'p.id')
     .leftJoin('inventory_count_items as i', (join) =>
@@ -74,12 +81,16 @@ function linesQuery(db: Db | Tx, scope: CountScope) {
       'i.counted_quantity',
       'i.expected_quantity',
       'i.unit_cost',
+      (scope.posted ? postedValue : sql<null>`null`).as('posted_value'),
       'i.counted_by',
       'i.counted_at',
-    ])
-    .where('p.status', '=', 'active');
-  if (scope.categoryId) query = query.where('p.category_id', '=', scope.categoryId);
-  return query;
+    ]);
+  if (scope.posted) return query.where('i.expected_quantity', 'is not', null);
+  return query.where((eb) => {
+    const inScope = [eb('p.status', '=', 'active')];
+    if (scope.categoryId) inScope.push(eb('p.category_id', '=', scope.categoryId));
+    return eb.or([eb.and(inScope), eb('i.product_id', 'is not', null)]);
+  });
 }
 
 /**
@@ -92,7 +103,9 @@ async function jsonLines(db: Db | Tx, query: ReturnType<typeof linesQuery>): Pro
   const text = (column: string) => sql`cast(${ref(column)} as text)`;
   const fields = sql.join([
     ...['id', 'sku', 'name', 'barcode', 'base_unity_id'].map(ref),
-    ...['quantity', 'total_value', 'counted_quantity', 'expected_quantity', 'unit_cost'].map(text),
+    ...['quantity', 'total_value', 'counted_quantity', 'expected_quantity', 'unit_cost', 'posted_value'].map(
+      text,
+    ),
     ...['counted_by', 'counted_at'].map(ref),
   ]);
   const { rows } = await sql<{ lines: string }>`select
@@ -110,14 +123,15 @@ async function jsonLines(db: Db | Tx, query: ReturnType<typeof linesQuery>): Pro
     counted: optionalBigInt(line[7]),
     expected: optionalBigInt(line[8]),
     unitCost: optionalBigInt(line[9]),
-    countedBy: line[10],
-    countedAt: line[11],
+    postedValue: optionalBigInt(line[10]),
+    countedBy: line[11],
+    countedAt: line[12],
   }));
 }
 
 /**
- * Every active product in the count's scope, ordered by name, with its balance at the end of
- * the count's date and its counted item, in one query. The unit and who counted come from `unitiesById` and
+ * The count's lines (`linesQuery`), ordered by name, with each product's balance at the end of the count's date and
+ * its counted item, in one query. The unit and who counted come from `unitiesById` and
  * `countersOf`, not repeated on every line.
  */
 export async function countRows(db: Db | Tx, dialect: Dialect, scope: CountScope): Promise<CountRow[]> {
@@ -135,6 +149,7 @@ export async function countRows(db: Db | Tx, dialect: Dialect, scope: CountScope
     counted: optionalBigInt(row.counted_quantity),
     expected: optionalBigInt(row.expected_quantity),
     unitCost: optionalBigInt(row.unit_cost),
+    postedValue: optionalBigInt(row.posted_value),
     countedBy: row.counted_by,
     countedAt: row.counted_at,
   }));

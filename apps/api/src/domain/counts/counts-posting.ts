@@ -23,7 +23,8 @@ export async function postCount(
   { user, count, uncountedAsZero, today }: PostingInput,
 ) {
   const date = count.counted_on;
-  const rows = await countRows(tx, dialect, { id: count.id, countedOn: date, categoryId: count.category_id });
+  const scope = { id: count.id, countedOn: date, categoryId: count.category_id, posted: false };
+  const rows = await countRows(tx, dialect, scope);
   const counted = new Map<number, bigint>();
   for (const row of rows) if (row.counted !== null) counted.set(row.productId, row.counted);
   const needFallback = rows

@@ -69,9 +69,24 @@ export async function lockCount(tx: Tx, dialect: Dialect, id: number) {
   return query.executeTakeFirst();
 }
 
+/** The column each sort of the counts list orders by (the description by its folded copy: case and accents aside). */
+const COUNT_SORT_COLUMNS = {
+  countedOn: 'ic.counted_on',
+  createdAt: 'ic.created_at',
+  description: 'ic.search_text',
+  status: 'ic.status',
+} as const;
+
 export async function listCounts(
   db: Db,
-  query: { page: number; pageSize: number; order: 'asc' | 'desc'; status?: string; q?: string },
+  query: {
+    page: number;
+    pageSize: number;
+    order: 'asc' | 'desc';
+    sort: keyof typeof COUNT_SORT_COLUMNS;
+    status?: string;
+    q?: string;
+  },
 ) {
   let base = db.selectFrom('inventory_counts as ic');
   if (query.status) base = base.where('ic.status', '=', query.status as 'open');
@@ -81,8 +96,8 @@ export async function listCounts(
   const [rows, total] = await Promise.all([
     countQuery(db)
       .where('ic.id', 'in', ids)
-      .orderBy('ic.counted_on', query.order === 'asc' ? 'asc' : 'desc')
-      .orderBy('ic.id', query.order === 'asc' ? 'asc' : 'desc')
+      .orderBy(COUNT_SORT_COLUMNS[query.sort], query.order)
+      .orderBy('ic.id', query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),

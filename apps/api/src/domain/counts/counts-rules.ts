@@ -1,6 +1,6 @@
 import { MAX_QUANTITY } from '@armazem/contracts/numbers';
 import { formatQuantityBR } from '@armazem/contracts/decimal';
-import { averageCost, lineTotal } from '../stock/stock-rules.ts';
+import { applyExit, averageCost, lineTotal } from '../stock/stock-rules.ts';
 
 /** Inventory counts (balanço): pure rules, no database. Quantities in base-unit thousandths, money in R$ 0,0001. */
 
@@ -54,30 +54,47 @@ export function unitValue(position: CountPosition, fallbackCost: ReadonlyMap<num
   return position.quantity > 0n ? averageCost(position) : (fallbackCost.get(position.productId) ?? 0n);
 }
 
+/**
+ * What a difference is worth at the date, as posting will write it: a surplus is an entry at `unitValue`, a shortage
+ * an exit, which takes its share of the balance's value (or the whole value when it takes the whole balance), not
+ * quantity × the rounded average.
+ */
+function differenceValue(position: CountPosition, difference: bigint, unit: bigint): bigint {
+  if (difference >= 0n) return lineTotal(difference, unit);
+  const exit = applyExit({ quantity: position.quantity, totalValue: position.totalValue }, -difference);
+  return exit.ok ? -exit.totalCost : lineTotal(difference, unit);
+}
+
 /** Expected, counted, difference and its value at the date (`unitValue`). */
 export function countLine(
   position: CountPosition,
   counted: bigint | null,
   fallbackCost: ReadonlyMap<number, bigint>,
 ): CountLine {
-  return lineOf(position.productId, position.quantity, counted, unitValue(position, fallbackCost));
-}
-
-/** A line from figures already known (a posted count keeps what it found and the cost it used). */
-export function lineOf(
-  productId: number,
-  expected: bigint,
-  counted: bigint | null,
-  average: bigint,
-): CountLine {
-  const difference = counted === null ? null : counted - expected;
+  const unit = unitValue(position, fallbackCost);
+  const difference = counted === null ? null : counted - position.quantity;
   return {
-    productId,
-    expected,
+    productId: position.productId,
+    expected: position.quantity,
     counted,
     difference,
-    averageCost: average,
-    differenceValue: difference === null ? null : lineTotal(difference, average),
+    averageCost: unit,
+    differenceValue: difference === null ? null : differenceValue(position, difference, unit),
+  };
+}
+
+/** A posted line: what posting found, the cost it used and the value its adjustment has in the ledger. */
+export function postedLine(
+  productId: number,
+  found: { expected: bigint; counted: bigint; unitCost: bigint; value: bigint },
+): CountLine {
+  return {
+    productId,
+    expected: found.expected,
+    counted: found.counted,
+    difference: found.counted - found.expected,
+    averageCost: found.unitCost,
+    differenceValue: found.value,
   };
 }
 

@@ -19,7 +19,7 @@ import { barcodesOf, countSheet, readCountSheet } from './counts-sheet.ts';
 type User = { id: number; name: string };
 export type CountItemInput = { productId: number; countedQuantity: bigint | null };
 type NewCount = { countedOn?: string; description?: string | null; categoryId?: number | null };
-type ListQuery = { page: number; pageSize: number; order: 'asc' | 'desc'; status?: string; q?: string };
+type ListQuery = Parameters<typeof repo.listCounts>[1];
 
 /** Inventory counts: start, count (several people at once), post through the pipeline, discard or undo. */
 
@@ -48,7 +48,12 @@ const scopeOf = (deps: ServiceDeps, count: TCount) =>
 
 /** The count's lines with the units and counters they name. */
 async function readLines(deps: ServiceDeps, count: TCount) {
-  const scope = { id: count.id, countedOn: count.countedOn, categoryId: count.category?.id ?? null };
+  const scope = {
+    id: count.id,
+    countedOn: count.countedOn,
+    categoryId: count.category?.id ?? null,
+    posted: count.postedAt !== null,
+  };
   const [rows, unities, counters] = await Promise.all([
     lines.countRows(deps.db, deps.dialect, scope),
     lines.unitiesById(deps.db),

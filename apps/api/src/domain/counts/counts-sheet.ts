@@ -1,5 +1,8 @@
 import { QUANTITY_SCALE } from '@armazem/contracts/decimal';
 import type { Db } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
+import { packageRows, PACKAGE_LABEL_COLUMNS, packageLabel } from '../products/product-unities-repository.ts';
+import { baseQuantityOf, type UnityRule } from '../stock/stock-rules.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseNumber, text } from '../movements/sheet-cells.ts';
 import { readSheetOf, type RawRow } from '../movements/sheet-reader.ts';
@@ -45,44 +48,102 @@ export interface SheetRowError {
 
 type Row = RawRow<keyof typeof COUNT_COLUMNS>;
 
-/** Product and package barcodes of the products in scope (a package's barcode names its product). */
+/** A package barcode of a product in scope: the product, and how a quantity counted in that package becomes base units. */
+export interface PackageBarcode {
+  productId: number;
+  rule: UnityRule;
+}
+
+/** Active package barcodes of the products in scope (the product's own barcode is on its position). */
 export async function barcodesOf(db: Db, productIds: ReadonlySet<number>) {
-  const rows = await db
-    .selectFrom('product_unities')
-    .select(['product_id', 'barcode'])
-    .where('barcode', 'is not', null)
-    .where('status', '=', 'active')
+  const rows = await packageRows(db)
+    .select([...PACKAGE_LABEL_COLUMNS, 'pu.product_id', 'pu.barcode', 'u.fractional'])
+    .select('base.fractional as base_fractional')
+    .where('pu.barcode', 'is not', null)
+    .where('pu.status', '=', 'active')
     .execute();
-  return new Map(
-    rows.filter((r) => r.barcode && productIds.has(r.product_id)).map((r) => [r.barcode ?? '', r.product_id]),
-  );
+  const found = new Map<string, PackageBarcode>();
+  for (const row of rows) {
+    if (!row.barcode || !productIds.has(row.product_id)) continue;
+    const isDefault = row.is_default === 1;
+    found.set(row.barcode, {
+      productId: row.product_id,
+      rule: {
+        unitsPerPackage: toBigInt(row.quantity),
+        packageFractional: (isDefault ? row.base_fractional : row.fractional) === 1,
+        baseFractional: row.base_fractional === 1,
+        baseCode: row.base_code,
+        label: packageLabel(row),
+      },
+    });
+  }
+  return found;
+}
+
+interface Lookup {
+  bySku: ReadonlyMap<string, PositionRow>;
+  byBarcode: ReadonlyMap<string, PositionRow>;
+  packages: ReadonlyMap<string, PackageBarcode>;
+  byId: ReadonlyMap<number, PositionRow>;
+}
+
+/**
+ * The product a row names and the package its quantity is in. With a Código, the quantity is in the product's base
+ * unit (the sheet's Unidade column), and a barcode beside it must be the same product's. With only a barcode, a
+ * package's barcode means the quantity counts packages (a scanner's list: 2 boxes of 12 are 24 UN).
+ */
+function productOf(
+  sku: string | null,
+  barcode: string | null,
+  lookup: Lookup,
+): { position: PositionRow; rule: UnityRule | null } | { error: string } {
+  const pack = barcode ? lookup.packages.get(barcode) : undefined;
+  const byBarcode = barcode
+    ? (lookup.byBarcode.get(barcode) ?? lookup.byId.get(pack?.productId ?? 0))
+    : undefined;
+  if (!sku) {
+    if (!byBarcode)
+      return { error: `Produto ${barcode} não encontrado entre os produtos ativos deste balanço.` };
+    return { position: byBarcode, rule: lookup.byBarcode.has(barcode ?? '') ? null : (pack?.rule ?? null) };
+  }
+  const position = lookup.bySku.get(sku.toUpperCase());
+  if (!position) return { error: `Produto ${sku} não encontrado entre os produtos ativos deste balanço.` };
+  if (barcode && byBarcode?.productId !== position.productId) {
+    return {
+      error: `O Código ${sku} e o Código de barras ${barcode} não são do mesmo produto deste balanço.`,
+    };
+  }
+  return { position, rule: null };
 }
 
 function resolveRow(
   row: Row,
-  bySku: ReadonlyMap<string, PositionRow>,
-  byBarcode: ReadonlyMap<string, PositionRow>,
+  lookup: Lookup,
 ): { position: PositionRow; quantity: bigint } | { error: string } | null {
   const sku = text(row.values.sku);
   const barcode = text(row.values.barcode);
   const cell = parseNumber(row.values.quantity, QUANTITY_SCALE);
   if (cell === null) return null; // not counted: left as it is
   if (!sku && !barcode) return { error: 'Informe o Código ou o Código de barras do produto.' };
-  const position =
-    (sku ? bySku.get(sku.toUpperCase()) : undefined) ?? (barcode ? byBarcode.get(barcode) : undefined);
-  if (!position) {
-    return { error: `Produto ${sku ?? barcode} não encontrado entre os produtos ativos deste balanço.` };
-  }
+  const named = productOf(sku, barcode, lookup);
+  if ('error' in named) return { error: named.error };
   if ('error' in cell) return { error: `Quantidade contada: ${cell.error}` };
-  const problem = countedQuantityProblem(position.fractional, cell.value, position.unityCode);
-  return problem ? { error: problem } : { position, quantity: cell.value };
+  const { position, rule } = named;
+  let quantity = cell.value;
+  if (rule) {
+    const base = baseQuantityOf(rule, quantity);
+    if (!base.ok) return { error: base.message };
+    quantity = base.baseQuantity;
+  }
+  const problem = countedQuantityProblem(position.fractional, quantity, position.unityCode);
+  return problem ? { error: problem } : { position, quantity };
 }
 
 /** Reads the upload (the monthly sheet's reader, in its worker) and resolves each row; 422 lists every bad row. */
 export async function readCountSheet(
   bytes: Uint8Array,
   positions: readonly PositionRow[],
-  packageBarcodes: ReadonlyMap<string, number>,
+  packageBarcodes: ReadonlyMap<string, PackageBarcode>,
 ) {
   const sheet = await readSheetOf(bytes, COUNT_COLUMNS);
   if (!sheet.columns.includes('sku') && !sheet.columns.includes('barcode')) {
@@ -91,19 +152,19 @@ export async function readCountSheet(
       'A planilha precisa da coluna Código ou Código de barras (baixe a planilha do balanço).',
     );
   }
-  const bySku = new Map(positions.map((p) => [p.sku.toUpperCase(), p]));
-  const byId = new Map(positions.map((p) => [p.productId, p]));
   const byBarcode = new Map<string, PositionRow>();
-  for (const [barcode, productId] of packageBarcodes) {
-    const position = byId.get(productId);
-    if (position) byBarcode.set(barcode, position);
-  }
   for (const p of positions) if (p.barcode) byBarcode.set(p.barcode, p);
+  const lookup: Lookup = {
+    bySku: new Map(positions.map((p) => [p.sku.toUpperCase(), p])),
+    byBarcode,
+    packages: packageBarcodes,
+    byId: new Map(positions.map((p) => [p.productId, p])),
+  };
   const errors: SheetRowError[] = [];
   const items: Array<{ productId: number; countedQuantity: bigint }> = [];
   const seen = new Map<number, number>();
   for (const row of sheet.rows) {
-    const resolved = resolveRow(row, bySku, byBarcode);
+    const resolved = resolveRow(row, lookup);
     if (resolved === null) continue;
     if ('error' in resolved) {
       errors.push({ line: row.line, message: resolved.error });

@@ -1,7 +1,7 @@
 import type { TCountDetail, TCountItem } from '@armazem/contracts/counts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { CountRow } from './count-lines-repository.ts';
-import { countLine, countTotals, lineOf, type CountLine } from './counts-rules.ts';
+import { countLine, countTotals, postedLine, type CountLine } from './counts-rules.ts';
 
 /** How a count's lines are shown: expected (at the end of the date, or as found at posting), counted, difference. */
 
@@ -15,10 +15,18 @@ export interface CountLookups {
 
 const optional = (value: bigint | null, out: (v: bigint) => string) => (value === null ? null : out(value));
 
-/** A line as shown: a posted count's as it was found; an open one's valued at the date (`unitValue`). */
+/**
+ * A line as shown: a posted count's as it was found, with the value its adjustment has in the ledger; an open one's
+ * valued at the date as posting would value it.
+ */
 function lineFor(row: CountRow, fallbackCost: ReadonlyMap<number, bigint>): CountLine {
   if (row.counted !== null && row.expected !== null) {
-    return lineOf(row.productId, row.expected, row.counted, row.unitCost ?? 0n);
+    return postedLine(row.productId, {
+      expected: row.expected,
+      counted: row.counted,
+      unitCost: row.unitCost ?? 0n,
+      value: row.postedValue ?? 0n,
+    });
   }
   return countLine(row, row.counted, fallbackCost);
 }

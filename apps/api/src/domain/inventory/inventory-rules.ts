@@ -3,9 +3,11 @@ import { averageCost } from '../stock/stock-rules.ts';
 
 /**
  * The inventory at a date as the Registro de Inventário (modelo 7) and SPED EFD Bloco H read it: pure rules, no
- * database. One valuation for the screen, the book and the file (docs/decisions/0028): the unit value is the
- * average cost of the balance at that date (R$ 0,0001, as everywhere else), and an item's value is quantity × unit
- * value rounded half-up to the cent, so the book's totals and VL_INV are the same sum of the same item values.
+ * database. One valuation for the screen, the book and the file (docs/decisions/0028, revised in 0039): an item's
+ * value is the balance's value at that date (the ledger's running value, what the kardex and the stock list show)
+ * rounded half-up to the cent, so the book agrees with the stock account and its totals and VL_INV are the same sum of
+ * the same item values. The unit value is that value ÷ quantity: R$ 0,0001 on the screen and in the book, as every
+ * average cost, and R$ 0,000001 in H010's VL_UNIT, the finest the file takes.
  */
 
 export interface InventoryPosition {
@@ -27,7 +29,9 @@ export interface InventoryPosition {
 export interface InventoryItem extends InventoryPosition {
   /** average cost per base unit, R$ ten-thousandths */
   unitCost: bigint;
-  /** quantity × unitCost rounded to the cent, in ten-thousandths (always a multiple of 100) */
+  /** the same per base unit in R$ millionths (H010's VL_UNIT) */
+  unitValue: bigint;
+  /** the balance's value rounded to the cent, in ten-thousandths (always a multiple of 100) */
   itemValue: bigint;
 }
 
@@ -45,18 +49,24 @@ export interface InventoryData {
   warnings: string[];
 }
 
-/** quantity (thousandths) × unit cost (ten-thousandths) → R$ cents, half-up, back in ten-thousandths. */
-export function itemValue(quantity: bigint, unitCost: bigint): bigint {
-  return divRound(quantity * unitCost, 100_000n) * 100n;
-}
+/** A value in R$ ten-thousandths → R$ cents, half-up, back in ten-thousandths. */
+export const toCents = (value: bigint): bigint => divRound(value, 100n) * 100n;
+
+/** Value (R$ ten-thousandths) ÷ quantity (thousandths) → R$ millionths per unit, half-up. */
+export const unitValueOf = (quantity: bigint, totalValue: bigint): bigint =>
+  divRound(totalValue * 100_000n, quantity);
 
 /** Every position with quantity > 0, valued; grouped by NCM in the order given (NCM, then name; no NCM last). */
 export function buildInventory(date: string, positions: readonly InventoryPosition[]): InventoryData {
   const items: InventoryItem[] = [];
   for (const position of positions) {
     if (position.quantity <= 0n) continue;
-    const unitCost = averageCost({ quantity: position.quantity, totalValue: position.totalValue });
-    items.push({ ...position, unitCost, itemValue: itemValue(position.quantity, unitCost) });
+    items.push({
+      ...position,
+      unitCost: averageCost({ quantity: position.quantity, totalValue: position.totalValue }),
+      unitValue: unitValueOf(position.quantity, position.totalValue),
+      itemValue: toCents(position.totalValue),
+    });
   }
   const groups: NcmGroup[] = [];
   for (const item of items) {
@@ -125,23 +135,31 @@ export const efdLine = (fields: readonly string[]) => `|${fields.join('|')}|`;
 /** COD_BARRA: the GTIN when it is one (8, 12, 13 or 14 digits), else empty. */
 const gtin = (barcode: string | null) => (barcode && /^(\d{8}|\d{12,14})$/.test(barcode) ? barcode : '');
 
+/** DESCR_ITEM takes 3 to 255 characters: a shorter name (the catalog takes one of 1 or 2) is followed by its code. */
+function itemDescription(item: InventoryItem): string {
+  const name = efdText(item.name);
+  return name.length >= 3 ? name : efdText(`${item.name} - ${item.sku}`);
+}
+
 /**
  * The lines of the file: 0190 per unit used, 0200 per item, then H001, H005, one H010 per item with quantity > 0
- * (VL_ITEM_IR = VL_ITEM, own goods in own possession), H990 with the block's line count.
+ * (VL_ITEM_IR = VL_ITEM, own goods in own possession), H990 with the block's line count. An inventory worth nothing
+ * (VL_INV 0,00) takes no H010, which the validator refuses under it, and so no 0190 or 0200 either.
  */
 export function spedLines(data: InventoryData, reason: string): string[] {
+  const items = data.totalValue === 0n ? [] : data.items;
   const units = new Map<string, string>();
-  for (const item of data.items) if (!units.has(item.unityCode)) units.set(item.unityCode, item.unityName);
+  for (const item of items) if (!units.has(item.unityCode)) units.set(item.unityCode, item.unityName);
   const lines: string[] = [];
   for (const [code, name] of [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     lines.push(efdLine(['0190', efdText(code, 6), efdText(name) || efdText(code)]));
   }
-  for (const item of data.items) {
+  for (const item of items) {
     lines.push(
       efdLine([
         '0200',
         efdText(item.sku, 60),
-        efdText(item.name),
+        itemDescription(item),
         gtin(item.barcode),
         '',
         efdText(item.unityCode, 6),
@@ -159,7 +177,7 @@ export function spedLines(data: InventoryData, reason: string): string[] {
     efdLine(['H001', '0']),
     efdLine(['H005', efdDate(data.date), efdNumber(data.totalValue, 4, 2), reason]),
   ];
-  for (const item of data.items) {
+  for (const item of items) {
     const value = efdNumber(item.itemValue, 4, 2);
     block.push(
       efdLine([
@@ -167,7 +185,7 @@ export function spedLines(data: InventoryData, reason: string): string[] {
         efdText(item.sku, 60),
         efdText(item.unityCode, 6),
         efdNumber(item.quantity, 3, 3),
-        efdNumber(item.unitCost, 4, 6),
+        efdNumber(item.unitValue, 6, 6),
         value,
         '0',
         '',

@@ -88,11 +88,16 @@ function checkCells(line: number, cells: unknown[], mapping: Mapping | null): vo
   }
 }
 
-/** By content, never by name: a zip with a workbook inside, or text without binary bytes. */
+/** Text documents that are not tables, by how they start (a PDF written without binary bytes, an RTF). */
+const TEXT_DOCUMENTS = ['%PDF-', '{\\rtf'];
+
+/** By content, never by name: a zip with a workbook inside, or text without binary bytes that is no other document. */
 export function detectKind(bytes: Uint8Array): 'xlsx' | 'csv' | null {
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
     return 'xlsx';
   if (bytes.length === 0) return null;
+  const start = new TextDecoder('latin1').decode(bytes.subarray(0, 8));
+  if (TEXT_DOCUMENTS.some((signature) => start.startsWith(signature))) return null;
   const sample = bytes.subarray(0, Math.min(bytes.length, 64 * 1024));
   for (const byte of sample) {
     if (byte === 0 || byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) return null;

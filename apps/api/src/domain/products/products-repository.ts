@@ -19,34 +19,69 @@ export function productBase(db: Db | Tx) {
     .leftJoin('stock_balances as b', 'b.product_id', 'p.id');
 }
 
-function productColumns(db: Db | Tx) {
-  return productBase(db).select([
-    'p.id',
-    'p.sku',
-    'p.name',
-    'p.description',
-    'p.status',
-    'p.min_stock',
-    'p.barcode',
-    'p.ncm',
-    'p.cest',
-    'p.item_type',
-    'p.created_at',
-    'p.updated_at',
-    'c.id as category_id',
-    'c.name as category_name',
-    'u.id as unity_id',
-    'u.code as unity_code',
-    'u.name as unity_name',
-    'u.fractional as unity_fractional',
-    'b.quantity as stock_quantity',
-  ]);
+/**
+ * The product-level price rule, in one place: a price set on the product itself or on its default package (prices of
+ * other packages do not count), effective by `today`.
+ */
+function productLevelPrices(db: Db | Tx, today: string) {
+  return db
+    .selectFrom('prices as pr')
+    .leftJoin('product_unities as pu', 'pu.id', 'pr.product_unity_id')
+    .where('pr.effective_from', '<=', today)
+    .where((eb) => eb.or([eb('pr.product_unity_id', 'is', null), eb('pu.is_default', '=', 1)]));
+}
+
+/**
+ * A product with the columns it is answered with, and its current price joined in the same statement (the latest
+ * product-level price by `today`, found through the prices' (product_id, effective_from, id) index): one round trip
+ * for a page of the list, not a second one for its prices.
+ */
+function productColumns(db: Db | Tx, today: string) {
+  const currentPriceId = productLevelPrices(db, today)
+    .select('pr.id')
+    .where('pr.product_id', '=', sql.ref<number>('p.id'))
+    .orderBy('pr.effective_from', 'desc')
+    .orderBy('pr.id', 'desc')
+    .limit(1);
+  return productBase(db)
+    .leftJoin('prices as cp', (join) => join.on('cp.id', '=', currentPriceId))
+    .select([
+      'cp.cost_price',
+      'cp.sale_price',
+      'cp.effective_from as price_effective_from',
+      'p.id',
+      'p.sku',
+      'p.name',
+      'p.description',
+      'p.status',
+      'p.min_stock',
+      'p.barcode',
+      'p.ncm',
+      'p.cest',
+      'p.item_type',
+      'p.created_at',
+      'p.updated_at',
+      'c.id as category_id',
+      'c.name as category_name',
+      'u.id as unity_id',
+      'u.code as unity_code',
+      'u.name as unity_name',
+      'u.fractional as unity_fractional',
+      'b.quantity as stock_quantity',
+    ]);
 }
 
 type ProductRow = RowOf<typeof productColumns>;
-type CurrentPrice = TProduct['currentPrice'];
 
-function toProduct(row: ProductRow, currentPrice: CurrentPrice): TProduct {
+function toProduct(row: ProductRow): TProduct {
+  const currentPrice =
+    row.price_effective_from === null
+      ? null
+      : {
+          costPrice: moneyOut(toBigInt(row.cost_price ?? 0)),
+          salePrice: moneyOut(toBigInt(row.sale_price ?? 0)),
+          effectiveFrom: row.price_effective_from,
+        };
   return {
     id: row.id,
     sku: row.sku,
@@ -72,20 +107,13 @@ function toProduct(row: ProductRow, currentPrice: CurrentPrice): TProduct {
   };
 }
 
-/**
- * Each product's current product-level price (the one the product list shows): the latest effective by `today`,
- * set on the product or its default package (prices of other packages do not count).
- */
+/** Each product's current product-level price (the catalog sheet and its export, many products at once). */
 export async function latestPrices(db: Db | Tx, productIds: readonly number[], today: string) {
   const prices = new Map<number, { cost: bigint; sale: bigint; effectiveFrom: string }>();
   if (productIds.length === 0) return prices;
-  const rows = await db
-    .selectFrom('prices as pr')
-    .leftJoin('product_unities as pu', 'pu.id', 'pr.product_unity_id')
+  const rows = await productLevelPrices(db, today)
     .select(['pr.product_id', 'pr.cost_price', 'pr.sale_price', 'pr.effective_from'])
     .where('pr.product_id', 'in', productIds)
-    .where('pr.effective_from', '<=', today)
-    .where((eb) => eb.or([eb('pr.product_unity_id', 'is', null), eb('pu.is_default', '=', 1)]))
     .orderBy('pr.product_id')
     .orderBy('pr.effective_from', 'desc')
     .orderBy('pr.id', 'desc')
@@ -98,18 +126,6 @@ export async function latestPrices(db: Db | Tx, productIds: readonly number[], t
         effectiveFrom: row.effective_from,
       });
   return prices;
-}
-
-/** The price a product shows: `latestPrices` as the contract writes it. */
-async function currentPrices(db: Db | Tx, productIds: number[], today: string) {
-  const result = new Map<number, CurrentPrice>();
-  for (const [id, price] of await latestPrices(db, productIds, today))
-    result.set(id, {
-      costPrice: moneyOut(price.cost),
-      salePrice: moneyOut(price.sale),
-      effectiveFrom: price.effectiveFrom,
-    });
-  return result;
 }
 
 /** The column each sort of the product list orders by (the list and its catalog export alike). */
@@ -145,19 +161,14 @@ export async function listProducts(db: Db, dialect: Dialect, query: Query, today
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [rows, total] = await Promise.all([
-    productColumns(db)
+    productColumns(db, today)
       .where('p.id', 'in', pageIds)
       .orderBy(PRODUCT_SORT_COLUMNS[query.sort], query.order)
       .orderBy('p.id', query.order)
       .execute(),
     productTotal(db, filters, query, productMatchesAllWords(dialect, query.q).length > 0),
   ]);
-  const prices = await currentPrices(
-    db,
-    rows.map((row) => row.id),
-    today,
-  );
-  return { data: rows.map((row) => toProduct(row, prices.get(row.id) ?? null)), total };
+  return { data: rows.map(toProduct), total };
 }
 
 function pageIdsQuery(db: Db, filters: RawBuilder<boolean>[], query: Query) {
@@ -191,10 +202,8 @@ async function productTotal(db: Db, filters: RawBuilder<boolean>[], query: Query
 }
 
 export async function findProduct(db: Db | Tx, id: number, today: string): Promise<TProduct | null> {
-  const row = await productColumns(db).where('p.id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  const prices = await currentPrices(db, [id], today);
-  return toProduct(row, prices.get(id) ?? null);
+  const row = await productColumns(db, today).where('p.id', '=', id).executeTakeFirst();
+  return row ? toProduct(row) : null;
 }
 
 /** Active products for a picker: every word of `q` matches. */
