@@ -56,8 +56,12 @@ export const ZNfePreviewItem = z.object({
   suggestedUnitsPerPackage: z.nullable(ZDecimalString),
   /** a proposal for creating the product: SKU from cProd, unique in the catalog */
   suggestedSku: z.string(),
+  /** the packaging type a product created with units per package gets: the one named like uCom, else Caixa */
+  newPackageKind: z.string(),
   lots: z.array(ZNfeLot),
   match: z.nullable(ZNfeMatch),
+  /** what the user should know about this item, e.g. a qCom rounded to 3 decimals */
+  warnings: z.array(z.string()),
 });
 export type TNfePreviewItem = z.infer<typeof ZNfePreviewItem>;
 

@@ -20,24 +20,29 @@ export async function readUpload(
   fileField: string,
   limits: { fieldKb: number; tooLarge?: string },
 ): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
+  try {
+    return await readParts(request, fileField, limits.fieldKb);
+  } catch (error) {
+    // over the file limit, whether it shows while the file is read or only when the form ends (a file that fills
+    // the limit exactly at a chunk's end): the route's own message
+    if (limits.tooLarge && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', limits.tooLarge);
+    throw error;
+  }
+}
+
+async function readParts(request: FastifyRequest, fileField: string, fieldKb: number) {
   let file: UploadedFile | null = null;
   const fields: Record<string, string> = {};
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (limits.tooLarge && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('PAYLOAD_TOO_LARGE', limits.tooLarge);
-        throw error;
-      }
+      const bytes = await part.toBuffer();
       if (part.fieldname === fileField) file = { fileName: part.filename, contentType: part.mimetype, bytes };
     } else {
       if (part.valueTruncated)
         throw new AppError(
           'PAYLOAD_TOO_LARGE',
-          `O campo "${part.fieldname}" passou do limite de ${limits.fieldKb} KB.`,
+          `O campo "${part.fieldname}" passou do limite de ${fieldKb} KB.`,
         );
       fields[part.fieldname] = String(part.value);
     }

@@ -400,7 +400,10 @@ describe('NF-e receipts', () => {
       destination: { cnpj: cnpjFor(777) },
     });
     const preview = (await previewNfe(ctx.app, cookie, note.xml)).json();
-    expect(preview.errors[0]).toContain('não ao documento desta empresa');
+    // both documents masked, as the screens show them
+    expect(preview.errors[0]).toMatch(
+      /^A nota é destinada a \d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}, não ao documento desta empresa \(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\)\.$/,
+    );
     const imported = await importNfe(ctx.app, cookie, note.xml, { items: [] });
     expect(imported.statusCode).toBe(422);
     const noDest = buildNfe({
@@ -408,7 +411,7 @@ describe('NF-e receipts', () => {
       destination: null,
     });
     expect((await previewNfe(ctx.app, cookie, noDest.xml)).json().errors[0]).toMatch(
-      /^A nota não informa o destinatário \(dest\): esta empresa \(\d+\) só importa notas destinadas a ela\.$/,
+      /^A nota não informa o destinatário: esta empresa \(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\) só importa notas destinadas a ela\.$/,
     );
     // issued after today: said in the preview, and the import (no date given) says why it cannot come in
     const ahead = buildNfe({

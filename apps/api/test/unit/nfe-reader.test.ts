@@ -171,7 +171,8 @@ describe('readNfe', () => {
     expect(refusal('<html><body/></html>').message).toContain('nfeProc ou NFe');
     const bad = buildNfe({ items: [item] }).xml.replace('<vProd>100.00</vProd>', '<vProd>1,00</vProd>');
     expect(refusal(bad).message).toContain('vProd do item 1');
+    // a fourth decimal is valid NF-e: rounded half-up to the thousandths the ledger keeps (decision 0039)
     const fine = buildNfe({ items: [{ ...item, quantity: '1.2345' }] }).xml;
-    expect(refusal(fine).message).toContain('mais de 3 casas decimais');
+    expect(readNfe(bytes(fine)).items[0]).toMatchObject({ quantity: 1235n, quantityInFile: 12345000000n });
   });
 });

@@ -1,9 +1,8 @@
 import type { z } from 'zod/mini';
 import type { ZNfeCreateProduct } from '@armazem/contracts/nfe';
-import { isValidGtin } from '@armazem/contracts/documents';
 import type { Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import { referenceState, unityBatchId, unityTakesFractions } from '../reference/reference-repository.ts';
+import { referenceState, unityTakesFractions } from '../reference/reference-repository.ts';
 import { assertReferenceUsable } from '../reference/reference-rules.ts';
 import { insertProduct } from '../products/products-repository.ts';
 import { insertProductUnity } from '../products/product-unities-repository.ts';
@@ -18,7 +17,8 @@ import { supplierByDocumentOrNew } from '../suppliers/suppliers-repository.ts';
 import { supplierSearchText, supplierSortKeys } from '../suppliers/suppliers-rules.ts';
 import type { NfeItem } from './nfe-items.ts';
 import type { NfeParty } from './nfe-reader.ts';
-import { activeIdByCode } from './nfe-repository.ts';
+import { packageReferences, violatesUnique, type PackageReferences } from './nfe-repository.ts';
+import { createdBarcodes, packageKindFor } from './nfe-rules.ts';
 
 /** What an import adds to the catalog: the supplier from `emit`, products created from the note's items. */
 
@@ -56,26 +56,115 @@ export async function createSupplierFromNote(tx: Tx, userId: number, emitter: Nf
 }
 
 export interface CatalogRefs {
-  /** the CX unity and the CAIXA packaging type for "Caixa c/ N", when active */
-  boxUnityId: number | null;
-  boxBatchId: number | null;
-  defaultBatchId: number;
+  packages: PackageReferences;
   takenBarcodes: Set<string>;
 }
 
 export async function catalogRefs(tx: Tx, takenBarcodes: Set<string>): Promise<CatalogRefs> {
-  return {
-    boxUnityId: await activeIdByCode(tx, 'unities', 'CX'),
-    boxBatchId: await activeIdByCode(tx, 'unity_batches', 'CAIXA'),
-    defaultBatchId: await unityBatchId(tx, DEFAULT_BATCH_CODE),
-    takenBarcodes,
+  return { packages: await packageReferences(tx, DEFAULT_BATCH_CODE), takenBarcodes };
+}
+
+/** A GTIN the catalog does not use yet (nor an earlier item of this note): it is taken; else none. */
+function claim(refs: CatalogRefs, barcode: string | null): string | null {
+  if (!barcode || refs.takenBarcodes.has(barcode)) return null;
+  refs.takenBarcodes.add(barcode);
+  return barcode;
+}
+
+const SKU_INDEX = { postgres: 'products_sku_key', sqlite: 'products.sku' };
+
+/** One item a product is created from, in the import's transaction. */
+interface ItemToCreate {
+  tx: Tx;
+  userId: number;
+  item: NfeItem;
+  create: CreateProduct;
+  refs: CatalogRefs;
+}
+
+/** The product row, its default package and its audit; a SKU taken meanwhile by another import says so. */
+async function insertProductOfItem(
+  { tx, userId, item, create, refs }: ItemToCreate,
+  barcode: string | null,
+): Promise<number> {
+  const input = {
+    sku: create.sku,
+    name: create.name,
+    description: null,
+    category_id: create.categoryId,
+    base_unity_id: create.baseUnityId,
+    min_stock: '0',
+    barcode,
+    ncm: item.ncm && /^[0-9]{8}$/.test(item.ncm) ? item.ncm : null,
+    cest: item.cest && /^[0-9]{7}$/.test(item.cest) ? item.cest : null,
+    item_type: '00',
+    status: 'active' as const,
+    ...productSearchColumns({ sku: create.sku, name: create.name, barcode }),
   };
+  let productId: number;
+  try {
+    const defaultBatchId = refs.packages.defaultBatch.id;
+    productId = await insertProduct(tx, input, { unityBatchId: defaultBatchId, quantity: ONE });
+  } catch (error) {
+    // PostgreSQL: two imports checked the SKU at once and the other one committed first
+    if (violatesUnique(error, SKU_INDEX)) assertSkuFree(create.sku, true);
+    throw error;
+  }
+  await audit(tx, {
+    userId,
+    action: 'create',
+    entity: 'product',
+    entityId: productId,
+    after: { ...input, source: 'nfe' },
+  });
+  return productId;
+}
+
+/** The package the item is counted in: N base units, of the kind the note's unit names (else Caixa). */
+async function insertPackageOfItem(
+  { tx, userId, item, create, refs }: ItemToCreate,
+  productId: number,
+  quantity: bigint,
+  barcode: string | null,
+): Promise<number> {
+  const base = await tx
+    .selectFrom('unities')
+    .select('code')
+    .where('id', '=', create.baseUnityId)
+    .executeTakeFirstOrThrow();
+  assertPackageQuantityFits(
+    { fractional: await unityTakesFractions(tx, create.baseUnityId), code: base.code },
+    quantity,
+  );
+  const kind = packageKindFor(item.unit, refs.packages, refs.packages.defaultBatch);
+  const unityId = kind.unityId ?? create.baseUnityId;
+  const productUnityId = await insertProductUnity(tx, productId, {
+    unityId,
+    unityBatchId: kind.batchId,
+    quantity,
+    barcode,
+  });
+  await audit(tx, {
+    userId,
+    action: 'create',
+    entity: 'product_unity',
+    entityId: productUnityId,
+    after: {
+      productId,
+      unityId,
+      unityBatchId: kind.batchId,
+      quantity,
+      barcode,
+      source: 'nfe',
+    },
+  });
+  return productUnityId;
 }
 
 /**
- * A product made from an item: SKU and name as chosen, NCM, CEST and GTIN from the note (a GTIN already used is
- * left out rather than refusing the import), and with `unitsPerPackage` a package "Caixa c/ N" that the item's
- * quantity is counted in. Returns the product and the product unity the entry goes to.
+ * A product made from an item: SKU and name as chosen, NCM, CEST and the GTINs from the note (a GTIN already used
+ * is left out rather than refusing the import), and with `unitsPerPackage` a package that the item's quantity is
+ * counted in. Returns the product and the product unity the entry goes to.
  */
 export async function createProductFromItem(
   tx: Tx,
@@ -98,59 +187,22 @@ export async function createProductFromItem(
     await referenceState(tx, 'unities', create.baseUnityId),
     `${path}.baseUnityId`,
   );
-  const barcode =
-    item.gtin && isValidGtin(item.gtin) && !refs.takenBarcodes.has(item.gtin) ? item.gtin : null;
-  if (barcode) refs.takenBarcodes.add(barcode);
-  const input = {
-    sku: create.sku,
-    name: create.name,
-    description: null,
-    category_id: create.categoryId,
-    base_unity_id: create.baseUnityId,
-    min_stock: '0',
-    barcode,
-    ncm: item.ncm && /^[0-9]{8}$/.test(item.ncm) ? item.ncm : null,
-    cest: item.cest && /^[0-9]{7}$/.test(item.cest) ? item.cest : null,
-    item_type: '00',
-    status: 'active' as const,
-    ...productSearchColumns({ sku: create.sku, name: create.name, barcode }),
-  };
-  const productId = await insertProduct(tx, input, { unityBatchId: refs.defaultBatchId, quantity: ONE });
-  await audit(tx, {
-    userId,
-    action: 'create',
-    entity: 'product',
-    entityId: productId,
-    after: { ...input, source: 'nfe' },
-  });
-  const defaultUnity = await tx
-    .selectFrom('product_unities')
-    .select('id')
-    .where('product_id', '=', productId)
-    .where('is_default', '=', 1)
-    .executeTakeFirstOrThrow();
-  if (!create.unitsPerPackage || create.unitsPerPackage === ONE)
+  const perPackage = create.unitsPerPackage;
+  const packaged = perPackage !== undefined && perPackage !== ONE;
+  const barcodes = createdBarcodes(item, packaged);
+  const productBarcode = claim(refs, barcodes.product);
+  const packageBarcode = claim(refs, barcodes.package);
+  const toCreate = { tx, userId, item, create, refs };
+  const productId = await insertProductOfItem(toCreate, productBarcode);
+  if (!packaged) {
+    const defaultUnity = await tx
+      .selectFrom('product_unities')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('is_default', '=', 1)
+      .executeTakeFirstOrThrow();
     return { productId, productUnityId: defaultUnity.id };
-  const base = await tx
-    .selectFrom('unities')
-    .select('code')
-    .where('id', '=', create.baseUnityId)
-    .executeTakeFirstOrThrow();
-  assertPackageQuantityFits(
-    { fractional: await unityTakesFractions(tx, create.baseUnityId), code: base.code },
-    create.unitsPerPackage,
-  );
-  const productUnityId = await insertProductUnity(tx, productId, {
-    unityId: refs.boxUnityId ?? create.baseUnityId,
-    unityBatchId: refs.boxBatchId ?? refs.defaultBatchId,
-    quantity: create.unitsPerPackage,
-  });
-  await audit(tx, {
-    userId,
-    action: 'create',
-    entity: 'product_unity',
-    entityId: productUnityId,
-    after: { productId, quantity: create.unitsPerPackage, source: 'nfe' },
-  });
+  }
+  const productUnityId = await insertPackageOfItem(toCreate, productId, perPackage, packageBarcode);
   return { productId, productUnityId };
 }

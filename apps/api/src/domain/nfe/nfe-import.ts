@@ -16,6 +16,8 @@ import {
   rememberCodes,
   takenBarcodes,
   unityInfos,
+  violatesUnique,
+  type NewReceipt,
   type UnityInfo,
 } from './nfe-repository.ts';
 import {
@@ -24,6 +26,7 @@ import {
   destinationProblem,
   documentLabel,
   receiptDate,
+  UNAUTHORIZED_REFUSAL,
 } from './nfe-rules.ts';
 import { unprocessable } from './xml-tree.ts';
 
@@ -44,11 +47,7 @@ function checkNote(request: ImportRequest, context: NoteContext) {
   const { doc, data } = request;
   const destination = destinationProblem(doc, context.businessDocument);
   if (destination) throw unprocessable(destination);
-  if (!doc.authorized && !data.acceptUnauthorized) {
-    throw unprocessable(
-      'A nota não traz a autorização da SEFAZ (protNFe com cStat 100). Para importá-la assim mesmo, confirme a importação de nota não autorizada.',
-    );
-  }
+  if (!doc.authorized && !data.acceptUnauthorized) throw unprocessable(UNAUTHORIZED_REFUSAL);
   if (context.alreadyImported) throw conflict(alreadyImportedMessage(doc.number, doc.series));
 }
 
@@ -85,7 +84,7 @@ async function resolveTargets(tx: Tx, request: ImportRequest, byItem: Map<number
     tx,
     await takenBarcodes(
       tx,
-      creates.flatMap((item) => (item.gtin ? [item.gtin] : [])),
+      creates.flatMap((item) => [item.gtin, item.taxGtin].filter((gtin) => gtin !== null)),
     ),
   );
   const chosen = [...byItem.values()].flatMap((choice) => ('create' in choice ? [] : [choice.productId]));
@@ -206,6 +205,19 @@ async function storeItems(tx: Tx, input: RowsInput, rows: readonly NewLedgerRow[
   );
 }
 
+const RECEIPT_KEY_INDEX = { postgres: 'nfe_receipts_key_once', sqlite: 'nfe_receipts.access_key' };
+
+/** The receipt row; on PostgreSQL another import of the same note may have committed it since the check. */
+async function storeReceipt(tx: Tx, doc: NfeDocument, receipt: NewReceipt): Promise<number> {
+  try {
+    return await insertReceipt(tx, receipt);
+  } catch (error) {
+    if (violatesUnique(error, RECEIPT_KEY_INDEX))
+      throw conflict(alreadyImportedMessage(doc.number, doc.series));
+    throw error;
+  }
+}
+
 /** Imports the note in the caller's transaction: catalog, receipt, ledger rows (by the pipeline), learned codes. */
 export async function importNote(tx: Tx, dialect: Dialect, request: ImportRequest, context: NoteContext) {
   const { doc, userId } = request;
@@ -214,13 +226,9 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   const byItem = choicesByItem(doc, request.data.items);
   const costs = new Map(costItems(doc, context.regime).map((c) => [c.item, c.cost]));
   const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, doc.emitter));
-  const targets = await resolveTargets(tx, request, byItem);
-  const unities = await unityInfos(
-    tx,
-    [...targets.values()].map((t) => t.productUnityId),
-  );
   const totalCost = [...costs.values()].reduce((sum, cost) => sum + cost, 0n);
-  const receiptId = await insertReceipt(tx, {
+  // first the receipt: the same note imported twice at once stops here, on its key, before any product
+  const receiptId = await storeReceipt(tx, doc, {
     accessKey: doc.accessKey,
     number: doc.number,
     series: doc.series,
@@ -234,6 +242,11 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     occurredOn,
     userId,
   });
+  const targets = await resolveTargets(tx, request, byItem);
+  const unities = await unityInfos(
+    tx,
+    [...targets.values()].map((t) => t.productUnityId),
+  );
   const input = { doc, targets, unities, costs, occurredOn, supplierId, receiptId };
   const rows = ledgerRows(input);
   await post(tx, dialect, {

@@ -1,5 +1,7 @@
+import { formatBrazilian, formatQuantityBR } from '@armazem/contracts/decimal';
+import { MAX_QUANTITY } from '@armazem/contracts/numbers';
 import { child, children, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
-import { money, quantity, readDate, readDecimal } from './nfe-values.ts';
+import { FILE_SCALE, money, quantity, readDate, readDecimal, roundedQuantity } from './nfe-values.ts';
 
 /** One `det` of the note, with the values the cost formulas read (R$ at 0,0001; quantities in thousandths). */
 export interface NfeItemValues {
@@ -26,14 +28,19 @@ export interface NfeLot {
 export interface NfeItem {
   item: number;
   supplierCode: string;
-  /** cEAN, null for `SEM GTIN` or empty */
+  /** cEAN (GTIN of the commercial unit, uCom), null for `SEM GTIN` or empty */
   gtin: string | null;
+  /** cEANTrib (GTIN of the taxable unit, uTrib), likewise */
+  taxGtin: string | null;
   description: string;
   ncm: string | null;
   cest: string | null;
   cfop: string | null;
   unit: string;
+  /** qCom at thousandths (half-up when the file has a fourth decimal) */
   quantity: bigint;
+  /** qCom as the file wrote it (at FILE_SCALE), when `quantity` is rounded from it */
+  quantityInFile: bigint | null;
   /** vUnCom at R$ 0,0001 (half-up: the file may carry 10 decimals) */
   unitPrice: bigint;
   taxUnit: string | null;
@@ -82,9 +89,37 @@ function readTaxes(imposto: XmlElement | null, label: string) {
   };
 }
 
+/** nItem as the schema has it: an integer 1–990 (no sign, no leading zero), the item's name in every message. */
+function itemNumber(det: XmlElement, position: number): number {
+  const text = det.attributes.nItem;
+  if (text === undefined || !/^[1-9][0-9]{0,2}$/.test(text) || Number(text) > MAX_ITEMS) {
+    const found =
+      text === undefined ? 'não tem o número de item (nItem)' : `tem nItem "${text.slice(0, 20)}"`;
+    throw unprocessable(`O ${position}º item da nota (det) ${found}: deve ser um número inteiro de 1 a 990.`);
+  }
+  return Number(text);
+}
+
+/** qCom kept at thousandths: more than zero once rounded, and at most a movement's maximum (as a manual entry). */
+function commercialQuantity(text: string, unit: string, label: string) {
+  const { value, inFile } = roundedQuantity(text, `qCom do ${label}`);
+  if (value <= 0n && inFile !== null) {
+    throw unprocessable(
+      `A quantidade (qCom) do ${label}, ${formatBrazilian(inFile, FILE_SCALE)} ${unit}, fica zero arredondada para 3 casas decimais, o máximo que o Armazém guarda: esse item não pode entrar no estoque.`,
+    );
+  }
+  if (value <= 0n) throw unprocessable(`A quantidade (qCom) do ${label} deve ser maior que zero.`);
+  if (value > MAX_QUANTITY) {
+    throw unprocessable(
+      `A quantidade (qCom) do ${label} deve ser no máximo ${formatQuantityBR(MAX_QUANTITY)}: a nota traz ${formatQuantityBR(value)} ${unit}.`,
+    );
+  }
+  return { quantity: value, quantityInFile: inFile };
+}
+
 function readItem(det: XmlElement, position: number): NfeItem & { hasIcmsSt: boolean } {
-  const itemNumber = Number(det.attributes.nItem ?? position);
-  const label = `item ${itemNumber}`;
+  const item = itemNumber(det, position);
+  const label = `item ${item}`;
   const prod = child(det, 'prod');
   if (!prod) throw unprocessable(`O ${label} da nota não tem o grupo prod.`);
   const required = (name: string) => {
@@ -95,16 +130,18 @@ function readItem(det: XmlElement, position: number): NfeItem & { hasIcmsSt: boo
   const at = (name: string) => `${name} do ${label}`;
   const { hasIcmsSt, icmsGroup, icmsCode, ...taxes } = readTaxes(child(det, 'imposto'), label);
   const qTrib = textOf(prod, 'qTrib');
-  const item = {
-    item: Number.isInteger(itemNumber) && itemNumber > 0 ? itemNumber : position,
+  const unit = required('uCom').slice(0, 6).toUpperCase();
+  return {
+    item,
     supplierCode: required('cProd').slice(0, 60),
     gtin: gtinOf(textOf(prod, 'cEAN')),
+    taxGtin: gtinOf(textOf(prod, 'cEANTrib')),
     description: required('xProd').slice(0, 200),
     ncm: textOf(prod, 'NCM'),
     cest: textOf(prod, 'CEST'),
     cfop: textOf(prod, 'CFOP'),
-    unit: required('uCom').slice(0, 6).toUpperCase(),
-    quantity: quantity(required('qCom'), at('qCom')),
+    unit,
+    ...commercialQuantity(required('qCom'), unit, label),
     unitPrice: readDecimal(textOf(prod, 'vUnCom'), { label: at('vUnCom'), scale: 4, round: true }),
     taxUnit: textOf(prod, 'uTrib')?.slice(0, 6).toUpperCase() ?? null,
     // qTrib only informs the package proposal: more than three decimals are rounded, not refused
@@ -122,8 +159,6 @@ function readItem(det: XmlElement, position: number): NfeItem & { hasIcmsSt: boo
     },
     lots: readLots(prod, label),
   };
-  if (item.quantity <= 0n) throw unprocessable(`A quantidade (qCom) do ${label} deve ser maior que zero.`);
-  return item;
 }
 
 /** Every `det` of infNFe, 1 to 990, in file order. */

@@ -1,16 +1,19 @@
-import type { TNfeMatch, TNfePreview } from '@armazem/contracts/nfe';
+import type { TNfeMatch, TNfePreview, TNfePreviewItem } from '@armazem/contracts/nfe';
 import { formatMoneyBR } from '@armazem/contracts/decimal';
 import type { Db, Tx } from '../../db/database.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import type { TaxRegime } from './nfe-cost.ts';
 import type { NfeDocument } from './nfe-reader.ts';
+import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import {
   barcodeTargets,
   findSupplierByDocument,
   learnedCodes,
+  packageReferences,
   standingReceiptByKey,
   takenSkus,
   unityInfos,
+  type PackageReferences,
   type UnityInfo,
 } from './nfe-repository.ts';
 import {
@@ -18,9 +21,11 @@ import {
   costItems,
   destinationProblem,
   futureIssueMessage,
+  itemWarnings,
   learnedKey,
   matchItem,
   moneyText,
+  packageKindFor,
   proposeSku,
   quantityText,
   reconcile,
@@ -92,6 +97,41 @@ function matchView(
   };
 }
 
+interface ItemViewInputs {
+  context: NoteContext;
+  costOf: ReadonlyMap<number, bigint>;
+  /** SKUs the catalog already has */
+  taken: ReadonlySet<string>;
+  packages: PackageReferences;
+}
+
+/** One item as the preview shows it: what the note says, its cost, the proposals, its match and warnings. */
+function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): TNfePreviewItem {
+  const { context, costOf, taken, packages } = inputs;
+  const perPackage = suggestedUnitsPerPackage(item);
+  return {
+    item: item.item,
+    supplierCode: item.supplierCode,
+    gtin: item.gtin,
+    description: item.description,
+    ncm: item.ncm,
+    cest: item.cest,
+    cfop: item.cfop,
+    unit: item.unit,
+    quantity: quantityText(item.quantity),
+    unitPrice: moneyText(item.unitPrice),
+    totalCost: moneyText(costOf.get(item.item) ?? 0n),
+    taxUnit: item.taxUnit,
+    taxQuantity: item.taxQuantity === null ? null : quantityText(item.taxQuantity),
+    suggestedUnitsPerPackage: perPackage === null ? null : quantityText(perPackage),
+    suggestedSku: proposeSku(item.supplierCode, taken),
+    newPackageKind: packageKindFor(item.unit, packages, packages.defaultBatch).name,
+    lots: item.lots.map((lot) => ({ ...lot, quantity: quantityText(lot.quantity) })),
+    match: matchView(context.matches.get(item.item) ?? null, context.unities),
+    warnings: itemWarnings(item),
+  };
+}
+
 /** The preview: nothing stored. */
 export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): Promise<TNfePreview> {
   const context = await noteContext(db, doc, timeZone);
@@ -103,6 +143,7 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
     db,
     unmatched.map((item) => proposeSku(item.supplierCode, new Set())),
   );
+  const packages = await packageReferences(db, DEFAULT_BATCH_CODE);
   const warnings: string[] = [];
   const errors: string[] = [];
   if (!doc.authorized) warnings.push(UNAUTHORIZED_WARNING);
@@ -129,28 +170,7 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
       id: context.supplier?.id ?? null,
     },
     destination: doc.destination,
-    items: doc.items.map((item) => {
-      const perPackage = suggestedUnitsPerPackage(item);
-      return {
-        item: item.item,
-        supplierCode: item.supplierCode,
-        gtin: item.gtin,
-        description: item.description,
-        ncm: item.ncm,
-        cest: item.cest,
-        cfop: item.cfop,
-        unit: item.unit,
-        quantity: quantityText(item.quantity),
-        unitPrice: moneyText(item.unitPrice),
-        totalCost: moneyText(costOf.get(item.item) ?? 0n),
-        taxUnit: item.taxUnit,
-        taxQuantity: item.taxQuantity === null ? null : quantityText(item.taxQuantity),
-        suggestedUnitsPerPackage: perPackage === null ? null : quantityText(perPackage),
-        suggestedSku: proposeSku(item.supplierCode, taken),
-        lots: item.lots.map((lot) => ({ ...lot, quantity: quantityText(lot.quantity) })),
-        match: matchView(context.matches.get(item.item) ?? null, context.unities),
-      };
-    }),
+    items: doc.items.map((item) => itemView(item, { context, costOf, taken, packages })),
     totals: {
       products: moneyText(doc.totals.products),
       discount: moneyText(doc.totals.discount),

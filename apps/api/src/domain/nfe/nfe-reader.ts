@@ -1,5 +1,5 @@
 import { normalizeDocument } from '@armazem/contracts/documents';
-import { child, parseXml, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
+import { child, children, parseXml, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
 import { hasValidCheckDigit, KEY_PATTERN, keyDisagreements } from './nfe-key.ts';
 import { readItems, readTotals, type NfeItem, type NfeTotals } from './nfe-items.ts';
 import { readDateTime } from './nfe-values.ts';
@@ -29,7 +29,7 @@ export interface NfeDocument {
   /** dhEmi as an instant (UTC) and as the date the emitter wrote */
   issuedAt: string;
   issuedOn: string;
-  /** protNFe present with cStat 100 for this very key */
+  /** protNFe present with cStat 100 or 150 for this very key */
   authorized: boolean;
   status: { code: string; reason: string } | null;
   emitter: NfeParty;
@@ -46,8 +46,14 @@ function nfeRoot(root: XmlElement): { nfe: XmlElement; prot: XmlElement | null }
     throw unprocessable(`O XML não está no namespace da NF-e (${NFE_NAMESPACE}).`);
   }
   if (root.name === 'NFe') return { nfe: root, prot: null };
-  const nfe = child(root, 'NFe');
+  const notes = children(root, 'NFe');
+  const nfe = notes[0];
   if (!nfe) throw unprocessable('O nfeProc não contém a NF-e (elemento NFe).');
+  if (notes.length > 1) {
+    throw unprocessable(
+      `O nfeProc contém ${notes.length} NF-e (elementos NFe); o XML de distribuição traz uma só nota. Envie um arquivo por nota.`,
+    );
+  }
   return { nfe, prot: path(root, 'protNFe', 'infProt') };
 }
 
@@ -111,11 +117,31 @@ function readIde(infNFe: XmlElement) {
   return { ide, number, series };
 }
 
+/** 100 authorised; 150 authorised out of deadline (facts §1.7). */
+const AUTHORIZED = new Set(['100', '150']);
+/** Use denied (denegada): the SEFAZ keeps the note but it has no fiscal value, so it never enters the stock. */
+const DENIED = new Set(['110', '205', '301', '302', '303']);
+
 function readStatus(prot: XmlElement | null, key: string) {
   if (!prot) return { status: null, authorized: false };
   const code = textOf(prot, 'cStat') ?? '';
-  const status = { code, reason: textOf(prot, 'xMotivo') ?? '' };
-  return { status, authorized: code === '100' && textOf(prot, 'chNFe') === key };
+  const status = { code, reason: textOf(prot, 'xMotivo')?.slice(0, 255) ?? '' };
+  if (DENIED.has(code)) {
+    throw unprocessable(
+      `A SEFAZ denegou o uso desta NF-e (cStat ${code}${status.reason ? `: ${status.reason}` : ''}). Uma nota denegada não tem valor fiscal e não pode entrar no estoque.`,
+    );
+  }
+  return { status, authorized: AUTHORIZED.has(code) && textOf(prot, 'chNFe') === key };
+}
+
+/** infNFe/@Id is "NFe" and the 44-position key, nothing else. */
+function keyOfId(id: string | undefined): string {
+  if (!id?.startsWith('NFe')) {
+    throw unprocessable(
+      `O atributo Id de infNFe deve ser "NFe" seguido da chave de acesso; a nota traz ${id === undefined ? 'nenhum' : `"${id.slice(0, 60)}"`}.`,
+    );
+  }
+  return id.slice(3);
 }
 
 /** Reads and checks one NF-e 4.00 file (nfeProc or bare NFe). Anything else is a 422 that says why. */
@@ -135,7 +161,7 @@ export function readNfe(bytes: Uint8Array): NfeDocument {
   const emitNode = child(infNFe, 'emit');
   const emitter = readParty(emitNode, child(emitNode, 'enderEmit'));
   if (!emitter.document) throw unprocessable('A nota não traz o CNPJ ou CPF do emitente.');
-  const key = (infNFe.attributes.Id ?? '').replace(/^NFe/, '');
+  const key = keyOfId(infNFe.attributes.Id);
   checkKey(key, ide, emitter, issued.date);
   const dest = child(infNFe, 'dest');
   const destDocument = textOf(dest, 'CNPJ') ?? textOf(dest, 'CPF');

@@ -60,7 +60,9 @@ function filtered(db: Db, query: ListQuery) {
   if (query.from) q = q.where('r.occurred_on', '>=', query.from);
   if (query.to) q = q.where('r.occurred_on', '<=', query.to);
   if (query.supplierId) q = q.where('r.supplier_id', '=', query.supplierId);
-  const text = query.q?.replace(/\s/g, '');
+  // keys are stored as the schema writes them, digits and upper-case letters: the query is read the same way, so
+  // PostgreSQL (whose LIKE minds case) finds what SQLite finds
+  const text = query.q?.replace(/\s/g, '').toUpperCase();
   if (text) {
     q = q.where((eb) =>
       eb.or([

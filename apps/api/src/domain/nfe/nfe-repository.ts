@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import type { NfeReceiptItemTable } from '../../db/document-types.ts';
 import type { UnityRule } from '../stock/stock-rules.ts';
+import type { ReferenceRow } from './nfe-rules.ts';
 
 /** SQL of NF-e receipts, and nothing else. */
 
@@ -150,15 +151,39 @@ export async function standingReceiptByKey(db: Db | Tx, accessKey: string) {
   );
 }
 
-/** An active unit or package kind by its code (a deactivated one is given to no new package). */
-export async function activeIdByCode(db: Db | Tx, table: 'unities' | 'unity_batches', code: string) {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('code', '=', code)
+export interface PackageReferences {
+  unities: ReferenceRow[];
+  batches: ReferenceRow[];
+  /** the default packaging type ("Unidade avulsa"), whatever its status */
+  defaultBatch: ReferenceRow;
+}
+
+/** The active units and packaging types (a few dozen rows): what a product's new package may be made of. */
+export async function packageReferences(db: Db | Tx, defaultBatchCode: string): Promise<PackageReferences> {
+  const unities = await db
+    .selectFrom('unities')
+    .select(['id', 'code', 'name'])
     .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .execute();
+  const batches = await db
+    .selectFrom('unity_batches')
+    .select(['id', 'code', 'name', 'status'])
+    .where((eb) => eb.or([eb('status', '=', 'active'), eb('code', '=', defaultBatchCode)]))
+    .orderBy('id')
+    .execute();
+  const defaultBatch = batches.find((b) => b.code === defaultBatchCode);
+  if (!defaultBatch) throw new Error(`Tipo de embalagem padrão ${defaultBatchCode} ausente.`);
+  return { unities, batches: batches.filter((b) => b.status === 'active'), defaultBatch };
+}
+
+/**
+ * A unique index refused the row (a concurrent import wrote it first): PostgreSQL names the constraint, SQLite
+ * the table and column.
+ */
+export function violatesUnique(error: unknown, index: { postgres: string; sqlite: string }): boolean {
+  const e = error as { code?: string; constraint?: string; errcode?: number; message?: string };
+  if (e.code === '23505') return e.constraint === index.postgres;
+  return (e.errcode === 2067 || e.errcode === 1555) && (e.message ?? '').includes(index.sqlite);
 }
 
 export interface NewReceipt {

@@ -1,16 +1,21 @@
-import { normalizeDocument } from '@armazem/contracts/documents';
-import { formatScaled } from '@armazem/contracts/decimal';
+import { formatDocument, isValidGtin, normalizeDocument } from '@armazem/contracts/documents';
+import { formatBrazilian, formatQuantityBR, formatScaled } from '@armazem/contracts/decimal';
+import { foldText } from '../../lib/text.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { itemCost, merchandiseValue, type TaxRegime } from './nfe-cost.ts';
+import type { NfeItem } from './nfe-items.ts';
 import type { NfeDocument } from './nfe-reader.ts';
+import { FILE_SCALE } from './nfe-values.ts';
 import { unprocessable } from './xml-tree.ts';
 
-/** Pure rules of NF-e receipts: matching, proposals, reconciliation, dates. */
+/** Pure rules of NF-e receipts: matching, proposals, new products' GTINs and packages, totals, dates. */
 
 export const RECEIPT_NOT_FOUND = 'Nota fiscal não encontrada.';
 export const UNAUTHORIZED_WARNING =
-  'A nota não traz o protocolo de autorização da SEFAZ (protNFe com cStat 100). Confira se ela foi autorizada antes de importar.';
+  'O arquivo não traz a autorização de uso da SEFAZ (o protocolo que vem no XML da nota autorizada). Confira se a nota foi autorizada antes de importar.';
+export const UNAUTHORIZED_REFUSAL =
+  'O arquivo não traz a autorização de uso da SEFAZ. Para importar a nota assim mesmo, confirme a importação de nota não autorizada.';
 
 export const documentLabel = (number: string, series: string) => `NF-e ${number}/${series}`;
 
@@ -105,8 +110,8 @@ export function destinationProblem(doc: NfeDocument, businessDocument: string): 
   if (!own) return null;
   if (doc.destination.document === own) return null;
   if (!doc.destination.document)
-    return `A nota não informa o destinatário (dest): esta empresa (${own}) só importa notas destinadas a ela.`;
-  return `A nota é destinada a ${doc.destination.document}, não ao documento desta empresa (${own}).`;
+    return `A nota não informa o destinatário: esta empresa (${formatDocument(own)}) só importa notas destinadas a ela.`;
+  return `A nota é destinada a ${formatDocument(doc.destination.document)}, não ao documento desta empresa (${formatDocument(own)}).`;
 }
 
 /** occurredOn: today by default, never before the issue date (the future and closed months are the pipeline's). */
@@ -128,3 +133,68 @@ export function receiptDate(requested: string | undefined, issuedOn: string, tod
 
 export const moneyText = (value: bigint) => formatScaled(value, 4);
 export const quantityText = (value: bigint) => formatScaled(value, 3);
+
+/** What the preview says about one item: today only a qCom rounded to thousandths (docs/decisions/0039). */
+export function itemWarnings(item: Pick<NfeItem, 'unit' | 'quantity' | 'quantityInFile'>): string[] {
+  if (item.quantityInFile === null) return [];
+  const inFile = formatBrazilian(item.quantityInFile, FILE_SCALE);
+  return [
+    `Quantidade ${inFile} ${item.unit} arredondada para ${formatQuantityBR(item.quantity)} ${item.unit}: o Armazém guarda até 3 casas decimais.`,
+  ];
+}
+
+const validGtin = (gtin: string | null) => (gtin && isValidGtin(gtin) ? gtin : null);
+
+/**
+ * The barcodes of a product created from an item (docs/decisions/0039). cEAN is the GTIN of the unit the note
+ * counts in (uCom). In a package, cEAN names the package and cEANTrib names the product (its base unit) when it
+ * is another GTIN of another unit (uTrib ≠ uCom). Without a package, the product is counted in uCom: it takes
+ * cEAN, or cEANTrib when uTrib is that same unit. `SEM GTIN` and a wrong check digit are never stored.
+ */
+export function createdBarcodes(
+  item: Pick<NfeItem, 'gtin' | 'taxGtin' | 'unit' | 'taxUnit'>,
+  packaged: boolean,
+): { product: string | null; package: string | null } {
+  const commercial = validGtin(item.gtin);
+  const taxable = validGtin(item.taxGtin);
+  const sameUnit = item.taxUnit === null || item.taxUnit === item.unit;
+  if (!packaged) return { product: commercial ?? (sameUnit ? taxable : null), package: null };
+  return { product: taxable !== commercial && !sameUnit ? taxable : null, package: commercial };
+}
+
+export interface ReferenceRow {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** The package of a new product when the note's unit names none: "Caixa" in CX. */
+const BOX = { unity: 'CX', batch: 'CAIXA' } as const;
+
+export interface PackageKind {
+  /** the package's unit; null: the product's base unit */
+  unityId: number | null;
+  batchId: number;
+  name: string;
+}
+
+/**
+ * The package a product created from an item gets (docs/decisions/0039): the active packaging type whose code is
+ * uCom or whose name is the name of the unit uCom (FD is "Fardo"), in that unit; else Caixa in CX, as before; else
+ * (Caixa deactivated) the default type. Only active rows are given.
+ */
+export function packageKindFor(
+  unit: string,
+  active: { unities: readonly ReferenceRow[]; batches: readonly ReferenceRow[] },
+  defaultBatch: ReferenceRow,
+): PackageKind {
+  const code = foldText(unit);
+  const unity = active.unities.find((u) => foldText(u.code) === code);
+  const box = active.unities.find((u) => u.code === BOX.unity);
+  const named =
+    active.batches.find((b) => foldText(b.code) === code) ??
+    (unity ? active.batches.find((b) => foldText(b.name) === foldText(unity.name)) : undefined);
+  if (named) return { unityId: (unity ?? box)?.id ?? null, batchId: named.id, name: named.name };
+  const kind = active.batches.find((b) => b.code === BOX.batch) ?? defaultBatch;
+  return { unityId: box?.id ?? null, batchId: kind.id, name: kind.name };
+}

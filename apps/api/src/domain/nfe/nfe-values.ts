@@ -1,3 +1,4 @@
+import { rescale } from '@armazem/contracts/decimal';
 import { unprocessable } from './xml-tree.ts';
 
 /**
@@ -39,6 +40,19 @@ export const money = (text: string | null, label: string) =>
   readDecimal(text, { label, scale: 4, round: true });
 /** Quantities at thousandths; more decimals than that must be zeros. */
 export const quantity = (text: string | null, label: string) => readDecimal(text, { label, scale: 3 });
+
+/** The scale a file's number is read at exactly (the regex above takes at most 10 decimals). */
+export const FILE_SCALE = 10;
+
+/**
+ * qCom: the file may carry 4 decimals, the Armazém keeps 3 (docs/decisions/0039). The value at thousandths,
+ * rounded half-up, and the file's own value (at FILE_SCALE) when the rounding changed it.
+ */
+export function roundedQuantity(text: string, label: string): { value: bigint; inFile: bigint | null } {
+  const exact = readDecimal(text, { label, scale: FILE_SCALE });
+  const value = rescale(exact, FILE_SCALE, 3);
+  return { value, inFile: rescale(value, 3, FILE_SCALE) === exact ? null : exact };
+}
 
 const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
 const DATE_TIME = /^([0-9]{4}-[0-9]{2}-[0-9]{2})T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:[+-][0-9]{2}:[0-9]{2}|Z)?$/;

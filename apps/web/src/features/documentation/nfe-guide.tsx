@@ -29,7 +29,11 @@ export function NfeGuide() {
           na unidade da nota (uma nota em CX vai para a caixa do produto); se o produto tiver mais de uma ou
           nenhuma que sirva, escolha você. A tela mostra a conversão, por exemplo “1 CX do fornecedor = Caixa
           c/ 12 UN = 12 UN”. Ao criar um produto, informe quantas unidades vêm em cada embalagem do
-          fornecedor; o Armazém cria a embalagem “Caixa c/ N”.
+          fornecedor; o Armazém cria a embalagem do tipo que a unidade da nota indica (FD vira “Fardo c/ N”,
+          PCT “Pacote c/ N”) ou, se nenhum tipo ativo tiver esse nome, “Caixa c/ N”. O código de barras da
+          embalagem comercial (cEAN) vai para essa embalagem e o da unidade tributável (cEANTrib), quando for
+          outro, para o produto; sem embalagem, o produto fica com o cEAN. “SEM GTIN” e códigos com dígito
+          errado não são gravados.
         </li>
         <li>
           Confira os totais: a soma dos itens ao lado do total da nota (vNF), com a diferença se houver, e o
@@ -53,9 +57,16 @@ export function NfeGuide() {
         do item dividido pela quantidade, e o total da entrada é exatamente o custo do item.
       </p>
       <p className="mb-2">
-        Uma nota sem o protocolo de autorização da SEFAZ mostra um aviso e só é importada se você confirmar.
-        Uma nota destinada a outro CNPJ (quando o CNPJ da empresa está em Configurações) e uma nota já
-        importada são recusadas. Os lotes e validades informados na nota ficam guardados nos itens recebidos.
+        O Armazém guarda quantidades com até 3 casas decimais. Uma quantidade com 4 casas na nota (por exemplo
+        1,2345 KG) é arredondada para 1,235 KG, com um aviso no item; o custo do item não muda. Um item que
+        arredondado daria zero, ou acima de 1.000.000 (o máximo de uma entrada, como na entrada manual),
+        impede a importação da nota.
+      </p>
+      <p className="mb-2">
+        Uma nota denegada pela SEFAZ (uso denegado) é recusada e nunca entra no estoque. Uma nota sem o
+        protocolo de autorização da SEFAZ mostra um aviso e só é importada se você confirmar. Uma nota
+        destinada a outro CNPJ (quando o CNPJ da empresa está em Configurações) e uma nota já importada são
+        recusadas. Os lotes e validades informados na nota ficam guardados nos itens recebidos.
       </p>
       <p>
         Em Notas recebidas, veja cada nota (itens, lotes e as entradas geradas), baixe o XML ou desfaça o

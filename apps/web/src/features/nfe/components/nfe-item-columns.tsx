@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
-import { decimalInput, formatMoney, formatNcm, formatQuantity } from '../../../lib/format.ts';
+import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import {
   useCategoriesQuery,
   useProductsUnitySelectQuery,
@@ -15,6 +15,7 @@ import {
   proposedPackage,
   type ItemChoice,
 } from '../nfe-choices.ts';
+import { NfeItemDescription } from './nfe-item-description.tsx';
 
 const BADGE: Record<ReturnType<typeof itemState>, string> = {
   encontrado: 'badge-success',
@@ -192,7 +193,7 @@ function NewProduct({
             ? `1 ${item.unit} do fornecedor = 1 ${base.code}`
             : conversionText(
                 item.unit,
-                `Caixa c/ ${formatQuantity(perPackage)} ${base.code}`,
+                `${item.newPackageKind} c/ ${formatQuantity(perPackage)} ${base.code}`,
                 perPackage,
                 base.code,
               )}
@@ -253,15 +254,7 @@ export function nfeItemColumns(
       key: 'description',
       header: 'Item da nota',
       className: 'min-w-48 align-top',
-      cell: (item) => (
-        <>
-          <div className="font-medium">{item.description}</div>
-          <div className="text-base-content/70 text-xs">
-            Cód. {item.supplierCode} · {item.gtin ?? 'sem GTIN'} · NCM {item.ncm ? formatNcm(item.ncm) : '—'}
-            {item.lots.length > 0 ? ` · lotes ${item.lots.map((lot) => lot.number).join(', ')}` : ''}
-          </div>
-        </>
-      ),
+      cell: (item) => <NfeItemDescription item={item} />,
     },
     {
       key: 'quantity',
