@@ -160,6 +160,70 @@ describe('accessibility', () => {
     expect(found).toEqual([]);
   }, 120_000);
 
+  it('the main menu and the user menu draw keyboard focus clearly in both themes; the user menu is a plain list', async () => {
+    await loginAsAdmin();
+    /** Tab once; then what has focus, whether a 2 px line is drawn around it and its contrast with the page. */
+    const tabTo = async () => {
+      await page.keyboard.press('Tab');
+      return page.evaluate(() => {
+        const rgb = (color: string) => {
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = 1;
+          const context = canvas.getContext('2d')!;
+          context.fillStyle = color;
+          context.fillRect(0, 0, 1, 1);
+          return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3);
+        };
+        const luminance = (color: string) => {
+          const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        // the colour the line is drawn on: the nearest box with a background of its own
+        let box: HTMLElement | null = element.parentElement;
+        while (box && getComputedStyle(box).backgroundColor === 'rgba(0, 0, 0, 0)') box = box.parentElement;
+        const [a, b] = [
+          luminance(style.outlineColor),
+          luminance(getComputedStyle(box ?? document.body).backgroundColor),
+        ];
+        return {
+          name: element.textContent?.trim() ?? '',
+          drawn: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+          contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+        };
+      });
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(theme);
+      await visit(screens[0]!, true);
+      await page
+        .getByRole('navigation', { name: 'Menu principal' })
+        .getByRole('link', { name: 'Início' })
+        .focus();
+      const item = await tabTo();
+      expect(item.name, theme).toBe('Produtos');
+      expect(item.drawn, theme).toBe(true);
+      expect(item.contrast, theme).toBeGreaterThanOrEqual(3);
+
+      // the user menu: from its button straight to its three items, each drawn focused; no stop on the list itself
+      await page.getByRole('button', { name: 'Notificações' }).focus();
+      expect((await tabTo()).name).toContain('Menu do usuário');
+      for (const name of ['Meu perfil', 'Configurações', 'Sair']) {
+        const stop = await tabTo();
+        expect(stop.name, theme).toBe(name);
+        expect(stop.drawn, `${theme}: ${name}`).toBe(true);
+        expect(stop.contrast, `${theme}: ${name}`).toBeGreaterThanOrEqual(3);
+      }
+      // open (once it has faded in), its markup is a valid list: axe's list rule among the others
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+
   it('the notifications drawer works by keyboard and is hidden from assistive technology while closed', async () => {
     await loginAsAdmin();
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { loginAsAdmin, modal, page, useBrowser } from './fixtures.ts';
+import { seriousViolations } from './a11y-helpers.ts';
 
 useBrowser();
 
@@ -104,4 +105,46 @@ describe('catalog sheet in the browser', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   );
+
+  it('the preview with errors passes axe in the dark theme, scrolls by keyboard and reads on a phone', async () => {
+    const stamp = Date.now();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-e2e-catalog-'));
+    const csvPath = path.join(dir, 'produtos-com-erro.csv');
+    fs.writeFileSync(
+      csvPath,
+      `Código;Nome;Categoria;Unidade\nERR-${stamp};Aveia em flocos finos pacote de 500 g;Cereais E2E;XYZ\n`,
+    );
+    await loginAsAdmin();
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.goto('/app/products');
+    await page.getByRole('button', { name: 'Importar planilha' }).click();
+    const input = modal().getByLabel('Planilha de produtos (.xlsx ou .csv)');
+    await input.setInputFiles(csvPath);
+    const errorsCell = modal().getByTestId('preview-line-2');
+    await expect.poll(() => errorsCell.textContent()).toContain('código XYZ não cadastrado');
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the preview's area is a named stop for Tab, drawn focused, so its rows scroll by keyboard
+    const region = modal().getByRole('region', { name: 'Prévia da planilha, linha a linha' });
+    await input.focus();
+    await page.keyboard.press('Tab');
+    expect(await region.evaluate((element) => element === document.activeElement)).toBe(true);
+    const drawn = await region.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    });
+    expect(drawn).toBe(true);
+
+    // on a phone the errors go under their row, as wide as the screen allows, instead of a sliver of a column
+    await page.setViewportSize({ width: 390, height: 844 });
+    const underRow = modal().getByTestId('preview-row-errors');
+    await underRow.waitFor();
+    expect(await underRow.textContent()).toContain('Unidade: código XYZ não cadastrado');
+    expect(await modal().getByRole('columnheader', { name: 'Erros' }).isVisible()).toBe(false);
+    const box = await underRow.locator('div').first().boundingBox();
+    expect(box && box.width >= 250 && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { loginAsAdmin, modal, notification, openFromMenu, page, useBrowser } from './fixtures.ts';
+import {
+  adminCookie,
+  api,
+  createProduct,
+  defaultUnityId,
+  httpClient,
+  loginAsAdmin,
+  modal,
+  notification,
+  openFromMenu,
+  page,
+  stockIn,
+  useBrowser,
+} from './fixtures.ts';
 
 useBrowser();
 
@@ -141,6 +154,32 @@ describe('catalog in the browser', () => {
     await modal().getByRole('button', { name: 'Excluir' }).click();
     await expectNotification('Fornecedor Deletado!');
     await expect.poll(() => page.getByTestId('supplier-row-12ABC34501DE35').count()).toBe(0);
+  });
+
+  it('a refused deletion stays in its dialog with the server message', async () => {
+    const sku = `REF-${Date.now()}`;
+    const cookie = await adminCookie();
+    const client = httpClient(cookie);
+    const product = await createProduct(client, { sku, name: 'Feijão com movimento' });
+    await stockIn(client, {
+      productId: product.id,
+      productUnityId: await defaultUnityId(client, product.id),
+      quantity: '1',
+      unitCost: '5.00',
+    });
+    const refused = await api(`/api/products/v1/${product.id}`, { method: 'DELETE', cookie });
+    expect(refused.status).toBe(409);
+    const { message } = await refused.json();
+
+    await loginAsAdmin();
+    await (await productRow(sku)).getByRole('button', { name: 'Excluir Feijão com movimento' }).click();
+    await modal().getByRole('button', { name: 'Excluir' }).click();
+    await expect.poll(() => modal().getByTestId('modal-error').textContent()).toBe(message);
+    expect(await modal().isVisible()).toBe(true);
+    expect(await notification().count()).toBe(0);
+    await modal().getByRole('button', { name: 'Cancelar' }).click();
+    await modal().waitFor({ state: 'detached' });
+    expect(await page.getByTestId(`product-row-${sku}`).isVisible()).toBe(true);
   });
 
   it('shows the server message when a duplicate SKU is added', async () => {

@@ -1,6 +1,21 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loginAsAdmin, page, useBrowser } from './fixtures.ts';
+import {
+  adminCookie,
+  api,
+  createCategory,
+  createProduct,
+  defaultUnityId,
+  httpClient,
+  loginAsAdmin,
+  modal,
+  notification,
+  page,
+  stockIn,
+  stockOut,
+  unityId,
+  useBrowser,
+} from './fixtures.ts';
 import { documentWidth, seedProductWithBox, seedStock } from './a11y-helpers.ts';
 
 useBrowser();
@@ -45,7 +60,7 @@ describe('Balanço on a phone with a scanner', () => {
     await expect.poll(() => last.textContent(), WAIT).toContain('15 UN');
     await expect
       .poll(() => page.getByTestId('count-summary').textContent(), WAIT)
-      .toMatch(/^1 de \d+ contados/);
+      .toMatch(/^Contados: 1 de \d+ produtos?/);
     await page.getByTestId('count-quantity').fill('-100');
     await scan.fill(sku);
     await scan.press('Enter');
@@ -71,6 +86,145 @@ describe('Balanço on a phone with a scanner', () => {
   });
 });
 
+/** The focused element, and whether keyboard focus is drawn around it (a 2 px line of its own). */
+const focused = () =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const style = element ? getComputedStyle(element) : null;
+    return {
+      text: element?.textContent?.trim() ?? '',
+      drawn: Boolean(style && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2),
+    };
+  });
+
+/** Three products of a fresh category (kilograms, units with 2 in stock, one left uncounted) and a count of it. */
+async function seedCategoryCount() {
+  const stamp = Date.now();
+  const cookie = await adminCookie();
+  const client = httpClient(cookie);
+  const category = await createCategory(client, `Balanço E2E ${stamp}`);
+  const rice = await createProduct(client, {
+    sku: `KG-${stamp}`,
+    name: 'Arroz a granel',
+    categoryId: category.id,
+    baseUnityId: await unityId(client, 'KG'),
+  });
+  const corn = await createProduct(client, {
+    sku: `UN-${stamp}`,
+    name: 'Lata de milho',
+    categoryId: category.id,
+  });
+  await createProduct(client, { sku: `NC-${stamp}`, name: 'Produto não contado', categoryId: category.id });
+  await stockIn(client, {
+    productId: corn.id,
+    productUnityId: await defaultUnityId(client, corn.id),
+    quantity: '2',
+    unitCost: '3.00',
+  });
+  const started = await api('/api/stock/counts/v1', {
+    method: 'POST',
+    cookie,
+    body: { categoryId: category.id, description: `Leitura ${stamp}` },
+  });
+  expect(started.status).toBe(201);
+  return { cookie, client, rice, corn, count: (await started.json()) as { id: number } };
+}
+
+describe('Balanço: what was typed, what was refused, and the words', () => {
+  it('reads a typed quantity before saving, keeps a refused one at its field, and words the counts', async () => {
+    const { cookie, client, rice, corn, count } = await seedCategoryCount();
+    await loginAsAdmin();
+    await page.goto(`/app/counts/${count.id}`);
+    const scan = page.getByTestId('count-scan');
+    await scan.waitFor(WAIT);
+    const quantity = page.getByTestId('count-quantity');
+    const last = page.getByTestId('count-last');
+    const reading = page.getByTestId('number-reading');
+
+    // the filled sheet is sent from a button that Tab reaches and draws focused, on a desktop and on a phone;
+    // Enter opens the file chooser (once: a page keeps one chooser at a time)
+    for (const size of [{ width: 1280, height: 900 }, PHONE]) {
+      await page.setViewportSize(size);
+      await page.getByRole('link', { name: 'Baixar planilha de contagem' }).focus();
+      await page.keyboard.press('Tab');
+      expect(await focused()).toEqual({ text: 'Enviar planilha preenchida', drawn: true });
+    }
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser.isMultiple()).toBe(false);
+
+    // an unknown code is said at the code field
+    await scan.fill('NAOEXISTE');
+    await scan.press('Enter');
+    await expect.poll(() => last.textContent(), WAIT).toContain('Código NAOEXISTE não encontrado');
+    expect(await scan.getAttribute('aria-invalid')).toBe('true');
+
+    // half a unit: the server's refusal at the quantity, the old message gone, what was typed kept, no toast
+    await scan.fill(corn.sku);
+    await quantity.fill('0,5');
+    await expect.poll(() => reading.textContent(), WAIT).toBe('Quantidade = 0,5 UN');
+    await quantity.press('Enter');
+    await expect.poll(() => last.textContent(), WAIT).toContain('não aceita frações');
+    expect(await last.textContent()).not.toContain('NAOEXISTE');
+    expect(await scan.inputValue()).toBe(corn.sku);
+    expect(await quantity.inputValue()).toBe('0,5');
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(await scan.getAttribute('aria-invalid')).toBe('false');
+    expect(await notification().count()).toBe(0);
+    await quantity.fill('2');
+    await quantity.press('Enter');
+    await expect.poll(() => last.textContent(), WAIT).toBe('Lata de milho: 2 UN');
+    expect(await scan.inputValue()).toBe('');
+
+    // "1.500" kilograms: how it was read shows while it is typed, and nothing is saved before Enter
+    await scan.fill(rice.sku);
+    await quantity.fill('1.500');
+    await expect.poll(() => reading.textContent(), WAIT).toBe('Quantidade = 1.500 KG');
+    expect(await last.textContent()).toBe('Lata de milho: 2 UN');
+    const detail = await (await api(`/api/stock/counts/v1/${count.id}`, { cookie })).json();
+    const riceLine = detail.items.find((item: { product: { id: number } }) => item.product.id === rice.id);
+    expect(riceLine.countedQuantity).toBeNull();
+    await quantity.press('Enter');
+    await expect.poll(() => last.textContent(), WAIT).toBe('Arroz a granel: 1.500 KG');
+    expect(await reading.count()).toBe(0);
+
+    // counts of things agree in number
+    await expect
+      .poll(() => page.getByTestId('count-summary').textContent(), WAIT)
+      .toMatch(/^Contados: 2 de 3 produtos ·/);
+    await page.getByRole('button', { name: 'Lançar no estoque' }).click();
+    await expect
+      .poll(() => modal().getByTestId('post-summary').textContent(), WAIT)
+      .toMatch(
+        /^1 produto com diferença: sobras de R\$\s[\d.,]+ e faltas de R\$\s[\d.,]+\. 1 produto não foi contado\.$/,
+      );
+    await modal().getByRole('button', { name: 'Confirmar lançamento' }).click();
+    await expect.poll(() => page.getByText('Lançado', { exact: true }).count(), WAIT).toBeGreaterThan(0);
+
+    // undoing it would take the rice below zero after a later exit: the refusal stays in the dialog
+    await stockOut(client, {
+      productId: rice.id,
+      productUnityId: await defaultUnityId(client, rice.id),
+      quantity: '1500',
+      reason: 'venda',
+    });
+    await page.getByRole('button', { name: 'Desfazer balanço' }).click();
+    await modal().getByRole('button', { name: 'Desfazer', exact: true }).click();
+    await expect
+      .poll(() => modal().getByTestId('modal-error').textContent(), WAIT)
+      .toContain('ficaria negativo');
+    expect(await modal().isVisible()).toBe(true);
+    expect(await notification().count()).toBe(0);
+    await modal().getByRole('button', { name: 'Cancelar' }).click();
+    await modal().waitFor({ state: 'detached' });
+    expect(await page.getByText('Lançado', { exact: true }).count()).toBeGreaterThan(0);
+
+    // the list says how many were counted, in the singular or the plural
+    await page.goto('/app/counts');
+    const listed = page.getByRole('listitem').filter({ hasText: `Balanço nº ${count.id} ` });
+    await expect.poll(() => listed.textContent(), WAIT).toContain('2 produtos contados');
+  });
+});
+
 describe('Inventário', () => {
   it('shows the table by NCM and downloads the book (PDF, XLSX) and the Bloco H file', async () => {
     const sku = `INV-${Date.now()}`;
@@ -81,6 +235,9 @@ describe('Inventário', () => {
     await expect.poll(() => page.getByTestId('inventory-table').textContent(), WAIT).toContain(sku);
     // products without NCM are warned about
     expect(await page.getByRole('alert').first().textContent()).toContain('sem NCM');
+    // the SPED reason is named in plain words, without the register's field code
+    expect(await page.getByLabel('Motivo do inventário').count()).toBe(1);
+    expect(await page.locator('main').textContent()).not.toContain('MOT_INV');
 
     const download = async (testId: string) => {
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);

@@ -6,12 +6,14 @@ import type { Client } from '../test-support/factories.ts';
 // The same data builders as the API tests, sent to the running server over HTTP.
 export {
   createBox,
+  createCategory,
   createProduct,
   createSupplier,
   createUser,
   defaultUnityId,
   stockIn,
   stockOut,
+  unityId,
 } from '../test-support/factories.ts';
 
 export const baseUrl = () => inject('baseUrl');

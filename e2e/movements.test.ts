@@ -8,9 +8,14 @@ import {
   api,
   createProduct,
   httpClient,
+  baseUrl,
+  defaultUnityId,
   loginAsAdmin,
+  modal,
+  notification,
   openFromMenu,
   page,
+  stockOut,
   useBrowser,
 } from './fixtures.ts';
 
@@ -100,6 +105,81 @@ describe('monthly sheet in the browser', () => {
     const after = await (await api(`/api/stock/v1?q=${sku}`, { cookie })).json();
     expect(after.data[0]).toMatchObject({ quantity: '0.000', totalValue: '0.0000' });
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a refused undo stays in its dialog with the server message; the dialog keeps Tab inside and closes from outside', async () => {
+    const sku = `MOVREC-${Date.now()}`;
+    const cookie = await adminCookie();
+    const client = httpClient(cookie);
+    const product = await createProduct(client, { sku, name: 'Fubá recusado' });
+    const today = new Date();
+    const year = today.getFullYear();
+    const month = today.getMonth() + 1;
+    const first = `01/${String(month).padStart(2, '0')}/${year}`;
+    const fileName = `entrada-${sku}.csv`;
+    const form = new FormData();
+    form.append(
+      'sheet',
+      new Blob([`Data;Código;Tipo;Quantidade;Custo Unitário\n${first};${sku};Entrada;10;4,50\n`], {
+        type: 'text/csv',
+      }),
+      fileName,
+    );
+    form.append('data', JSON.stringify({ description: 'Entrada que será consumida' }));
+    form.append('year', String(year));
+    form.append('month', String(month));
+    const imported = await fetch(`${baseUrl()}/api/stock/movement/v1`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(imported.status).toBe(201);
+    // a later exit takes what the sheet brought in: undoing the sheet would leave that date negative
+    await stockOut(client, {
+      productId: product.id,
+      productUnityId: await defaultUnityId(client, product.id),
+      quantity: '10',
+      reason: 'venda',
+    });
+
+    await loginAsAdmin();
+    await openFromMenu('Movimentação');
+    await page.getByLabel('Mês').selectOption(String(month));
+    await page.getByLabel('Ano').selectOption(String(year));
+    const undo = page.getByRole('button', { name: `Excluir ${fileName}` });
+    await undo.click();
+    await modal().getByRole('button', { name: 'Excluir' }).click();
+    await expect
+      .poll(() => modal().getByTestId('modal-error').textContent())
+      .toMatch(/^Em \d{2}\/\d{2}\/\d{4} o saldo de Fubá recusado ficaria negativo/);
+    expect(await modal().isVisible()).toBe(true);
+    expect(await notification().count()).toBe(0);
+
+    // Tab goes round the dialog's own controls: the backdrop behind them is never a stop
+    const focusedName = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element?.closest('dialog[open]')) return 'fora do diálogo';
+        if (element.closest('.modal-backdrop')) return 'fundo';
+        return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+      });
+    await modal().getByRole('button', { name: 'Excluir' }).focus();
+    const stops: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(await focusedName());
+    }
+    expect(stops).toEqual(['Fechar', 'Cancelar', 'Excluir', 'Fechar']);
+
+    // a click outside closes it, and so does Escape; the sheet is still there
+    await page.mouse.click(5, 5);
+    await modal().waitFor({ state: 'detached' });
+    await undo.click();
+    await modal().getByRole('button', { name: 'Excluir' }).waitFor();
+    expect(await modal().getByTestId('modal-error').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await modal().waitFor({ state: 'detached' });
+    expect(await undo.isVisible()).toBe(true);
   });
 
   it('refuses a file that is not a spreadsheet with the server message', async () => {

@@ -20,7 +20,7 @@ describe('receiving goods from an NF-e XML', () => {
     const n = Date.now() % 100_000_000;
     const client = await adminClient();
     const known = await createProduct(client, { sku: `OLEO-${n}`, name: `Óleo de soja ${n}` });
-    await createBox(client, known.id, 6);
+    const box = (await createBox(client, known.id, 6)) as { id: number };
     const settings = (await client('GET', '/api/settings/v1')).json() as { businessDocument: string };
     const business = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
     const note = buildNfe({
@@ -60,6 +60,22 @@ describe('receiving goods from an NF-e XML', () => {
     await first.getByRole('button', { name: 'Criar produto' }).click();
     await first.getByLabel('Categoria do item 1').selectOption({ index: 1 });
     await expect.poll(() => page.getByTestId('nfe-item-state-1').textContent()).toBe('criar produto');
+    // the base units per supplier unit are read as typed and checked at the field: nothing unreadable, zero or a
+    // fraction of a whole unit gets to the import
+    const perPackage = first.getByLabel('Unidades por UN do item 1');
+    for (const [typed, message] of [
+      ['abc', 'Número inválido'],
+      ['0', 'maior que zero'],
+      ['2,5', 'Use um número inteiro: a unidade base não aceita frações.'],
+    ] as const) {
+      await perPackage.fill(typed);
+      await expect.poll(() => first.getByRole('alert').textContent()).toContain(message);
+      // item 1 counts as unresolved again (item 2 is still to choose)
+      await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('2 itens sem produto');
+    }
+    await perPackage.fill('1');
+    await expect.poll(() => first.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('1 item sem produto');
 
     // item 2: the scanner reads the SKU; the supplier's CX is proposed as the product's box, not its unit
     const picker = page.getByRole('combobox', { name: 'Produto do item 2' });
@@ -105,12 +121,34 @@ describe('receiving goods from an NF-e XML', () => {
     expect(entries).toContain(`BISCOITO E2E ${n}`);
     expect(entries).toContain('12 UN');
 
+    // undo refused while a later exit depends on its stock: the dialog stays open and says why
+    // the note's 2 boxes of 6 go out again
+    const exit = await client('POST', '/api/stock/out/v1', {
+      productId: known.id,
+      productUnityId: box.id,
+      quantity: 2,
+      reason: 'venda',
+    });
+    expect(exit.status).toBe(201);
+    const undoButton = () =>
+      page
+        .getByTestId('nfe-table')
+        .getByRole('row', { name: new RegExp(`${n}/1`) })
+        .getByRole('button', { name: 'Desfazer' });
+    await undoButton().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desfazer' }).click();
+    await expect
+      .poll(() => page.getByRole('dialog').getByTestId('modal-error').textContent())
+      .toContain('ficaria negativo');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+    const exitId = (exit.json() as { id: number }).id;
+    const cancelled = await client('POST', `/api/stock/out/v1/${exitId}/cancel`, {
+      reason: 'venda desfeita',
+    });
+    expect(cancelled.status).toBe(200);
+
     // undo, with confirmation: the note leaves the list and its entries are cancelled
-    await page
-      .getByTestId('nfe-table')
-      .getByRole('row', { name: new RegExp(`${n}/1`) })
-      .getByRole('button', { name: 'Desfazer' })
-      .click();
+    await undoButton().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Desfazer' }).click();
     await expect.poll(() => page.getByTestId('nfe-entries').textContent()).toContain('Cancelada');
     await expect

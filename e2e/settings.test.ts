@@ -7,6 +7,9 @@ describe('Configurações (issue 8 item 3)', () => {
   it('validates the CNPJ, saves IE and tax regime, and shows the document masked', async () => {
     await loginAsAdmin();
     await page.goto('/app/settings');
+    // the business time zone in words, not its IANA id
+    await page.getByText('Fuso horário: Horário de Brasília (São Paulo).').waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('America/Sao_Paulo');
     const documentField = page.getByLabel('CNPJ ou CPF');
     await documentField.fill('12.345.678/0001-00');
     await page.getByRole('button', { name: 'Salvar' }).click();

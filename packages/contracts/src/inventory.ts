@@ -17,7 +17,7 @@ export const ZInventoryBookQuery = z.object({
 /** MOT_INV of H005: 01 end of period … 06 ICMS-ST control. */
 export const INVENTORY_REASONS = ['01', '02', '03', '04', '05', '06'] as const;
 export const INVENTORY_REASON_LABELS: Record<(typeof INVENTORY_REASONS)[number], string> = {
-  '01': 'No final no período',
+  '01': 'No final do período',
   '02': 'Na mudança de forma de tributação da mercadoria (ICMS)',
   '03': 'Na solicitação da baixa cadastral, paralisação temporária e outras situações',
   '04': 'Na alteração de regime de pagamento – condição do contribuinte',

@@ -16,10 +16,14 @@ const rawBaseQuery = fetchBaseQuery({
   timeout: 0,
 });
 
-/** Endpoints whose failure is part of normal flow and must not raise a notification. */
-// 'me' is how a visitor learns they are signed out; the others show their refusal inside their form (ReasonForm),
-// where the person is looking, and a toast would say it twice and outlive the dialog
-const SILENT_ENDPOINTS = new Set(['me', 'cancelStockEntry', 'reopenMonth']);
+/** What an endpoint tells the one base query below, as its `extraOptions`. */
+export interface CallOptions {
+  /**
+   * Its refusal is shown inside the dialog that made the call (ReasonForm, ConfirmationBody, the count's scan and
+   * posting), where the person is looking: a toast would say it twice and outlive the dialog.
+   */
+  refusalInDialog?: boolean;
+}
 
 export function errorMessage(error: unknown): string {
   const fetchError = error as FetchBaseQueryError | undefined;
@@ -43,11 +47,16 @@ export function fieldErrors(error: unknown): Record<string, string> {
 }
 
 /** The one place that turns failed calls into notifications and a 401 into "signed out". */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (
+  args,
+  api,
+  extra,
+) => {
   const result = await rawBaseQuery(args, api, extra);
   if (result.error) {
     if (result.error.status === 401 && api.endpoint !== 'login') api.dispatch(sessionEnded());
-    if (!SILENT_ENDPOINTS.has(api.endpoint)) {
+    // 'me' failing is how a visitor learns they are signed out: part of normal flow
+    if (api.endpoint !== 'me' && !extra?.refusalInDialog) {
       api.dispatch(showNotification({ message: errorMessage(result.error), status: 0 }));
     }
   }

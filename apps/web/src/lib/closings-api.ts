@@ -8,10 +8,12 @@ export const closingsApi = api.injectEndpoints({
       providesTags: ['MonthClosing'],
     }),
     closeMonth: build.mutation<{ closedThrough: string | null }, TCloseMonth>({
+      extraOptions: { refusalInDialog: true },
       query: (body) => ({ url: '/stock/closings/v1', method: 'POST', body }),
       invalidatesTags: ['MonthClosing'],
     }),
     reopenMonth: build.mutation<{ closedThrough: string | null }, TReopenMonth>({
+      extraOptions: { refusalInDialog: true },
       query: (body) => ({ url: '/stock/closings/v1/reopen', method: 'POST', body }),
       invalidatesTags: ['MonthClosing'],
     }),

@@ -1,4 +1,5 @@
 import { formatBrazilian, parseTypedNumber } from '@armazem/contracts/decimal';
+import { messages } from '../config/messages.ts';
 
 // Intl formats decimal strings exactly (no float on the way), rounding half away from zero.
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -96,3 +97,25 @@ export function entryQuantity(entry: {
 /** An NCM as people read it: `2101.11.10` for 21011110 (on every screen alike). */
 export const formatNcm = (ncm: string | null) =>
   ncm && ncm.length === 8 ? `${ncm.slice(0, 4)}.${ncm.slice(4, 6)}.${ncm.slice(6)}` : (ncm ?? '');
+
+export type NumberKind = 'quantity' | 'money';
+
+interface ReadingOptions {
+  kind: NumberKind;
+  /** unit code after a quantity ("UN", "KG") */
+  unit?: string | undefined;
+  /** replaces the default reading, given the plain decimal that was read ("1500") */
+  describe?: ((plain: string) => string) | undefined;
+}
+
+/**
+ * How a number typed the Brazilian way was read (DESIGN.md §4), as the line under its field says it before anything
+ * is saved: "= 1.500 UN", "= R$ 1.500,00", or that it was not understood; null while the field is empty.
+ */
+export function numberReading(value: string, { kind, unit, describe }: ReadingOptions): string | null {
+  const plain = parseTypedNumber(value);
+  if (plain === null) return value.trim() === '' ? null : messages.numberField.unreadable;
+  if (describe) return `= ${describe(plain)}`;
+  if (kind === 'money') return `= R$ ${brazilianDecimal(plain, 2)}`;
+  return `= ${brazilianDecimal(plain)}${unit ? ` ${unit}` : ''}`;
+}

@@ -11,4 +11,4 @@ const productLookupApi = api.injectEndpoints({
   }),
 });
 
-export const { useLazyProductLookupQuery } = productLookupApi;
+export const { useLazyProductLookupQuery, useProductLookupQuery } = productLookupApi;

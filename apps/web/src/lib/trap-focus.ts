@@ -6,8 +6,9 @@ const FOCUSABLE =
 /** Keeps Tab and Shift+Tab inside a dialog: past the last control focus wraps to the first, and back. */
 export function trapTab(event: KeyboardEvent<HTMLElement>) {
   if (event.key !== 'Tab') return;
+  // a control taken out of the Tab order (tabindex -1, the backdrop's close) is never the first or the last stop
   const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.getClientRects().length > 0,
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
   );
   const first = controls[0];
   const last = controls.at(-1);

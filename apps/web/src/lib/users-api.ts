@@ -9,6 +9,7 @@ export const usersApi = api.injectEndpoints({
       providesTags: ['User'],
     }),
     updateUser: build.mutation<TUserListItem, { userId: number; data: TUpdateUserRequest }>({
+      extraOptions: { refusalInDialog: true },
       query: ({ userId, data }) => ({ url: `/users/${userId}`, method: 'PATCH', body: data }),
       invalidatesTags: ['User'],
     }),

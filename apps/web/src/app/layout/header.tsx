@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { ITEM_FOCUS_RING } from '../../components/layout/sidebar.tsx';
 import { useLogoutMutation } from '../../features/auth/auth-api.ts';
 import { useNotifications } from '../../features/notifications/use-notifications.ts';
 import { applyTheme, currentTheme, type Theme } from '../../lib/theme.ts';
@@ -105,16 +106,20 @@ function UserMenu() {
         </span>
         <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{user?.name}</span>
       </div>
-      <ul tabIndex={0} className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow">
+      {/* a list of links only (no stop of its own for Tab); Sair is set apart by a rule above it */}
+      <ul className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow">
         <li>
-          <Link to={paths.profile}>Meu perfil</Link>
+          <Link to={paths.profile} className={ITEM_FOCUS_RING}>
+            Meu perfil
+          </Link>
         </li>
         <li>
-          <Link to={paths.settings}>Configurações</Link>
+          <Link to={paths.settings} className={ITEM_FOCUS_RING}>
+            Configurações
+          </Link>
         </li>
-        <div className="divider my-0" />
-        <li>
-          <button type="button" onClick={() => void signOut()}>
+        <li className="border-base-300 mt-1 border-t pt-1">
+          <button type="button" className={ITEM_FOCUS_RING} onClick={() => void signOut()}>
             <Icon name="logout" className="h-4 w-4" />
             Sair
           </button>

@@ -78,8 +78,9 @@ export function ModalLayout() {
         ) : null}
         <NotificationToast inModal />
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Fechar">
+      {/* a click outside closes; Tab and screen readers skip it (the ✕ above and Escape do the same) */}
+      <form method="dialog" className="modal-backdrop" aria-hidden="true">
+        <button type="submit" tabIndex={-1}>
           fechar
         </button>
       </form>

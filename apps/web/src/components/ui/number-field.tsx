@@ -1,6 +1,4 @@
-import { parseTypedNumber } from '@armazem/contracts/decimal';
-import { messages } from '../../config/messages.ts';
-import { brazilianDecimal } from '../../lib/format.ts';
+import { numberReading, type NumberKind } from '../../lib/format.ts';
 import { FieldShell } from './field-shell.tsx';
 
 interface NumberFieldProps {
@@ -9,7 +7,7 @@ interface NumberFieldProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   /** money shows "= R$ 1.500,00"; quantity shows "= 1.500 UN" */
-  kind: 'quantity' | 'money';
+  kind: NumberKind;
   /** unit code after a quantity ("UN", "KG") */
   unit?: string | undefined;
   /** replaces the default reading, given the plain decimal that was read ("1500") */
@@ -20,11 +18,6 @@ interface NumberFieldProps {
   className?: string;
   /** the form control's name, so the form can find (and focus) it */
   name?: string | undefined;
-}
-
-function defaultReading(plain: string, kind: 'quantity' | 'money', unit: string | undefined): string {
-  if (kind === 'money') return `R$ ${brazilianDecimal(plain, 2)}`;
-  return `${brazilianDecimal(plain)}${unit ? ` ${unit}` : ''}`;
 }
 
 /**
@@ -45,10 +38,7 @@ export function NumberField({
   className,
   name,
 }: NumberFieldProps) {
-  const plain = parseTypedNumber(value);
-  const reading = plain === null ? null : (describe ?? ((p) => defaultReading(p, kind, unit)))(plain);
-  const unreadable = value.trim() !== '' && plain === null;
-  const readingText = reading ? `= ${reading}` : unreadable ? messages.numberField.unreadable : null;
+  const readingText = numberReading(value, { kind, unit, describe });
   return (
     <FieldShell
       label={label}

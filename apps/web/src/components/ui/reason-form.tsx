@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ZCancelEntry } from '@armazem/contracts/stock-history';
 import { messages } from '../../config/messages.ts';
-import { errorMessage } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { ModalActions } from './modal-actions.tsx';
+import { ModalActions, ModalRefusal, useRefusal, type CallResult } from './modal-actions.tsx';
 import { TextField } from './text-field.tsx';
 
 interface ReasonFormProps {
@@ -15,7 +14,7 @@ interface ReasonFormProps {
   confirmLabel: string;
   busy: boolean;
   /** Sends the reason; the server's refusal is shown inside the modal, where the person is looking. */
-  submit: (reason: string) => Promise<{ data: unknown } | { error: unknown }>;
+  submit: (reason: string) => Promise<CallResult>;
   /** The call worked: say so and close. */
   onDone: () => void;
   onCancel: () => void;
@@ -34,25 +33,15 @@ export function ReasonForm({
   onCancel,
 }: ReasonFormProps) {
   const form = useZodForm(schema, { reason: '' });
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { refusal, attempt } = useRefusal();
   const onSubmit = form.handleSubmit(async ({ reason }) => {
-    setServerError(null);
-    const result = await submit(reason);
-    if ('error' in result) {
-      setServerError(errorMessage(result.error));
-      return;
-    }
-    onDone();
+    if (await attempt(() => submit(reason))) onDone();
   });
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className="mb-2">{summary}</div>
       <TextField label={label} hint={hint} maxLength={200} autoFocus {...form.field('reason')} />
-      {serverError ? (
-        <div className="alert alert-error mt-2" role="alert" data-testid="modal-error">
-          {serverError}
-        </div>
-      ) : null}
+      <ModalRefusal message={refusal} />
       <ModalActions
         centered
         danger

@@ -14,9 +14,20 @@ interface PreviewRow {
 
 const SHOWN = 500;
 
+/** A row's errors, each naming its column. */
+function RowErrors({ errors }: { errors: PreviewRow['errors'] }) {
+  return errors.map((error) => (
+    <div key={`${error.column}-${error.message}`}>
+      <strong>{error.column}:</strong> {error.message}
+    </div>
+  ));
+}
+
 /**
  * The table of a sheet's preview (Movimentação's monthly sheet, Produtos' catalog sheet): rows with errors first, so
- * a 50,000-row sheet still shows what needs fixing at the top; each error names its column.
+ * a 50,000-row sheet still shows what needs fixing at the top; each error names its column. Wider screens show the
+ * errors in a column of their own; a phone, under their row, across the screen's width, where they can be read.
+ * The area scrolls by keyboard too (it takes focus).
  */
 export function SheetPreviewTable<Row extends PreviewRow>({
   rows,
@@ -28,8 +39,14 @@ export function SheetPreviewTable<Row extends PreviewRow>({
   const invalid = rows.filter((row) => row.errors.length > 0);
   const shown = [...invalid, ...rows.filter((row) => row.errors.length === 0)].slice(0, SHOWN);
   return (
-    <div className="mt-4 max-h-[32rem] overflow-auto">
-      <table className="table table-sm table-pin-rows" data-testid="preview-table">
+    <div
+      className="focus-visible:outline-base-content mt-4 max-h-[32rem] overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-solid"
+      tabIndex={0}
+      role="region"
+      aria-label="Prévia da planilha, linha a linha"
+      data-testid="preview-scroll"
+    >
+      <table className="table-sm table-pin-rows table" data-testid="preview-table">
         <thead>
           <tr>
             <th>Linha</th>
@@ -38,31 +55,45 @@ export function SheetPreviewTable<Row extends PreviewRow>({
                 {column.header}
               </th>
             ))}
-            <th>Erros</th>
+            <th className="hidden sm:table-cell">Erros</th>
           </tr>
         </thead>
         <tbody>
-          {shown.map((row) => (
-            <tr
-              key={row.line}
-              className={row.errors.length > 0 ? 'bg-error/15' : ''}
-              data-testid={`preview-line-${row.line}`}
-            >
-              <td>{row.line}</td>
-              {columns.map((column) => (
-                <td key={column.header} className={column.className}>
-                  {column.cell(row)}
-                </td>
-              ))}
-              <td className="text-error text-sm">
-                {row.errors.map((error) => (
-                  <div key={`${error.column}-${error.message}`}>
-                    <strong>{error.column}:</strong> {error.message}
-                  </div>
+          {shown.map((row) => {
+            const failed = row.errors.length > 0;
+            return [
+              <tr
+                key={row.line}
+                className={failed ? 'bg-error/10' : ''}
+                data-testid={`preview-line-${row.line}`}
+              >
+                <td>{row.line}</td>
+                {columns.map((column) => (
+                  <td key={column.header} className={column.className}>
+                    {column.cell(row)}
+                  </td>
                 ))}
-              </td>
-            </tr>
-          ))}
+                <td className="text-error hidden text-sm sm:table-cell">
+                  <RowErrors errors={row.errors} />
+                </td>
+              </tr>,
+              failed ? (
+                <tr
+                  key={`${row.line}-errors`}
+                  className="bg-error/10 sm:hidden"
+                  data-testid="preview-row-errors"
+                >
+                  <td colSpan={columns.length + 1} className="text-error pt-0 text-sm">
+                    {/* stays in view when the area is scrolled sideways, as wide as the phone's screen */}
+                    <div className="sticky left-0 max-w-[calc(100vw-5rem)] whitespace-normal">
+                      <span className="sr-only">Erros da linha {row.line}: </span>
+                      <RowErrors errors={row.errors} />
+                    </div>
+                  </td>
+                </tr>
+              ) : null,
+            ];
+          })}
         </tbody>
       </table>
       {rows.length > SHOWN ? (

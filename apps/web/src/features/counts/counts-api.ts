@@ -27,6 +27,7 @@ export const countsApi = api.injectEndpoints({
       SavedItems,
       { id: number; items: Array<{ productId: number; countedQuantity: string | null }> }
     >({
+      extraOptions: { refusalInDialog: true },
       query: ({ id, items }) => ({ url: `/stock/counts/v1/${id}/items`, method: 'PUT', body: { items } }),
     }),
     uploadCountSheet: build.mutation<TCountDetail, { id: number; file: File }>({
@@ -38,6 +39,7 @@ export const countsApi = api.injectEndpoints({
       invalidatesTags: ['Count'],
     }),
     postCount: build.mutation<TCount, { id: number; uncountedAsZero: boolean }>({
+      extraOptions: { refusalInDialog: true },
       query: ({ id, uncountedAsZero }) => ({
         url: `/stock/counts/v1/${id}/post`,
         method: 'POST',
@@ -46,6 +48,7 @@ export const countsApi = api.injectEndpoints({
       invalidatesTags: ['Count', 'Stock', 'StockIn', 'StockOut', 'Product'],
     }),
     removeCount: build.mutation<void, number>({
+      extraOptions: { refusalInDialog: true },
       query: (id) => ({ url: `/stock/counts/v1/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Count', 'Stock', 'StockIn', 'StockOut', 'Product'],
     }),

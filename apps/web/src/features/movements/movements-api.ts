@@ -24,6 +24,7 @@ export const movementsApi = api.injectEndpoints({
       invalidatesTags: [...AFFECTED],
     }),
     deleteStockMovement: build.mutation<void, number>({
+      extraOptions: { refusalInDialog: true },
       query: (stockMovementId) => ({ url: `/stock/movement/v1/${stockMovementId}`, method: 'DELETE' }),
       invalidatesTags: [...AFFECTED],
     }),

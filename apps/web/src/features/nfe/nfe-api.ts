@@ -42,6 +42,8 @@ export const nfeApi = api.injectEndpoints({
     }),
     undoNfe: build.mutation<void, number>({
       query: (id) => ({ url: `/stock/nfe/v1/${id}`, method: 'DELETE' }),
+      // a refusal (a date would go negative, a closed month) stays in the undo dialog
+      extraOptions: { refusalInDialog: true },
       invalidatesTags: [...AFFECTED],
     }),
   }),

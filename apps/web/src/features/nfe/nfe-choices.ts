@@ -1,5 +1,7 @@
 import type { TProductUnitySelectItem } from '@armazem/contracts/catalog';
 import type { TNfeImportData, TNfePreview, TNfePreviewItem } from '@armazem/contracts/nfe';
+import { ZNewProductUnity } from '@armazem/contracts/catalog';
+import { safeParse } from 'zod/mini';
 import { decimalInput, formatQuantity } from '../../lib/format.ts';
 
 /** What the user decided for one item of the note. */
@@ -66,10 +68,33 @@ export function itemState(choice: ItemChoice | null): ItemState {
   return choice.kind === 'create' ? 'criar produto' : 'encontrado';
 }
 
-export function isResolved(choice: ItemChoice | null): boolean {
+/**
+ * Why the base units typed for one of the supplier's packages cannot be used, or null. Empty is 1 (the item comes in
+ * the base unit itself); otherwise the contract's own limits, and whole units when the base unit takes no fractions.
+ */
+export function unitsPerPackageProblem(text: string, baseFractional: boolean): string | null {
+  const plain = decimalInput(text);
+  if (plain === undefined) return null;
+  // the package quantity a product's package form checks, from the same contract
+  const parsed = safeParse(ZNewProductUnity.shape.quantity, plain);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Número inválido.';
+  if (!baseFractional && parsed.data % 1000n !== 0n) {
+    return 'Use um número inteiro: a unidade base não aceita frações.';
+  }
+  return null;
+}
+
+/** Is the item ready to import? `fractional` says whether a base unit (by id) takes fractions. */
+export function isResolved(choice: ItemChoice | null, fractional: (unityId: number) => boolean): boolean {
   if (!choice) return false;
   if (choice.kind === 'product') return choice.productUnityId !== null;
-  return Boolean(choice.sku.trim() && choice.name.trim() && choice.categoryId && choice.baseUnityId);
+  return Boolean(
+    choice.sku.trim() &&
+    choice.name.trim() &&
+    choice.categoryId &&
+    choice.baseUnityId &&
+    unitsPerPackageProblem(choice.unitsPerPackage, fractional(choice.baseUnityId)) === null,
+  );
 }
 
 /** The import's `data` field: every item's choice, in the note's order. */

@@ -32,6 +32,7 @@ export const productsApi = api.injectEndpoints({
       invalidatesTags: ['Product', 'Stock'],
     }),
     deleteProduct: build.mutation<void, number>({
+      extraOptions: { refusalInDialog: true },
       query: (productId) => ({ url: `/products/v1/${productId}`, method: 'DELETE' }),
       invalidatesTags: ['Product', 'Supplier', 'SupplierProduct'],
     }),
@@ -55,6 +56,7 @@ export const productsApi = api.injectEndpoints({
       invalidatesTags: ['Product'],
     }),
     deleteProductUnity: build.mutation<void, { productId: number; unityId: number }>({
+      extraOptions: { refusalInDialog: true },
       query: ({ productId, unityId }) => ({
         url: `/products/v1/${productId}/unity/v1/${unityId}`,
         method: 'DELETE',

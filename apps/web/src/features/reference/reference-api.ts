@@ -25,6 +25,7 @@ export const referenceApi = api.injectEndpoints({
       },
     ),
     deleteReference: build.mutation<void, { kind: ReferenceKind; id: number }>({
+      extraOptions: { refusalInDialog: true },
       query: ({ kind, id }) => ({ url: `/${kind}/v1/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Reference'],
     }),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { trapTab } from '../../lib/trap-focus.ts';
-import { ModalActions } from '../../components/ui/modal-actions.tsx';
+import { ModalActions, ModalRefusal, useRefusal } from '../../components/ui/modal-actions.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, fieldErrors } from '../../lib/api.ts';
 import { useNotifySuccess } from '../../lib/use-notify.ts';
@@ -60,12 +60,13 @@ function Shell({
         <h3 className="mb-4 text-lg font-semibold">{title}</h3>
         {children}
       </div>
-      <button type="button" className="modal-backdrop" aria-label="Fechar" onClick={onClose} />
+      {/* a click outside closes; Tab and screen readers skip it (Escape does the same) */}
+      <button type="button" className="modal-backdrop" tabIndex={-1} aria-hidden="true" onClick={onClose} />
     </dialog>
   );
 }
 
-/** Confirms the deletion of an unused row (the server refuses one that products use). */
+/** Confirms the deletion of an unused row (the server refuses one that products use: said here, the dialog open). */
 function DeleteDialog({
   kind,
   row,
@@ -77,19 +78,19 @@ function DeleteDialog({
 }) {
   const notify = useNotifySuccess();
   const [remove, removing] = useDeleteReferenceMutation();
+  const { refusal, attempt } = useRefusal();
   const noun = NOUN[kind];
   const confirmDelete = async () => {
-    const result = await remove({ kind, id: row.id });
-    if (!('error' in result)) {
-      notify(`A ${noun} foi excluída.`);
-      onClose();
-    }
+    if (!(await attempt(() => remove({ kind, id: row.id })))) return;
+    notify(`A ${noun} foi excluída.`);
+    onClose();
   };
   return (
     <Shell title={`Excluir ${noun}`} onClose={onClose}>
       <p>
         Excluir a {noun} <strong>{row.code ?? row.name}</strong>? Isto não pode ser desfeito.
       </p>
+      <ModalRefusal message={refusal} />
       <ModalActions
         onCancel={onClose}
         confirmLabel="Excluir"

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { showNotification } from '../../stores/header-slice.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
+import { timeZoneName } from './time-zone-name.ts';
 
 const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
 
@@ -48,7 +49,7 @@ function SettingsForm({ settings }: { settings: TSettings }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-2">
       <p className="text-base-content/70 text-sm">
-        Estes dados aparecem no cabeçalho dos relatórios. Fuso horário: {settings.timeZone}.
+        Estes dados aparecem no cabeçalho dos relatórios. Fuso horário: {timeZoneName(settings.timeZone)}.
       </p>
       <TextField label="Nome da empresa" disabled={!isAdmin} {...form.field('businessName')} />
       <TextField

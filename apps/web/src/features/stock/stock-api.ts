@@ -32,6 +32,7 @@ export const stockApi = api.injectEndpoints({
       TLedgerEntry,
       { direction: 'in' | 'out'; entryId: number; data: TCancelEntry }
     >({
+      extraOptions: { refusalInDialog: true },
       query: ({ direction, entryId, data }) => ({
         url: `/stock/${direction}/v1/${entryId}/cancel`,
         method: 'POST',

@@ -27,6 +27,7 @@ export const suppliersApi = api.injectEndpoints({
       invalidatesTags: ['Supplier'],
     }),
     deleteSupplier: build.mutation<void, number>({
+      extraOptions: { refusalInDialog: true },
       query: (supplierId) => ({ url: `/suppliers/v1/${supplierId}`, method: 'DELETE' }),
       invalidatesTags: ['Supplier', 'Product'],
     }),

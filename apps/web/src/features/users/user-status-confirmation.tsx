@@ -38,17 +38,15 @@ export default function UserStatusConfirmation({
   const dispatch = useAppDispatch();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const { userId, name, change } = extra;
-  const confirm = async () => {
-    const result = await updateUser({ userId, data: change });
-    if (!('data' in result)) return;
-    closeModal();
-    dispatch(showNotification({ message: messages.success.userUpdated, status: 1 }));
-  };
   return (
     <ConfirmationBody
       {...question(name, change)}
       busy={isLoading}
-      onConfirm={confirm}
+      submit={() => updateUser({ userId, data: change })}
+      onDone={() => {
+        closeModal();
+        dispatch(showNotification({ message: messages.success.userUpdated, status: 1 }));
+      }}
       onCancel={closeModal}
     />
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TCountDetail } from '@armazem/contracts/counts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useAppDispatch } from '../../../app/hooks.ts';
@@ -13,6 +13,7 @@ function SheetActions({ count }: { count: TCountDetail }) {
   const [upload, { isLoading }] = useUploadCountSheetMutation();
   const [errors, setErrors] = useState<RowError[]>([]);
   const notify = useNotifySuccess();
+  const fileInput = useRef<HTMLInputElement>(null);
   const send = async (file: File | undefined) => {
     if (!file) return;
     setErrors([]);
@@ -29,16 +30,30 @@ function SheetActions({ count }: { count: TCountDetail }) {
           <Icon name="download" className="h-4 w-4" /> Baixar planilha de contagem
         </a>
         {count.status === 'open' ? (
-          <label className="btn btn-sm">
-            <Icon name="upload" className="h-4 w-4" /> Enviar planilha preenchida
+          <>
+            {/* a real button, reached by Tab and drawn focused like the others, opens the browser's file chooser */}
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={isLoading}
+              onClick={() => fileInput.current?.click()}
+            >
+              <Icon name="upload" className="h-4 w-4" /> Enviar planilha preenchida
+            </button>
             <input
+              ref={fileInput}
               type="file"
               className="hidden"
               accept=".xlsx,.csv"
-              disabled={isLoading}
-              onChange={(e) => void send(e.target.files?.[0])}
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="count-sheet-input"
+              onChange={(e) => {
+                void send(e.target.files?.[0]);
+                e.target.value = ''; // the same (corrected) file can be chosen again
+              }}
             />
-          </label>
+          </>
         ) : null}
       </div>
       {errors.length > 0 ? (

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { COUNT_STATUS_LABELS, type TCountDetail, type TCountItem } from '@armazem/contracts/counts';
+import { countLabel } from '@armazem/contracts/plural';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -48,7 +49,9 @@ export default function CountPage() {
           <span className="badge mr-2">{COUNT_STATUS_LABELS[count.status]}</span>
           {count.category?.name ?? 'Todas as categorias'} ·{' '}
           <span data-testid="count-summary">
-            {totals.counted} de {totals.products} contados · diferença {formatMoney(totals.differenceValue)}
+            Contados: {totals.counted.toLocaleString('pt-BR')} de{' '}
+            {countLabel(totals.products, 'produto', 'produtos')} · diferença{' '}
+            {formatMoney(totals.differenceValue)}
           </span>
           {count.description ? ` · ${count.description}` : ''}
         </p>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COUNT_STATUS_LABELS } from '@armazem/contracts/counts';
+import { countLabel } from '@armazem/contracts/plural';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { FieldShell } from '../../../components/ui/field-shell.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -87,7 +88,10 @@ export default function CountsPage() {
               </Link>
               <span className="badge">{COUNT_STATUS_LABELS[count.status]}</span>
               <span className="text-sm opacity-80">
-                {count.category?.name ?? 'Todas as categorias'} · {count.itemsCounted} contados
+                {count.category?.name ?? 'Todas as categorias'} ·{' '}
+                {count.itemsCounted === 0
+                  ? 'nenhum produto contado'
+                  : countLabel(count.itemsCounted, 'produto contado', 'produtos contados')}
                 {count.description ? ` · ${count.description}` : ''} · por {count.createdBy.name} em{' '}
                 {formatDateTime(count.createdAt)}
               </span>

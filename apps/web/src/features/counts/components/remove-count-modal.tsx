@@ -8,12 +8,6 @@ export default function RemoveCountModal({ extra, closeModal }: ModalBodyProps<'
   const { countId, posted } = extra;
   const [removeCount, { isLoading }] = useRemoveCountMutation();
   const notify = useNotifySuccess();
-  const confirm = async () => {
-    const result = await removeCount(countId);
-    if ('error' in result) return;
-    notify(posted ? 'Balanço desfeito com sucesso!' : 'Balanço descartado com sucesso!');
-    closeModal();
-  };
   return (
     <ConfirmationBody
       message={
@@ -24,7 +18,11 @@ export default function RemoveCountModal({ extra, closeModal }: ModalBodyProps<'
       confirmLabel={posted ? 'Desfazer' : 'Descartar'}
       danger
       busy={isLoading}
-      onConfirm={confirm}
+      submit={() => removeCount(countId)}
+      onDone={() => {
+        notify(posted ? 'Balanço desfeito com sucesso!' : 'Balanço descartado com sucesso!');
+        closeModal();
+      }}
       onCancel={closeModal}
     />
   );

@@ -1,112 +1,48 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { TCountDetail, TCountItem } from '@armazem/contracts/counts';
-import { formatScaled, parseScaled, parseTypedScaled } from '@armazem/contracts/decimal';
-import { lookupsApi } from '../../../lib/lookups-api.ts';
-import { formatQuantity } from '../../../lib/format.ts';
-import { useLazyProductLookupQuery } from '../../../lib/product-lookup-api.ts';
-import { useSaveCountItemsMutation } from '../counts-api.ts';
+import { useId } from 'react';
+import type { TCountItem } from '@armazem/contracts/counts';
+import { numberReading } from '../../../lib/format.ts';
+import {
+  useCountScan,
+  useTypedCodeUnit,
+  type OnSaved,
+  type ScanField,
+  type ScanMessage,
+} from '../use-count-scan.ts';
 
-const toScaled = (wire: string | null) => {
-  const parsed = wire === null ? null : parseScaled(wire, 3);
-  return parsed && parsed.ok ? parsed.value : 0n;
-};
+export type { OnSaved } from '../use-count-scan.ts';
 
-/** Base units in one of the package a code names (1 for a SKU or the product's own barcode). */
-function usePackageQuantity() {
-  const [unities] = lookupsApi.endpoints.productsUnitySelect.useLazyQuery();
-  return async (productId: number, productUnityId: number) => {
-    const list = await unities(productId, true)
-      .unwrap()
-      .catch(() => []);
-    return list.find((unity) => unity.id === productUnityId)?.quantity ?? '1';
-  };
-}
-
-/** The item of the count a typed code names, and what one scan of it adds (one package in base units). */
-function useScannedItem(items: readonly TCountItem[]) {
-  const [lookup] = useLazyProductLookupQuery();
-  const packageQuantity = usePackageQuantity();
-  return async (typed: string): Promise<{ item: TCountItem; add: bigint } | null> => {
-    const upper = typed.toUpperCase();
-    const known = items.find((i) => i.product.sku.toUpperCase() === upper || i.product.barcode === typed);
-    if (known) return { item: known, add: 1000n };
-    const found = await lookup(typed)
-      .unwrap()
-      .catch(() => null);
-    const match = found?.match;
-    const item = match ? items.find((i) => i.product.id === match.product.id) : undefined;
-    if (!match || !item) return null;
-    return { item, add: toScaled(await packageQuantity(match.product.id, match.productUnityId)) };
-  };
-}
-
-type Message = { text: string; error: boolean } | null;
-/** A saved line, and the whole count's totals after it. */
-export type OnSaved = (item: TCountItem, totals: TCountDetail['totals']) => void;
-
-/** The scan form's state and its handler: find the item, add to what was counted, save, say what it is now. */
-function useScan(countId: number, items: readonly TCountItem[], onSaved: OnSaved) {
-  const [code, setCode] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [message, setMessage] = useState<Message>(null);
-  const [save, { isLoading }] = useSaveCountItemsMutation();
-  const scannedItem = useScannedItem(items);
-  const codeField = useRef<HTMLInputElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = code.trim();
-    if (!typed) return;
-    const scanned = await scannedItem(typed);
-    if (!scanned) {
-      setMessage({ text: `Código ${typed} não encontrado entre os produtos deste balanço.`, error: true });
-      codeField.current?.select();
-      return;
-    }
-    const { item } = scanned;
-    let add = scanned.add;
-    if (quantity.trim()) {
-      const parsed = parseTypedScaled(quantity, 3);
-      if (!parsed.ok || parsed.value === 0n) {
-        const text = parsed.ok
-          ? 'Quantidade zero não muda a contagem: informe quanto somar (ou tirar, com sinal de menos).'
-          : 'Quantidade inválida: use vírgula para decimais (ex.: 2,5).';
-        setMessage({ text, error: true });
-        return;
-      }
-      // negative: a correction (a package scanned twice)
-      add = parsed.value;
-    }
-    const counted = toScaled(item.countedQuantity);
-    if (counted + add < 0n) {
-      setMessage({
-        text: `${item.product.name}: foram contados ${formatQuantity(formatScaled(counted, 3))} ${item.unity.code}; não dá para tirar ${formatQuantity(formatScaled(-add, 3))}.`,
-        error: true,
-      });
-      return;
-    }
-    const total = formatScaled(counted + add, 3);
-    const result = await save({
-      id: countId,
-      items: [{ productId: item.product.id, countedQuantity: total }],
-    });
-    if ('data' in result && result.data) {
-      const saved = result.data.items[0];
-      if (saved) onSaved(saved, result.data.totals);
-      const counted = formatQuantity(saved?.countedQuantity ?? total);
-      setMessage({ text: `${item.product.name}: ${counted} ${item.unity.code}`, error: false });
-    }
-    setCode('');
-    setQuantity('');
-    codeField.current?.focus();
-  };
-
-  return { code, setCode, quantity, setQuantity, message, submit, isLoading, codeField };
+/** Under the fields: how the quantity was read as it is typed, then the last scan's result or its problem. */
+function ScanNotes({ id, reading, message }: { id: string; reading: string | null; message: ScanMessage }) {
+  return (
+    <>
+      {reading ? (
+        <p
+          id={`${id}-reading`}
+          className="col-span-2 text-sm sm:col-span-3"
+          aria-live="polite"
+          data-testid="number-reading"
+        >
+          {reading.startsWith('=') ? `Quantidade ${reading}` : reading}
+        </p>
+      ) : null}
+      {message ? (
+        <p
+          id={`${id}-message`}
+          role={message.error ? 'alert' : 'status'}
+          className={`col-span-2 sm:col-span-3 ${message.error ? 'text-error' : 'text-success'} font-semibold`}
+          data-testid="count-last"
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**
  * The scanner's field: a code then Enter adds one package (package quantity × base units), or the quantity typed
- * beside it, to what was counted of that product; the result is saved at once and shown.
+ * beside it, to what was counted of that product; the result is saved at once and shown. A typed quantity shows
+ * how it was read ("= 1.500 KG") while it is typed, before Enter saves it (DESIGN.md §4).
  */
 export function ScanPanel({
   countId,
@@ -117,11 +53,14 @@ export function ScanPanel({
   items: readonly TCountItem[];
   onSaved: OnSaved;
 }) {
-  const { code, setCode, quantity, setQuantity, message, submit, isLoading, codeField } = useScan(
-    countId,
-    items,
-    onSaved,
-  );
+  const { code, setCode, quantity, setQuantity, message, submit, isLoading, codeField, quantityField } =
+    useCountScan(countId, items, onSaved);
+  const unit = useTypedCodeUnit(items, code);
+  const reading = numberReading(quantity, { kind: 'quantity', unit });
+  const id = useId();
+  const about = (field: ScanField) => Boolean(message?.error && message.field === field);
+  const describedBy = (field: ScanField, ...others: Array<string | null>) =>
+    [...others, about(field) ? `${id}-message` : null].filter(Boolean).join(' ') || undefined;
   return (
     <form
       className="grid grid-cols-[1fr_6rem] gap-2 sm:grid-cols-[1fr_8rem_auto]"
@@ -136,6 +75,8 @@ export function ScanPanel({
           autoFocus
           autoComplete="off"
           inputMode="text"
+          aria-invalid={about('code')}
+          aria-describedby={describedBy('code')}
           onChange={(e) => setCode(e.target.value)}
           data-testid="count-scan"
         />
@@ -143,27 +84,28 @@ export function ScanPanel({
       <label className="form-control">
         <span className="label-text">Quantidade</span>
         <input
+          ref={quantityField}
           className="input input-bordered input-lg w-full"
           value={quantity}
           inputMode="decimal"
+          autoComplete="off"
           placeholder="1 emb."
           title="Quanto somar à contagem; com sinal de menos, quanto tirar (ex.: -1)"
+          aria-invalid={about('quantity')}
+          aria-describedby={describedBy('quantity', reading ? `${id}-reading` : null)}
           onChange={(e) => setQuantity(e.target.value)}
           data-testid="count-quantity"
         />
       </label>
-      <button type="submit" className="btn btn-primary btn-lg col-span-2 sm:col-span-1" disabled={isLoading}>
+      <ScanNotes id={id} reading={reading} message={message} />
+      {/* the button sits beside the fields on wider screens; on a phone under them and their messages */}
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg col-span-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:self-end"
+        disabled={isLoading}
+      >
         Contar
       </button>
-      {message ? (
-        <p
-          role="status"
-          className={`col-span-2 sm:col-span-3 ${message.error ? 'text-error' : 'text-success'} font-semibold`}
-          data-testid="count-last"
-        >
-          {message.text}
-        </p>
-      ) : null}
     </form>
   );
 }

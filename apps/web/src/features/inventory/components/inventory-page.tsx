@@ -89,7 +89,7 @@ function InventoryDownloads({ date }: { date: string }) {
         className="border-base-300 flex flex-wrap items-end gap-2 sm:border-l sm:pl-3"
       >
         <label className="form-control">
-          <span className="label-text">Motivo do inventário (MOT_INV)</span>
+          <span className="label-text">Motivo do inventário</span>
           <select
             className="select select-bordered select-sm"
             value={reason}

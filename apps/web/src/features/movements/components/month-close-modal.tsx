@@ -4,23 +4,21 @@ import { messages } from '../../../config/messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCloseMonthMutation } from '../../../lib/closings-api.ts';
 
-/** Closing a month closes every earlier one too; a refusal is shown by the API layer's notification. */
+/** Closing a month closes every earlier one too; a refusal stays in the dialog, with the server's message. */
 export default function MonthCloseModal({ extra, closeModal }: ModalBodyProps<'MONTH_CLOSE'>) {
   const { year, month, label } = extra;
   const notify = useNotifySuccess();
   const [closeMonth, { isLoading }] = useCloseMonthMutation();
-  const confirm = async () => {
-    const result = await closeMonth({ year, month });
-    if ('error' in result) return;
-    notify(messages.success.monthClosed);
-    closeModal();
-  };
   return (
     <ConfirmationBody
       message={messages.stockHistory.closeConfirm(label)}
       confirmLabel={messages.stockHistory.closeMonth}
       busy={isLoading}
-      onConfirm={confirm}
+      submit={() => closeMonth({ year, month })}
+      onDone={() => {
+        notify(messages.success.monthClosed);
+        closeModal();
+      }}
       onCancel={closeModal}
     />
   );

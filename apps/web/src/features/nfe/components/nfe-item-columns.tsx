@@ -13,8 +13,10 @@ import {
   conversionText,
   itemState,
   proposedPackage,
+  unitsPerPackageProblem,
   type ItemChoice,
 } from '../nfe-choices.ts';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 import { NfeItemDescription } from './nfe-item-description.tsx';
 
 const BADGE: Record<ReturnType<typeof itemState>, string> = {
@@ -182,9 +184,13 @@ function NewProduct({
         options={unities.map((u) => ({ id: u.id, text: `${u.code} — ${u.name}` }))}
         onChange={(baseUnityId) => onChange({ ...choice, baseUnityId })}
       />
-      <TextInput
+      <NumberField
+        className="fieldset"
         label={`Unidades por ${item.unit} do item ${n}`}
+        kind="quantity"
+        unit={base?.code}
         value={choice.unitsPerPackage}
+        error={unitsPerPackageProblem(choice.unitsPerPackage, base?.fractional ?? false) ?? undefined}
         onChange={(unitsPerPackage) => onChange({ ...choice, unitsPerPackage })}
       />
       {base && /^\d+(\.\d{1,3})?$/.test(perPackage) ? (

@@ -92,6 +92,13 @@ function ItemsTable({
   );
 }
 
+/** How many items cannot be imported yet: no product chosen, or a new product's fields not filled right. */
+function useUnresolved(preview: TNfePreview, choices: ReadonlyMap<number, ItemChoice | null>): number {
+  const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
+  const fractional = (unityId: number) => unities.find((u) => u.id === unityId)?.fractional ?? false;
+  return preview.items.filter((item) => !isResolved(choices.get(item.item) ?? null, fractional)).length;
+}
+
 /** One note's preview: header, warnings, the items to resolve, totals against the invoice's, and "Importar". */
 export function NfePreviewPanel({
   file,
@@ -110,7 +117,7 @@ export function NfePreviewPanel({
   const [acceptUnauthorized, setAcceptUnauthorized] = useState(false);
   const [importNfe, { isLoading }] = useImportNfeMutation();
   const notify = useNotifySuccess();
-  const unresolved = preview.items.filter((item) => !isResolved(choices.get(item.item) ?? null)).length;
+  const unresolved = useUnresolved(preview, choices);
   const blocked =
     preview.errors.length > 0 || unresolved > 0 || (!preview.authorized && !acceptUnauthorized) || isLoading;
   const run = async () => {

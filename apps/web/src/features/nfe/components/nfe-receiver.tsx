@@ -15,7 +15,8 @@ function DropZone({
 }) {
   return (
     <label
-      className={`border-base-300 flex cursor-pointer flex-col items-center gap-2 rounded-box border-2 border-dashed p-6 text-center ${dragging ? 'bg-base-200' : ''}`}
+      // the file input inside is the focus stop: the area itself shows where the keyboard is
+      className={`border-base-300 has-[input:focus-visible]:outline-base-content flex cursor-pointer flex-col items-center gap-2 rounded-box border-2 border-dashed p-6 text-center has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-solid ${dragging ? 'bg-base-200' : ''}`}
       onDragOver={(event) => {
         event.preventDefault();
         setDragging(true);

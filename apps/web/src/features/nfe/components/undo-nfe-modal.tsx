@@ -6,17 +6,14 @@ import { useUndoNfeMutation } from '../nfe-api.ts';
 export default function UndoNfeModal({ extra, closeModal }: ModalBodyProps<'NFE_UNDO'>) {
   const { id, label } = extra;
   const [undo, { isLoading }] = useUndoNfeMutation();
-  const confirm = async () => {
-    await undo(id);
-    closeModal();
-  };
   return (
     <ConfirmationBody
       message={`Desfazer o recebimento da ${label}? Todas as entradas dela serão canceladas e os saldos voltam ao que eram. O XML continua guardado.`}
       confirmLabel="Desfazer"
       danger
       busy={isLoading}
-      onConfirm={confirm}
+      submit={() => undo(id)}
+      onDone={closeModal}
       onCancel={closeModal}
     />
   );

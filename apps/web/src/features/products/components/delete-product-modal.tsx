@@ -6,25 +6,24 @@ import { paths } from '../../../config/paths.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useDeleteProductMutation } from '../products-api.ts';
 
+/** A product the ledger references is refused (409): the dialog stays open with the server's message. */
 export default function DeleteProductModal({ extra, closeModal }: ModalBodyProps<'PRODUCT_DELETE'>) {
   const { productId, name, backToList } = extra;
   const notify = useNotifySuccess();
   const navigate = useNavigate();
   const [deleteProduct, { isLoading }] = useDeleteProductMutation();
-  const confirm = async () => {
-    const result = await deleteProduct(productId);
-    closeModal();
-    if ('error' in result) return;
-    notify(messages.success.productDeleted);
-    if (backToList) void navigate(paths.products);
-  };
   return (
     <ConfirmationBody
       message={`Excluir o produto "${name}"? Embalagens, preços e vínculos com fornecedores também serão excluídos.`}
       confirmLabel="Excluir"
       danger
       busy={isLoading}
-      onConfirm={confirm}
+      submit={() => deleteProduct(productId)}
+      onDone={() => {
+        closeModal();
+        notify(messages.success.productDeleted);
+        if (backToList) void navigate(paths.products);
+      }}
       onCancel={closeModal}
     />
   );

@@ -11,18 +11,17 @@ export default function DeleteProductUnityModal({
   const { productId, unityId, label } = extra;
   const notify = useNotifySuccess();
   const [deleteUnity, { isLoading }] = useDeleteProductUnityMutation();
-  const confirm = async () => {
-    const result = await deleteUnity({ productId, unityId });
-    closeModal();
-    if ('data' in result) notify(messages.success.productDeleted);
-  };
   return (
     <ConfirmationBody
       message={`Excluir a embalagem "${label}"?`}
       confirmLabel="Excluir"
       danger
       busy={isLoading}
-      onConfirm={confirm}
+      submit={() => deleteUnity({ productId, unityId })}
+      onDone={() => {
+        closeModal();
+        notify(messages.success.productDeleted);
+      }}
       onCancel={closeModal}
     />
   );

@@ -8,18 +8,17 @@ export default function DeleteSupplierModal({ extra, closeModal }: ModalBodyProp
   const { supplierId, name } = extra;
   const notify = useNotifySuccess();
   const [deleteSupplier, { isLoading }] = useDeleteSupplierMutation();
-  const confirm = async () => {
-    const result = await deleteSupplier(supplierId);
-    closeModal();
-    if ('data' in result) notify(messages.success.supplierDeleted);
-  };
   return (
     <ConfirmationBody
       message={`Excluir o fornecedor "${name}"? Os vínculos com produtos também serão removidos.`}
       confirmLabel="Excluir"
       danger
       busy={isLoading}
-      onConfirm={confirm}
+      submit={() => deleteSupplier(supplierId)}
+      onDone={() => {
+        closeModal();
+        notify(messages.success.supplierDeleted);
+      }}
       onCancel={closeModal}
     />
   );
