@@ -24,6 +24,15 @@ export function unique(): number {
   return sequence;
 }
 
+/** A GTIN-13 no other call has had, with its check digit (computed here, apart from the app's own check). */
+export function uniqueGtin(): string {
+  const body = `789${String(unique() % 1_000_000_000).padStart(9, '0')}`;
+  const sum = [...body]
+    .reverse()
+    .reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
 export function uniqueEmail(prefix = 'pessoa'): string {
   return `${prefix}-${unique()}@teste.com.br`;
 }

@@ -2,7 +2,7 @@ import type { App } from '../src/app.ts';
 import * as shared from '../../../test-support/factories.ts';
 import type { Client, UserOverrides } from '../../../test-support/factories.ts';
 
-export { cnpjFor, cnpjFromBase, unique, uniqueEmail } from '../../../test-support/factories.ts';
+export { cnpjFor, cnpjFromBase, unique, uniqueEmail, uniqueGtin } from '../../../test-support/factories.ts';
 
 type Body = Record<string, unknown>;
 

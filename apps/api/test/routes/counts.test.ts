@@ -7,6 +7,7 @@ import {
   stockIn,
   stockOut,
   unique,
+  uniqueGtin,
   unityId,
 } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
@@ -31,12 +32,6 @@ const call = (method: Method, url: string, payload?: unknown, as = cookie) =>
     headers: { cookie: as },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-
-/** A GTIN-13 with its check digit. */
-function gtin13(first12: string): string {
-  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
-}
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
@@ -472,7 +467,7 @@ describe('count sheet', () => {
 
     // A scanner's list: a box's barcode alone counts boxes (2 boxes of 12 = 24 UN); a Código and a barcode of
     // different products, or an unknown Código beside a known barcode, is a row error.
-    const boxCode = gtin13(`789${String(unique()).padStart(9, '0').slice(-9)}`);
+    const boxCode = uniqueGtin();
     const box = await call('POST', `/api/products/v1/${b.id}/unity/v1`, {
       unityId: await unityId(ctx.app, cookie, 'CX'),
       unityBatchId: (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNfe, type NfeTestItem } from '../../../../test-support/nfe-builder.ts';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
-import { cnpjFor, cnpjFromBase, createProduct, unique, unityId } from '../factories.ts';
+import { cnpjFor, cnpjFromBase, createProduct, unique, uniqueGtin, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { importNfe, previewNfe } from '../nfe-upload.ts';
 
@@ -25,14 +25,7 @@ afterAll(async () => {
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 const emitter = () => ({ cnpj: cnpjFor(unique() + 7000), name: `Atacado ${unique()} Ltda` });
 
-/** A GTIN-13 with its check digit (computed here, apart from the app's own check). */
-function gtin(): string {
-  const body = `789${String(unique()).padStart(9, '0')}`;
-  const sum = [...body]
-    .reverse()
-    .reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const gtin = uniqueGtin;
 
 /** The note's XML with one element of one item replaced (the builder writes cEANTrib = cEAN). */
 function withTag(xml: string, item: number, tag: string, value: string): string {
