@@ -34,6 +34,14 @@ describe('reference data and exports in the browser', () => {
     await expect.poll(() => notification().textContent()).toContain('A categoria foi adicionada.');
     const row = page.getByRole('row').filter({ hasText: category });
     await expect.poll(() => row.textContent()).toContain('0 produtos');
+    // the same name again: said at the field, in the dialog, and not a second time behind it
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await modal().getByLabel('Nome').fill(category.toUpperCase());
+    await modal().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => modal().getByRole('alert').textContent()).toContain('Já existe');
+    expect(await notification().filter({ hasText: 'Já existe' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
 
     await page.goto('/app/products');
     await page.getByRole('button', { name: 'Adicionar' }).click();

@@ -10,7 +10,7 @@ import { useCategoriesQuery, useUnitiesQuery, useUnityBatchesQuery } from '../..
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../lib/use-notify.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useUpdateReferenceMutation, type ReferenceKind } from './reference-api.ts';
+import { useSetReferenceStatusMutation, type ReferenceKind } from './reference-api.ts';
 import { ReferenceDialog, type DialogState, type ReferenceRow } from './reference-dialog.tsx';
 
 interface ReferenceColumn<T> extends Column<T> {
@@ -103,9 +103,9 @@ function ReferenceTable<T extends Row>({
   const admin = useAppSelector((state) => state.auth.user?.role === 'admin');
   const notify = useNotifySuccess();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [update] = useUpdateReferenceMutation();
+  const [setStatus] = useSetReferenceStatusMutation();
   const toggle = async (row: T, status: TStatus) => {
-    const result = await update({ kind, id: row.id, body: { status } });
+    const result = await setStatus({ kind, id: row.id, status });
     if (!('error' in result))
       notify(status === 'active' ? 'Reativado.' : 'Desativado: não aparece mais nos cadastros.');
   };
