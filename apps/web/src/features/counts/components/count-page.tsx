@@ -18,6 +18,8 @@ export default function CountPage() {
   const id = Number(useParams().countId);
   const [differences, setDifferences] = useState(false);
   const { data: count, isLoading } = useCountQuery({ id, differences });
+  // the scanner reads any product of the count, also one the "differences" view leaves out
+  const { data: whole } = useCountQuery({ id, differences: false }, { skip: !differences });
   // what this screen saved since the list loaded (the list is not reloaded after every scan)
   const [saved, setSaved] = useState<ReadonlyMap<number, TCountItem>>(new Map());
   // and the totals the last save answered (the summary follows every scan)
@@ -27,6 +29,13 @@ export default function CountPage() {
   const items = useMemo(
     () => (count?.items ?? []).map((item) => saved.get(item.product.id) ?? item),
     [count, saved],
+  );
+  const scannable = useMemo(
+    () =>
+      (differences ? (whole?.items ?? []) : (count?.items ?? [])).map(
+        (item) => saved.get(item.product.id) ?? item,
+      ),
+    [differences, whole, count, saved],
   );
   if (isLoading || !count) return <PageLoader />;
   const onSaved: OnSaved = (item, totals) => {
@@ -55,7 +64,9 @@ export default function CountPage() {
           </span>
           {count.description ? ` · ${count.description}` : ''}
         </p>
-        {count.status === 'open' ? <ScanPanel countId={count.id} items={items} onSaved={onSaved} /> : null}
+        {count.status === 'open' ? (
+          <ScanPanel countId={count.id} items={scannable} onSaved={onSaved} />
+        ) : null}
       </TitleCard>
       <TitleCard
         title={differences ? 'Diferenças' : 'Produtos'}
