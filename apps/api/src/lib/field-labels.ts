@@ -60,4 +60,43 @@ export const FIELD_LABELS: Record<string, string> = {
   uncountedAsZero: 'Não contados como zero',
   acceptUnauthorized: 'Aceitar nota não autorizada',
   differences: 'Só diferenças',
+  address: 'Endereço',
+  street: 'Logradouro',
+  number: 'Número',
+  district: 'Bairro',
+  city: 'Cidade',
+  state: 'UF',
+  zip: 'CEP',
+  stateRegistration: 'Inscrição estadual',
+  itemType: 'Tipo do item',
+  ncm: 'NCM',
+  cest: 'CEST',
+  stockMovementId: 'Importação da planilha',
 };
+
+/** The Portuguese name of the field at a path ("address.state" → "UF"; list positions skipped). */
+export function labelOf(path: string): string {
+  const leaf =
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? '';
+  return FIELD_LABELS[leaf] ?? leaf;
+}
+
+/** One readable message for a request's issues: each prefixed by its field's name unless it already names it. */
+export function issuesMessage(issues: ReadonlyArray<{ path: string; message: string }>): string {
+  const message = issues
+    .map((issue) => {
+      const label = issue.path ? labelOf(issue.path) : '';
+      // "Selecione a categoria.", "Para cada item, …" and "A data inicial deve…" already name their field
+      const named =
+        !label ||
+        issue.message.startsWith('Selecione ') ||
+        issue.message.startsWith('Para cada ') ||
+        issue.message.toLowerCase().includes(label.toLowerCase());
+      return named ? issue.message : `${label}: ${issue.message}`;
+    })
+    .join(' ');
+  return message || 'Dados inválidos.';
+}

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorCode, TErrorResponse } from '@armazem/contracts/common';
 import { AppError } from '../lib/errors.ts';
-import { FIELD_LABELS } from '../lib/field-labels.ts';
+import { issuesMessage } from '../lib/field-labels.ts';
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: TErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
@@ -117,15 +117,6 @@ function constraintError(error: unknown): AppError | null {
   return null;
 }
 
-function labelOf(path: string): string {
-  const leaf =
-    path
-      .split('.')
-      .filter((part) => !/^\d+$/.test(part))
-      .pop() ?? '';
-  return FIELD_LABELS[leaf] ?? leaf;
-}
-
 function validationResponse(error: FastifyError): TErrorResponse {
   const validation = hasZodFastifySchemaValidationErrors(error) ? error.validation : (error.validation ?? []);
   const issues = validation.map((issue) => {
@@ -136,18 +127,7 @@ function validationResponse(error: FastifyError): TErrorResponse {
       return { path, message: 'Envie os dados do pedido no corpo da requisição (JSON).' };
     return { path, message };
   });
-  const message = issues
-    .map((issue) => {
-      const label = issue.path ? labelOf(issue.path) : '';
-      // "Selecione a categoria." and "A data inicial deve…" already name their field
-      const named =
-        !label ||
-        issue.message.startsWith('Selecione ') ||
-        issue.message.toLowerCase().includes(label.toLowerCase());
-      return named ? issue.message : `${label}: ${issue.message}`;
-    })
-    .join(' ');
-  return { message: message || 'Dados inválidos.', code: 'VALIDATION_ERROR', issues };
+  return { message: issuesMessage(issues), code: 'VALIDATION_ERROR', issues };
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { AppError } from '../lib/errors.ts';
+import { issuesMessage } from '../lib/field-labels.ts';
 
 // Reading a multipart upload (the movement sheet, the NF-e XML): the file in its field and the text fields beside
 // it, each refused in Portuguese when it is too large or does not match its schema.
@@ -58,7 +59,7 @@ export function parseFields<T extends z.ZodMiniType>(schema: T, input: unknown):
       path: issue.path.join('.'),
       message: issue.message,
     }));
-    throw new AppError('VALIDATION_ERROR', issues.map((issue) => issue.message).join(' '), { issues });
+    throw new AppError('VALIDATION_ERROR', issuesMessage(issues), { issues });
   }
   return result.data;
 }

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { appWithAdmin, type TestContext } from '../helper.ts';
-import { cnpjFor, createBox, createProduct, createSupplier, defaultUnityId, stockIn } from '../factories.ts';
+import {
+  batchId,
+  cnpjFor,
+  createBox,
+  createProduct,
+  createSupplier,
+  defaultUnityId,
+  stockIn,
+  uniqueGtin,
+  unityId,
+} from '../factories.ts';
 import { assertLedgerInvariant, ledgerRowCount } from '../invariants.ts';
 import { pdfPages } from '../pdf-text.ts';
 import { TEMPLATE_HEADER } from '../../src/domain/movements/template.ts';
@@ -168,6 +178,59 @@ describe('preview', () => {
     ]);
     expect(errorsAt(8)).toEqual([{ column: 'Fornecedor', message: 'CNPJ ou CPF do fornecedor inválido.' }]);
     expect(response.json().summary).toMatchObject({ rows: 7, valid: 0, invalid: 7 });
+  });
+
+  it('reads a product or package barcode in Código, and refuses a unit code two packages share', async () => {
+    const productCode = uniqueGtin();
+    const boxCode = uniqueGtin();
+    const product = await createProduct(ctx.app, cookie, {
+      name: 'Chá mate',
+      categoryId: 2,
+      barcode: productCode,
+    });
+    const box = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/v1/${product.id}/unity/v1`,
+      headers: { cookie },
+      payload: {
+        unityId: await unityId(ctx.app, cookie, 'CX'),
+        unityBatchId: await batchId(ctx.app, cookie, 'CAIXA'),
+        quantity: 24,
+        barcode: boxCode,
+      },
+    });
+    expect(box.statusCode, box.body).toBe(201);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/v1/${product.id}/unity/v1`,
+      headers: { cookie },
+      payload: {
+        unityId: await unityId(ctx.app, cookie, 'CX'),
+        unityBatchId: await batchId(ctx.app, cookie, 'FARDO'),
+        quantity: 6,
+      },
+    });
+    const response = await preview(
+      await makeXlsx([
+        HEADER,
+        [d(2), productCode, 'Entrada', 2, null, '1', null, null, null],
+        [d(3), boxCode, 'Entrada', 1, null, '30', null, null, null],
+        [d(4), product.sku, 'Entrada', 1, 'CX', '30', null, null, null],
+        [d(5), product.sku, 'Entrada', 1, 'Fardo c/ 6 UN', '9', null, null, null],
+      ]),
+    );
+    const rows = response.json().rows;
+    // the product's own barcode is the product in its base unit; a box's barcode is that box
+    expect(rows[0]).toMatchObject({ product: 'Chá mate', unity: 'Unidade (UN)', errors: [] });
+    expect(rows[1]).toMatchObject({ product: 'Chá mate', unity: 'Caixa c/ 24 UN', errors: [] });
+    // CX is the unit of both the box and the bale: which one is the sheet's to say, never a guess
+    expect(rows[2].errors).toEqual([
+      {
+        column: 'Unidade',
+        message: `A unidade "CX" é de mais de uma embalagem de ${product.sku} (Caixa c/ 24 UN, Fardo c/ 6 UN): escreva qual, como está no produto.`,
+      },
+    ]);
+    expect(rows[3]).toMatchObject({ unity: 'Fardo c/ 6 UN', errors: [] });
   });
 
   it('checks exits against the balance after the earlier rows of the same sheet', async () => {

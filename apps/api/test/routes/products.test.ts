@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
-import { batchId, createBox, createProduct, unityId } from '../factories.ts';
+import { batchId, createBox, createProduct, uniqueGtin, unityId } from '../factories.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -396,6 +396,44 @@ describe('product unities', () => {
         .statusCode,
     ).toBe(409);
     expect((await get('/api/products/v1/99999/unity/v1/select')).statusCode).toBe(404);
+  });
+
+  it('keeps a barcode on one place only: in any of its GTIN forms, and when two writes race for it', async () => {
+    const code = uniqueGtin();
+    const owner = await createProduct(ctx.app, cookie, { barcode: code });
+    const other = await createProduct(ctx.app, cookie);
+    // the same GTIN-13 padded to 14 digits is the same item
+    const padded = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/products/v1/${other.id}`,
+      headers: { cookie },
+      payload: { barcode: `0${code}` },
+    });
+    expect([padded.statusCode, padded.json().message]).toEqual([
+      409,
+      `O código de barras 0${code} já está em uso por outro produto ou embalagem.`,
+    ]);
+    expect(owner.barcode).toBe(code);
+    // a product and another product's package given one new code at the same moment: one of them gets it
+    const box = await createBox(ctx.app, cookie, owner.id, 6);
+    for (let round = 0; round < 3; round++) {
+      const fresh = uniqueGtin();
+      const answers = await Promise.all([
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/products/v1/${other.id}`,
+          headers: { cookie },
+          payload: { barcode: fresh },
+        }),
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/products/v1/${owner.id}/unity/v1/${box.id}`,
+          headers: { cookie },
+          payload: { barcode: fresh },
+        }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    }
   });
 
   it('accepts fractional packages for fractional units (25,5 kg sack)', async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntry, appWithAdmin, createOperator, type TestContext } from '../helper.ts';
+import { sql } from 'kysely';
+import { auditEntry, appWithAdmin, createOperator, dialectUnderTest, type TestContext } from '../helper.ts';
+import { insertProduct } from '../../src/domain/products/products-repository.ts';
+import { productSearchColumns } from '../../src/domain/products/products-rules.ts';
 import { createBox, createProduct, defaultUnityId, stockIn, unique } from '../factories.ts';
 
 let ctx: TestContext;
@@ -120,6 +123,45 @@ describe('units managed by the business', () => {
     ).toBe(400);
     expect((await call('POST', '/api/unities/v1', { code: 'AB', name: 'X' })).statusCode).toBe(400);
   });
+
+  // PostgreSQL: a product being created in the unit holds its row (FOR SHARE, as creating a product does); the
+  // change to whole units must wait for it and then count that product, not count first and write after.
+  it.runIf(dialectUnderTest === 'postgres')(
+    'makes a unit whole only after a product being created in it is counted',
+    async () => {
+      const code = `R${unique() % 10000}`;
+      const unit = (
+        await call('POST', '/api/unities/v1', { code, name: `Rolo ${code}`, fractional: true })
+      ).json();
+      const waiting = sql<{ n: string }>`select count(*) as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      const { pending } = await ctx.handle.db.transaction().execute(async (tx) => {
+        await tx.selectFrom('unities').select('id').where('id', '=', unit.id).forShare().execute();
+        const pending = call('PATCH', `/api/unities/v1/${unit.id}`, { fractional: false });
+        await expect.poll(async () => Number((await waiting.execute(ctx.handle.db)).rows[0]?.n)).toBe(1);
+        const name = 'Fita em rolo';
+        await insertProduct(
+          tx,
+          {
+            sku: `ROLO-${unique()}`,
+            name,
+            category_id: 1,
+            base_unity_id: unit.id,
+            min_stock: '1500',
+            status: 'active',
+            item_type: '00',
+            ...productSearchColumns({ sku: 'ROLO', name }),
+          },
+          { unityBatchId: 1, quantity: 1000n },
+        );
+        // handed out in an object: the commit must not wait for the call that waits for it
+        return { pending };
+      });
+      const change = await pending;
+      expect(change.statusCode, change.body).toBe(409);
+      expect(change.json().message).toContain('já é usada por 1 produto');
+    },
+  );
 
   it('will not change fractional once a product uses the unit, nor delete it', async () => {
     const code = `Q${unique() % 10000}`;

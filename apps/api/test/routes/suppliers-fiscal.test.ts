@@ -89,5 +89,19 @@ describe('a supplier’s state registration and address', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       if (message) expect(response.json().issues[0].message).toBe(message);
     }
+    // the answer's message names the field in Portuguese, never by its JSON key
+    const street = await send('PATCH', `/api/suppliers/v1/${supplier.id}`, {
+      address: { street: 'x'.repeat(201) },
+    });
+    expect(street.json().message).toMatch(/^Logradouro: /);
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stock/movement/v1',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="sheet"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n' +
+        'Data;Código\r\n\r\n--x--\r\n',
+    });
+    expect(empty.json().message).toMatch(/Ano: .*Mês: /);
   });
 });

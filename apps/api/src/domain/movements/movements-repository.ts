@@ -158,6 +158,12 @@ function productsNamed(db: Db | Tx, codes: string[]) {
       .select([...columns, 'pu.barcode'])
       .where('pu.barcode', 'in', codes)
       .execute(),
+    db
+      .selectFrom('products as p')
+      .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+      .select([...columns, 'p.barcode'])
+      .where('p.barcode', 'in', codes)
+      .execute(),
   ]);
 }
 
@@ -191,12 +197,12 @@ async function addUnities(db: Db | Tx, byId: Map<number, SheetProduct>): Promise
   }
 }
 
-/** Products by SKU or by the barcode of one of their packages, each with all its packages. */
+/** Products by SKU, by their own barcode or by the barcode of one of their packages, each with all its packages. */
 async function findProducts(db: Db | Tx, codes: string[]): Promise<Map<string, SheetProduct>> {
   const byCode = new Map<string, SheetProduct>();
   const byId = new Map<number, SheetProduct>();
   for (let start = 0; start < codes.length; start += CHUNK) {
-    const [products, viaBarcode] = await productsNamed(db, codes.slice(start, start + CHUNK));
+    const [products, viaPackage, viaBarcode] = await productsNamed(db, codes.slice(start, start + CHUNK));
     const remember = (product: (typeof products)[number], key: string) => {
       const info: SheetProduct = byId.get(product.id) ?? {
         id: product.id,
@@ -211,7 +217,8 @@ async function findProducts(db: Db | Tx, codes: string[]): Promise<Map<string, S
       byCode.set(key, info);
     };
     for (const product of products) remember(product, product.sku);
-    for (const product of viaBarcode) if (product.barcode) remember(product, product.barcode);
+    for (const product of [...viaPackage, ...viaBarcode])
+      if (product.barcode) remember(product, product.barcode);
   }
   await addUnities(db, byId);
   return byCode;

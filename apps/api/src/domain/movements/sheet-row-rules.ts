@@ -77,13 +77,26 @@ export interface SheetCatalog {
 
 type Fail = (column: ColumnKey, message: string) => void;
 
-function findUnity(product: SheetProduct, value: string | null) {
-  if (!value) return product.unities.find((unity) => unity.isDefault);
+/**
+ * The package a row is in: the one its Unidade names (by label, barcode or unit code), or, without one, the package
+ * whose barcode is the row's Código (a scanned box is a box), else the base unit. A unit code that several active
+ * packages share names none of them ('ambiguous').
+ */
+function findUnity(product: SheetProduct, value: string | null, code: string | null) {
+  if (!value) {
+    return (
+      product.unities.find((unity) => code !== null && unity.barcode === code) ??
+      product.unities.find((unity) => unity.isDefault)
+    );
+  }
   const wanted = foldText(value).replace(/\s+/g, ' ');
-  const matches = product.unities.filter(
-    (unity) => foldText(unity.label) === wanted || foldText(unity.code) === wanted || unity.barcode === value,
-  );
-  return matches.find((unity) => unity.isDefault) ?? matches[0];
+  const named = product.unities.find((unity) => foldText(unity.label) === wanted || unity.barcode === value);
+  if (named) return named;
+  const byCode = product.unities.filter((unity) => foldText(unity.code) === wanted);
+  const base = byCode.find((unity) => unity.isDefault);
+  if (base || byCode.length <= 1) return base ?? byCode[0];
+  const active = byCode.filter((unity) => unity.status === 'active');
+  return active.length === 1 ? active[0] : ('ambiguous' as const);
 }
 
 function checkDate(value: CellValue | undefined, monthPrefix: string, today: string, fail: Fail) {
@@ -117,8 +130,24 @@ function checkType(value: CellValue | undefined, fail: Fail) {
   return direction;
 }
 
-function checkUnity(product: SheetProduct | undefined, unityText: string | null, fail: Fail) {
-  const unity = product ? findUnity(product, unityText) : undefined;
+function checkUnity(
+  product: SheetProduct | undefined,
+  unityText: string | null,
+  code: string | null,
+  fail: Fail,
+): SheetUnity | undefined {
+  const found = product ? findUnity(product, unityText, code) : undefined;
+  if (product && found === 'ambiguous') {
+    const shared = product.unities.filter(
+      (u) => u.status === 'active' && foldText(u.code) === foldText(unityText ?? ''),
+    );
+    fail(
+      'unity',
+      `A unidade "${excerpt(unityText)}" é de mais de uma embalagem de ${product.sku} (${shared.map((u) => u.label).join(', ')}): escreva qual, como está no produto.`,
+    );
+    return undefined;
+  }
+  const unity = found === 'ambiguous' ? undefined : found;
   if (product && !unity)
     fail(
       'unity',
@@ -221,7 +250,7 @@ export function checkRow(
   const { code, product } = checkProduct(v.sku, catalog.products, fail);
   const direction = checkType(v.type, fail);
   const unityText = text(v.unity);
-  const unity = checkUnity(product, unityText, fail);
+  const unity = checkUnity(product, unityText, code, fail);
   const { quantity, baseQuantity } = checkQuantity(v.quantity, product, unity, fail);
   const cost = checkCost(v.unitCost, direction, fail);
   const supplierText = text(v.supplier);

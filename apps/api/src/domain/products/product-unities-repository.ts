@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { TProductUnity } from '@armazem/contracts/catalog';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import type { ProductUnityTable } from '../../db/types.ts';
+import type { Dialect, ProductUnityTable } from '../../db/types.ts';
 import { quantityOut } from '../../lib/numbers.ts';
 import { isFractional } from '../reference/reference-rules.ts';
 import { productUnityLabel } from './products-rules.ts';
@@ -77,14 +78,37 @@ export async function listProductUnities(
   }));
 }
 
+/**
+ * The forms one GTIN can be written in: "7891000000014" and "07891000000014" are the same item (GTIN-13 padded to
+ * 14 digits), so one must not be taken while the other is in use. A code that is not a GTIN is only itself.
+ */
+export function barcodeForms(barcode: string): string[] {
+  if (!/^\d{8,14}$/.test(barcode)) return [barcode];
+  const plain = barcode.replace(/^0+/, '');
+  const forms = [8, 12, 13, 14]
+    .filter((length) => length >= plain.length)
+    .map((length) => plain.padStart(length, '0'));
+  return [...new Set([barcode, ...forms])];
+}
+
+/**
+ * Is the barcode (in any of its forms) on another product or package? On PostgreSQL the check holds a transaction
+ * lock on the code first, so two writes racing to give it to two places (a product and another one's package, which
+ * no single unique index sees) are checked one after the other.
+ */
 export async function isBarcodeTaken(
-  db: Db | Tx,
+  tx: Tx,
+  dialect: Dialect,
   barcode: string,
   except: { productId?: number; unityId?: number } = {},
 ) {
-  let products = db.selectFrom('products').select('id').where('barcode', '=', barcode);
+  const forms = barcodeForms(barcode);
+  if (dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtext(${`barcode:${forms.at(-1) ?? barcode}`}))`.execute(tx);
+  }
+  let products = tx.selectFrom('products').select('id').where('barcode', 'in', forms);
   if (except.productId) products = products.where('id', '<>', except.productId);
-  let unities = db.selectFrom('product_unities').select('id').where('barcode', '=', barcode);
+  let unities = tx.selectFrom('product_unities').select('id').where('barcode', 'in', forms);
   if (except.unityId) unities = unities.where('id', '<>', except.unityId);
   const [product, unity] = await Promise.all([products.executeTakeFirst(), unities.executeTakeFirst()]);
   return Boolean(product || unity);

@@ -1,3 +1,4 @@
+import type { Dialect } from '../../db/types.ts';
 import type { ZNewPrice, ZNewProductUnity, ZUpdateProductUnity } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
@@ -43,7 +44,7 @@ async function requireProductUnity(tx: Tx, productId: number, unityId: number) {
   return found(await findProductUnityRow(tx, productId, unityId), productUnityNotFound);
 }
 
-async function addUnity(tx: Tx, userId: number, productId: number, input: NewProductUnity) {
+async function addUnity(tx: Tx, dialect: Dialect, userId: number, productId: number, input: NewProductUnity) {
   const product = found(await findProductRow(tx, productId), productNotFound);
   // a new package counts in an active unit, or in the product's own even once that unit is deactivated
   const unity = await referenceState(tx, 'unities', input.unityId);
@@ -51,7 +52,7 @@ async function addUnity(tx: Tx, userId: number, productId: number, input: NewPro
   const batch = await referenceState(tx, 'unity_batches', input.unityBatchId);
   assertReferenceUsable('unity_batches', batch, 'unityBatchId');
   assertPackageQuantityFits(await productBaseUnity(tx, productId), input.quantity);
-  if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode));
+  if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, dialect, input.barcode));
   assertNotDuplicatePackage(await hasSamePackage(tx, productId, input));
   const id = await insertProductUnity(tx, productId, input);
   const after = { productId, ...input };
@@ -61,6 +62,7 @@ async function addUnity(tx: Tx, userId: number, productId: number, input: NewPro
 
 async function updateUnity(
   tx: Tx,
+  dialect: Dialect,
   userId: number,
   ids: { productId: number; unityId: number },
   input: UpdateProductUnity,
@@ -76,7 +78,7 @@ async function updateUnity(
     }
   }
   if (input.barcode) {
-    assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode, { unityId }));
+    assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, dialect, input.barcode, { unityId }));
   }
   await updateProductUnityRow(tx, unityId, {
     ...(input.quantity !== undefined ? { quantity: input.quantity.toString() } : {}),
@@ -121,7 +123,15 @@ async function addPrice(tx: Tx, userId: number, productId: number, input: NewPri
 }
 
 /** A product's packages and prices; part of `app.products`. */
-export function createProductUnitiesService({ db, clock }: { db: Db; clock: Clock }) {
+export function createProductUnitiesService({
+  db,
+  dialect,
+  clock,
+}: {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+}) {
   async function unity(productId: number, unityId: number) {
     const unities = await listProductUnities(db, productId);
     return found(
@@ -132,12 +142,12 @@ export function createProductUnitiesService({ db, clock }: { db: Db; clock: Cloc
 
   return {
     async addUnity(userId: number, productId: number, input: NewProductUnity) {
-      const id = await db.transaction().execute((tx) => addUnity(tx, userId, productId, input));
+      const id = await db.transaction().execute((tx) => addUnity(tx, dialect, userId, productId, input));
       return unity(productId, id);
     },
 
     async updateUnity(userId: number, productId: number, unityId: number, input: UpdateProductUnity) {
-      await db.transaction().execute((tx) => updateUnity(tx, userId, { productId, unityId }, input));
+      await db.transaction().execute((tx) => updateUnity(tx, dialect, userId, { productId, unityId }, input));
       return unity(productId, unityId);
     },
 

@@ -1,3 +1,4 @@
+import type { Dialect } from '../../db/types.ts';
 import type { TProduct, ZNewProduct, ZProductListQuery, ZUpdateProduct } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
 import type { Tx } from '../../db/database.ts';
@@ -35,13 +36,16 @@ type NewProduct = z.output<typeof ZNewProduct>;
 type UpdateProduct = z.output<typeof ZUpdateProduct>;
 type ProductListQuery = z.output<typeof ZProductListQuery>;
 
-async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise<number> {
+async function createProduct(tx: Tx, dialect: Dialect, userId: number, input: NewProduct): Promise<number> {
   assertSkuFree(input.sku, await isSkuTaken(tx, input.sku));
   assertReferenceUsable('categories', await referenceState(tx, 'categories', input.categoryId), 'categoryId');
   assertReferenceUsable('unities', await referenceState(tx, 'unities', input.baseUnityId), 'baseUnityId');
-  if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode));
+  if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, dialect, input.barcode));
   const minStock = input.minStock ?? 0n;
-  assertMinStockFits({ fractional: await unityTakesFractions(tx, input.baseUnityId) }, minStock);
+  assertMinStockFits(
+    { fractional: await unityTakesFractions(tx, input.baseUnityId, dialect === 'postgres') },
+    minStock,
+  );
   const productId = await insertProduct(
     tx,
     {
@@ -64,16 +68,27 @@ async function createProduct(tx: Tx, userId: number, input: NewProduct): Promise
   return productId;
 }
 
-async function updateProduct(tx: Tx, userId: number, productId: number, input: UpdateProduct) {
+async function updateProduct(
+  tx: Tx,
+  dialect: Dialect,
+  userId: number,
+  productId: number,
+  input: UpdateProduct,
+) {
   const before = found(await findProductRow(tx, productId), productNotFound);
   if (input.categoryId !== undefined) {
     // a product keeps a category deactivated after it was given; it is not moved into one
     const category = await referenceState(tx, 'categories', input.categoryId);
     assertReferenceUsable('categories', category, 'categoryId', before.category_id);
   }
-  if (input.barcode) assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, input.barcode, { productId }));
+  if (input.barcode) {
+    assertBarcodeFree(input.barcode, await isBarcodeTaken(tx, dialect, input.barcode, { productId }));
+  }
   if (input.minStock !== undefined) {
-    assertMinStockFits({ fractional: await unityTakesFractions(tx, before.base_unity_id) }, input.minStock);
+    assertMinStockFits(
+      { fractional: await unityTakesFractions(tx, before.base_unity_id, dialect === 'postgres') },
+      input.minStock,
+    );
   }
   const name = input.name ?? before.name;
   const barcode = input.barcode === undefined ? before.barcode : input.barcode;
@@ -128,11 +143,11 @@ export function createProductsService(deps: ServiceDeps) {
     },
 
     async create(userId: number, input: NewProduct) {
-      return product(await db.transaction().execute((tx) => createProduct(tx, userId, input)));
+      return product(await db.transaction().execute((tx) => createProduct(tx, dialect, userId, input)));
     },
 
     async update(userId: number, productId: number, input: UpdateProduct) {
-      await db.transaction().execute((tx) => updateProduct(tx, userId, productId, input));
+      await db.transaction().execute((tx) => updateProduct(tx, dialect, userId, productId, input));
       return product(productId);
     },
 

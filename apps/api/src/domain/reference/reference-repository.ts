@@ -120,13 +120,19 @@ export async function referenceState(
 }
 
 /** Whether a unity takes fractions; the unity must exist. */
-export async function unityTakesFractions(db: Db | Tx, unityId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('unities')
-    .select('fractional')
-    .where('id', '=', unityId)
-    .executeTakeFirstOrThrow();
+/**
+ * Whether a unit takes fractions. `lock` (PostgreSQL) holds the unit's row until the transaction ends, so a change of
+ * `fractional` racing this write waits for it and then sees the product that now uses the unit.
+ */
+export async function unityTakesFractions(db: Db | Tx, unityId: number, lock = false): Promise<boolean> {
+  const query = db.selectFrom('unities').select('fractional').where('id', '=', unityId);
+  const row = await (lock ? query.forShare() : query).executeTakeFirstOrThrow();
   return isFractional(row.fractional);
+}
+
+/** PostgreSQL: the unit's row locked for a change, before what uses it is counted (see unityTakesFractions). */
+export async function lockUnity(tx: Tx, unityId: number): Promise<void> {
+  await tx.selectFrom('unities').select('id').where('id', '=', unityId).forUpdate().execute();
 }
 
 /** The id of the package kind with this code (seeded, so it exists). */

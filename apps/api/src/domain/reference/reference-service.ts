@@ -21,6 +21,7 @@ import {
   listCategories,
   listUnities,
   listUnityBatches,
+  lockUnity,
   referenceTaken,
   updateReference,
 } from './reference-repository.ts';
@@ -66,7 +67,7 @@ const labelOf = (row: Row) => ('fractional' in row ? row.code : row.name);
  * Categories, unities and package kinds: the lists every catalog form chooses from, and the business's own changes
  * to them (admins; the route checks the role). Every write is audited in its transaction.
  */
-export function createReferenceService({ db }: Pick<ServiceDeps, 'db'>) {
+export function createReferenceService({ db, dialect }: Pick<ServiceDeps, 'db' | 'dialect'>) {
   async function create(userId: number, table: ReferenceTable, input: NewRow): Promise<Row> {
     const id = await db.transaction().execute(async (tx) => {
       await assertNameFree(tx, table, input.name);
@@ -89,6 +90,9 @@ export function createReferenceService({ db }: Pick<ServiceDeps, 'db'>) {
 
   async function update(userId: number, table: ReferenceTable, id: number, change: Change): Promise<Row> {
     await db.transaction().execute(async (tx) => {
+      // a unit's fractional rule changes only while no product uses it: the row is held before they are counted
+      if (table === 'unities' && change.fractional !== undefined && dialect === 'postgres')
+        await lockUnity(tx, id);
       const before = await findRow(tx, table, id);
       if (change.name !== undefined) await assertNameFree(tx, table, change.name, id);
       if (change.status === 'inactive' && 'code' in before && isDefaultPackageKind(table, before.code))
