@@ -54,11 +54,21 @@ describe('stock in the browser', () => {
     await expect
       .poll(() => modal().getByTestId('available-balance').textContent())
       .toContain('Disponível: 36 UN');
-    await modal().getByLabel('Quantidade').fill('5');
+    // more than there is: refused in the dialog; corrected, saved, and the success is said after the refusal
+    await modal().getByLabel('Quantidade').fill('50');
     await modal().getByLabel('Motivo').selectOption({ label: 'Venda' });
+    await modal().getByRole('button', { name: 'Registrar saída' }).click();
+    await expect.poll(() => modal().getByTestId('notification').textContent()).toContain('ficaria negativo');
+    await modal().getByLabel('Quantidade').fill('5');
     await modal().getByRole('button', { name: 'Registrar saída' }).click();
     await expect.poll(() => notification().textContent()).toContain('Saída De Estoque Adicionada!');
     await expect.poll(() => page.getByTestId('ledger-table').textContent()).toContain(sku);
+    // the next dialog opens clean: the page's last notification is not shown inside it
+    await page.getByRole('button', { name: 'Registrar saída' }).click();
+    await modal().getByLabel('Produto').waitFor();
+    expect(await modal().getByTestId('notification').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await modal().waitFor({ state: 'detached' });
 
     // balances: 31 UN at R$ 10,00 = R$ 310,00
     await openFromMenu('Estoque');

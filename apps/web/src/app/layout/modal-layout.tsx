@@ -3,7 +3,9 @@ import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { closeModal, type ModalBody, type ModalExtras, type ModalType } from '../../lib/modal.ts';
 import { removeNotificationMessage } from '../../stores/header-slice.ts';
 import { trapTab } from '../../lib/trap-focus.ts';
+import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import type { RootState } from '../store.ts';
 import { MODAL_BODIES } from './modal-bodies.ts';
 import { NotificationToast } from './notification-toast.tsx';
 
@@ -40,20 +42,24 @@ export function ModalLayout() {
     const element = dialog.current;
     if (!element) return;
     if (isOpen && !element.open) {
+      // what the page said before (a success, a refusal) is not this dialog's to show
+      dispatch(removeNotificationMessage());
       element.showModal();
       // showModal() focuses the close button; a body already mounted could not take focus while the dialog was closed
       focusFirstField(element);
     }
     if (!isOpen && element.open) element.close();
-  }, [isOpen]);
+  }, [isOpen, dispatch]);
 
-  // a refusal shown in the dialog belongs to it: it goes with the dialog instead of lingering as a toast after it
-  const refusalShown = useAppSelector(
-    (state) => state.header.newNotificationStatus === 0 && state.header.newNotificationMessage !== '',
-  );
+  // a refusal shown in the dialog belongs to it: it goes with the dialog instead of lingering as a toast after it.
+  // Read when closing, not when drawn: a save that worked after a refusal has just put its success in its place.
+  const store = useStore<RootState>();
   const close = () => {
     dispatch(closeModal());
-    if (refusalShown) dispatch(removeNotificationMessage());
+    const { header } = store.getState();
+    if (header.newNotificationStatus === 0 && header.newNotificationMessage !== '') {
+      dispatch(removeNotificationMessage());
+    }
   };
 
   return (
