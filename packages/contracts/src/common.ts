@@ -69,9 +69,24 @@ export const noNul = /* @__NO_SIDE_EFFECTS__ */ () =>
 
 /* @__NO_SIDE_EFFECTS__ */
 export const zText = (max: number) => z.string().check(noNul(), z.trim(), z.maxLength(max));
+/** A name someone can read: not only invisible characters (a zero-width space), and no control character (a bell). */
+const readableName = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.superRefine<string>((text, ctx) => {
+    if (text && !/[^\p{Z}\p{Cf}\p{Cc}]/u.test(text))
+      ctx.addIssue({ code: 'custom', message: 'Campo obrigatório.' });
+    else if (/\p{Cc}/u.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'O texto contém um caractere de controle, que não se lê.' });
+    }
+  });
 export const ZName = z
   .string()
-  .check(noNul(), z.trim(), z.minLength(1, { error: 'Campo obrigatório.' }), z.maxLength(LIMITS.name));
+  .check(
+    noNul(),
+    z.trim(),
+    z.minLength(1, { error: 'Campo obrigatório.' }),
+    z.maxLength(LIMITS.name),
+    readableName(),
+  );
 /** Optional free text: empty or missing becomes null. */
 export const zOptionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
   z.pipe(

@@ -54,9 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: requireAuth,
-      schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZMe, ...errors(400, 401) } },
+      schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZMe, ...errors(400, 401, 429) } },
     },
-    (request) => auth.updateProfile(currentUser(request), request.body),
+    (request) => auth.updateProfile(currentUser(request), request.body, request.ip),
   );
 
   app.post(

@@ -17,7 +17,10 @@ import { paged } from '../lib/paging.ts';
 import { ENTRY_COLUMNS, EXIT_COLUMNS, STOCK_COLUMNS } from './list-exports.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
-import { errors } from './error-responses.ts';
+import { errors, refusals } from './error-responses.ts';
+
+/** A movement or a cancellation: a shortage's 409 carries its figures (date, available, requested, unit). */
+const MOVEMENT_REFUSALS = { ...errors(400, 404), ...refusals(409) };
 
 const tags = ['estoque'];
 const ZEntryParams = z.object({ entryId: ZId });
@@ -87,7 +90,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           params: ZEntryParams,
           body: ZCancelEntry,
-          response: { 200: ZLedgerEntry, ...errors(400, 404, 409) },
+          response: { 200: ZLedgerEntry, ...MOVEMENT_REFUSALS },
         },
       },
       (request) =>
@@ -97,14 +100,14 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/in/v1',
-    { schema: { tags, body: ZNewStockIn, response: { 201: ZLedgerEntry, ...errors(400, 404, 409) } } },
+    { schema: { tags, body: ZNewStockIn, response: { 201: ZLedgerEntry, ...MOVEMENT_REFUSALS } } },
     async (request, reply) =>
       reply.status(201).send(await stock.recordEntry(currentUser(request), request.body)),
   );
 
   app.post(
     '/out/v1',
-    { schema: { tags, body: ZNewStockOut, response: { 201: ZLedgerEntry, ...errors(400, 404, 409) } } },
+    { schema: { tags, body: ZNewStockOut, response: { 201: ZLedgerEntry, ...MOVEMENT_REFUSALS } } },
     async (request, reply) =>
       reply.status(201).send(await stock.recordExit(currentUser(request), request.body)),
   );

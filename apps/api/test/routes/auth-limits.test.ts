@@ -9,11 +9,17 @@ let handle: DatabaseHandle;
 let drop: () => Promise<void>;
 let first: App;
 let second: App;
+/** The texts of the e-mails the instances sent (reset links). */
+const sent: string[] = [];
 
 function instance(database: DatabaseHandle): Promise<App> {
   return buildApp({
     database,
-    mailer: { send: async () => undefined },
+    mailer: {
+      send: async (message: { text: string }) => {
+        sent.push(message.text);
+      },
+    },
     config: {
       sessions: { idleMinutes: 60, absoluteHours: 24 },
       loginRateLimit: 3,
@@ -74,6 +80,51 @@ describe('sign-in limits (DESIGN §4)', () => {
       expect((await signIn(first, email, 'senha-errada', '198.51.100.7')).statusCode).toBe(401);
       expect((await signIn(first, email, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
     }
+  });
+
+  it('lifts the sign-in lock of an account whose owner reset the password by the e-mailed link', async () => {
+    const [owner] = await staff('destrava', 1);
+    const ip = '192.0.2.60';
+    for (const guess of ['chute-1', 'chute-2', 'chute-3']) await signIn(first, owner!, guess, ip);
+    expect((await signIn(first, owner!, PASSWORD, ip)).statusCode).toBe(429);
+    const asked = await first.inject({
+      method: 'POST',
+      url: '/api/auth/v1/forgot-password',
+      remoteAddress: ip,
+      payload: { email: owner },
+    });
+    expect(asked.statusCode).toBe(202);
+    await expect.poll(() => sent.find((text) => text.includes('reset-password?token='))).toBeTruthy();
+    const token = /token=([\w-]+)/.exec(sent.at(-1) ?? '')?.[1];
+    const reset = await second.inject({
+      method: 'POST',
+      url: '/api/auth/v1/reset-password',
+      remoteAddress: ip,
+      payload: { token, password: 'nova-senha-segura-1' },
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    expect((await signIn(first, owner!, 'nova-senha-segura-1', ip)).statusCode).toBe(200);
+  });
+
+  it('counts a wrong current password on the profile like a failed sign-in, and locks it the same way', async () => {
+    const [person] = await staff('perfil', 1);
+    const ip = '192.0.2.70';
+    const login = await signIn(first, person!, PASSWORD, ip);
+    const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const change = (currentPassword: string) =>
+      second.inject({
+        method: 'PATCH',
+        url: '/api/auth/v1/me',
+        remoteAddress: ip,
+        headers: { cookie },
+        payload: { currentPassword, newPassword: 'outra-senha-segura-2' },
+      });
+    const answers = [];
+    for (const guess of ['chute-1', 'chute-2', 'chute-3', PASSWORD])
+      answers.push((await change(guess)).statusCode);
+    // three wrong guesses (the limit), then even the right one waits, as at the sign-in
+    expect(answers).toEqual([400, 400, 400, 429]);
+    expect((await change('chute-4')).json().code).toBe('RATE_LIMITED');
   });
 
   it('locks the (account, IP) pair after a few failures, on every instance, and not other accounts', async () => {

@@ -498,6 +498,27 @@ describe('prices', () => {
     expect(listed.data[0].currentPrice).toEqual(detail.currentPrice);
   });
 
+  it('keeps a package named by the price history: deleting it is refused, deactivating it works', async () => {
+    const product = await createProduct(ctx.app, cookie);
+    const box = await createBox(ctx.app, cookie, product.id);
+    const priced = await send('POST', `/api/products/v1/${product.id}/price/v1`, {
+      costPrice: 12,
+      salePrice: 18,
+      productUnityId: box.id,
+    });
+    expect(priced.statusCode).toBe(201);
+    const refused = await send('DELETE', `/api/products/v1/${product.id}/unity/v1/${box.id}`);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'Esta embalagem tem preços no histórico do produto e não pode ser excluída. Desative-a.',
+    ]);
+    expect((await get(`/api/products/v1/${product.id}`)).json().prices).toHaveLength(1);
+    const off = await send('PATCH', `/api/products/v1/${product.id}/unity/v1/${box.id}`, {
+      status: 'inactive',
+    });
+    expect(off.statusCode).toBe(200);
+  });
+
   it('refuses negative prices, too many decimals, bad dates and a package of another product', async () => {
     const product = await createProduct(ctx.app, cookie);
     const other = await createProduct(ctx.app, cookie);

@@ -144,6 +144,11 @@ describe('entries and exits', () => {
       message: expect.stringMatching(
         /^Em \d{2}\/\d{2}\/\d{4} o saldo de Água Mineral ficaria negativo: disponível 10 UN, solicitado 12 UN\.$/,
       ),
+      // the figures as the API writes quantities, for a client to act on
+      available: '10.000',
+      requested: '12.000',
+      unity: 'UN',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect((await get(`/api/products/v1/${product.id}`)).json().stock).toEqual(before);
     const exits = (await get(`/api/stock/out/v1?productId=${product.id}`)).json();

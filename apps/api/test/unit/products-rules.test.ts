@@ -148,14 +148,18 @@ describe('what stock history protects', () => {
     expect(refusal(() => assertPackageQuantityUnlocked(false))).toBeNull();
   });
 
-  it('never deletes the default package, nor one used in movements', () => {
-    expect(refusal(() => assertPackageDeletable({ isDefault: true }, false))?.message).toBe(
+  it('never deletes the default package, nor one used in movements or named by a price', () => {
+    const unused = { movements: false, prices: false };
+    expect(refusal(() => assertPackageDeletable({ isDefault: true }, unused))?.message).toBe(
       'A unidade base do produto não pode ser excluída.',
     );
-    expect(refusal(() => assertPackageDeletable({ isDefault: false }, true))?.message).toBe(
-      'Esta embalagem já tem movimentações de estoque e não pode ser excluída. Desative-a.',
-    );
-    expect(refusal(() => assertPackageDeletable({ isDefault: false }, false))).toBeNull();
+    expect(
+      refusal(() => assertPackageDeletable({ isDefault: false }, { ...unused, movements: true }))?.message,
+    ).toBe('Esta embalagem já tem movimentações de estoque e não pode ser excluída. Desative-a.');
+    expect(
+      refusal(() => assertPackageDeletable({ isDefault: false }, { ...unused, prices: true }))?.message,
+    ).toBe('Esta embalagem tem preços no histórico do produto e não pode ser excluída. Desative-a.');
+    expect(refusal(() => assertPackageDeletable({ isDefault: false }, unused))).toBeNull();
   });
 });
 

@@ -87,3 +87,8 @@ export async function claimPasswordReset(tx: Tx, tokenHash: string, now: string)
     .executeTakeFirst();
   return claimed?.user_id ?? null;
 }
+
+/** Ends every sign-in lock of one e-mail, whatever the IP (keys that start with `prefix`). */
+export async function clearCounters(db: Db | Tx, prefix: string): Promise<void> {
+  await db.deleteFrom('auth_throttles').where('key', 'like', `${prefix}%`).execute();
+}

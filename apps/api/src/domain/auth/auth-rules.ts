@@ -31,6 +31,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export const limitKeys = {
   signInPair: (email: string, ip: string) => `login:pair:${digest(email)}:${ip}`,
+  /** every sign-in pair of one e-mail (a reset proves the person owns it: its locks go) */
+  signInPairs: (email: string) => `login:pair:${digest(email)}:`,
   signInIp: (ip: string) => `login:ip:${ip}`,
   registerIp: (ip: string) => `register:ip:${ip}`,
   resetIp: (ip: string) => `reset:ip:${ip}`,

@@ -10,6 +10,7 @@ import { setPasswordHash, updateUserProfile } from '../users/users-repository.ts
 import { accessOfNewAccount, toMe } from '../users/users-rules.ts';
 import {
   claimPasswordReset,
+  clearCounters,
   clearCounter,
   hitCounter,
   lockCounter,
@@ -168,14 +169,36 @@ async function signIn(
 }
 
 /** A new password needs the current one, and signs out every other session of the person. */
-async function updateProfile({ db }: Context, me: SessionUser, input: UpdateProfile) {
+/**
+ * The current password, checked under the same limits as a sign-in (a stolen session must not guess it freely):
+ * a wrong one counts as a failed sign-in of this e-mail from this address, and a locked pair is a 429.
+ */
+async function checkCurrentPassword(
+  { db, limits }: Context,
+  user: { email: string; password_hash: string },
+  typed: string,
+  ip: string,
+) {
+  try {
+    await limitSignIn(db, limits, user.email, ip, async () => {
+      if (!(await verifyPassword(user.password_hash, typed)))
+        throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+      throw badRequest('Senha atual incorreta.', 'currentPassword');
+    }
+    throw error;
+  }
+}
+
+async function updateProfile(context: Context, me: SessionUser, input: UpdateProfile, ip: string) {
+  const { db } = context;
   const user = await findUserById(db, me.id);
   if (!user) throw badRequest('Usuário não encontrado.');
   let passwordHash: string | undefined;
   if (input.newPassword) {
-    if (!(await verifyPassword(user.password_hash, input.currentPassword ?? ''))) {
-      throw badRequest('Senha atual incorreta.', 'currentPassword');
-    }
+    await checkCurrentPassword(context, user, input.currentPassword ?? '', ip);
     passwordHash = await hashPassword(input.newPassword);
   }
   const updated = await db.transaction().execute(async (tx) => {
@@ -231,6 +254,9 @@ async function resetPassword({ db, limits }: Context, token: string, password: s
     }
     await setPasswordHash(tx, userId, passwordHash, now);
     await endUserSessions(tx, userId);
+    // the link proved the person owns the e-mail: failed sign-ins before it no longer lock them out
+    const user = await findUserById(tx, userId);
+    if (user) await clearCounters(tx, limitKeys.signInPairs(user.email));
     await audit(tx, { userId, action: 'password_reset', entity: 'user', entityId: userId });
   });
 }
@@ -244,7 +270,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     signOut: async (token: string | undefined) => {
       if (token) await deleteSessionByToken(deps.db, token);
     },
-    updateProfile: (me: SessionUser, input: UpdateProfile) => updateProfile(context, me, input),
+    updateProfile: (me: SessionUser, input: UpdateProfile, ip: string) =>
+      updateProfile(context, me, input, ip),
     requestPasswordReset: (email: string, ip: string, onMailError: (error: unknown) => void) =>
       requestPasswordReset(context, email, ip, onMailError),
     resetPassword: (token: string, password: string, ip: string) =>

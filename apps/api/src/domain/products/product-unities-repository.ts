@@ -114,6 +114,17 @@ export async function isBarcodeTaken(
   return Boolean(product || unity);
 }
 
+/** Whether the product's price history names this package. */
+export async function pricesOfPackage(db: Db | Tx, unityId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('prices')
+    .select('id')
+    .where('product_unity_id', '=', unityId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function ledgerReferences(
   db: Db | Tx,
   column: 'product_id' | 'product_unity_id' | 'supplier_id',

@@ -15,6 +15,7 @@ import {
   hasSamePackage,
   insertProductUnity,
   isBarcodeTaken,
+  pricesOfPackage,
   ledgerReferences,
   listProductUnities,
   productBaseUnity,
@@ -93,7 +94,10 @@ async function deleteUnity(tx: Tx, userId: number, productId: number, unityId: n
   const before = await requireProductUnity(tx, productId, unityId);
   const isDefault = before.is_default === 1;
   // The default package is refused before the ledger is read, as it always was.
-  const used = !isDefault && (await ledgerReferences(tx, 'product_unity_id', unityId));
+  const used = {
+    movements: !isDefault && (await ledgerReferences(tx, 'product_unity_id', unityId)),
+    prices: !isDefault && (await pricesOfPackage(tx, unityId)),
+  };
   assertPackageDeletable({ isDefault }, used);
   await deleteProductUnityRow(tx, unityId);
   await audit(tx, { userId, action: 'delete', entity: 'product_unity', entityId: unityId, before });

@@ -108,10 +108,17 @@ export function assertPackageQuantityUnlocked(usedInMovements: boolean): void {
   }
 }
 
-export function assertPackageDeletable(before: { isDefault: boolean }, usedInMovements: boolean): void {
+export function assertPackageDeletable(
+  before: { isDefault: boolean },
+  used: { movements: boolean; prices: boolean },
+): void {
   if (before.isDefault) throw conflict('A unidade base do produto não pode ser excluída.');
-  if (usedInMovements) {
+  if (used.movements) {
     throw conflict('Esta embalagem já tem movimentações de estoque e não pode ser excluída. Desative-a.');
+  }
+  // prices are never edited nor removed, only added: the history keeps the package it names
+  if (used.prices) {
+    throw conflict('Esta embalagem tem preços no histórico do produto e não pode ser excluída. Desative-a.');
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { quantityLabel } from '../../lib/numbers.ts';
+import { quantityLabel, quantityOut } from '../../lib/numbers.ts';
 import { dateLabel, isClosed, monthLabel, monthOf, type Shortage } from './stock-rules.ts';
 
 /** The posting pipeline's refusals, in Portuguese: a closed month, a future date, a date going below zero. */
@@ -29,10 +29,11 @@ export async function shortageError(
     'INSUFFICIENT_STOCK',
     `Em ${dateLabel(shortage.occurredOn)} o saldo de ${product.name} ficaria negativo: disponível ${available}, solicitado ${requested}.`,
     {
+      // figures as the API writes every quantity ("1500.000"), not as the message shows them ("1.500")
       details: {
         date: shortage.occurredOn,
-        available: quantityLabel(shortage.available),
-        requested: quantityLabel(shortage.requested),
+        available: quantityOut(shortage.available),
+        requested: quantityOut(shortage.requested),
         unity: product.code,
       },
     },
