@@ -88,6 +88,46 @@ async function checkScreens(list: Screen[], signedIn: boolean) {
   return found;
 }
 
+/** What has the focus: its name, whether a 2 px line is drawn around it and its contrast with the page. */
+const focused = () =>
+  page.evaluate(() => {
+    const rgb = (color: string) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3);
+    };
+    const luminance = (color: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    // the colour the line is drawn on: the nearest box with a background of its own
+    let box: HTMLElement | null = element.parentElement;
+    while (box && getComputedStyle(box).backgroundColor === 'rgba(0, 0, 0, 0)') box = box.parentElement;
+    const [a, b] = [
+      luminance(style.outlineColor),
+      luminance(getComputedStyle(box ?? document.body).backgroundColor),
+    ];
+    return {
+      name: element.textContent?.trim() ?? '',
+      drawn: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+      contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+    };
+  });
+
+/** Tab once; then what has the focus (as `focused`). */
+async function tabTo() {
+  await page.keyboard.press('Tab');
+  return focused();
+}
+
 describe('accessibility', () => {
   it('no serious or critical axe violation on any public screen, light and dark', async () => {
     await page.goto('/login');
@@ -160,43 +200,8 @@ describe('accessibility', () => {
     expect(found).toEqual([]);
   }, 120_000);
 
-  it('the main menu and the user menu draw keyboard focus clearly in both themes; the user menu is a plain list', async () => {
+  it('the main menu and the user menu draw keyboard focus clearly in both themes; the user menu opens and closes by keyboard', async () => {
     await loginAsAdmin();
-    /** Tab once; then what has focus, whether a 2 px line is drawn around it and its contrast with the page. */
-    const tabTo = async () => {
-      await page.keyboard.press('Tab');
-      return page.evaluate(() => {
-        const rgb = (color: string) => {
-          const canvas = document.createElement('canvas');
-          canvas.width = canvas.height = 1;
-          const context = canvas.getContext('2d')!;
-          context.fillStyle = color;
-          context.fillRect(0, 0, 1, 1);
-          return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3);
-        };
-        const luminance = (color: string) => {
-          const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
-            const c = v / 255;
-            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-          });
-          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-        };
-        const element = document.activeElement as HTMLElement;
-        const style = getComputedStyle(element);
-        // the colour the line is drawn on: the nearest box with a background of its own
-        let box: HTMLElement | null = element.parentElement;
-        while (box && getComputedStyle(box).backgroundColor === 'rgba(0, 0, 0, 0)') box = box.parentElement;
-        const [a, b] = [
-          luminance(style.outlineColor),
-          luminance(getComputedStyle(box ?? document.body).backgroundColor),
-        ];
-        return {
-          name: element.textContent?.trim() ?? '',
-          drawn: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
-          contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
-        };
-      });
-    };
     for (const theme of ['light', 'dark'] as const) {
       await useTheme(theme);
       await visit(screens[0]!, true);
@@ -209,19 +214,75 @@ describe('accessibility', () => {
       expect(item.drawn, theme).toBe(true);
       expect(item.contrast, theme).toBeGreaterThanOrEqual(3);
 
-      // the user menu: from its button straight to its three items, each drawn focused; no stop on the list itself
+      // closed, its items are not Tab stops: from its button Tab leaves the header
+      const trigger = page.getByRole('button', { name: 'Menu do usuário' });
       await page.getByRole('button', { name: 'Notificações' }).focus();
       expect((await tabTo()).name).toContain('Menu do usuário');
+      expect(await trigger.getAttribute('aria-haspopup')).toBe('menu');
+      expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('menuitem').count()).toBe(0);
+      expect((await tabTo()).name).not.toMatch(/^(Meu perfil|Configurações|Sair)$/);
+
+      // Enter opens it on its first item; the arrows go through the three, each drawn focused
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await focused()).name).toBe('Meu perfil');
+      expect(await trigger.getAttribute('aria-expanded')).toBe('true');
       for (const name of ['Meu perfil', 'Configurações', 'Sair']) {
-        const stop = await tabTo();
+        if (name !== 'Meu perfil') await page.keyboard.press('ArrowDown');
+        const stop = await focused();
         expect(stop.name, theme).toBe(name);
         expect(stop.drawn, `${theme}: ${name}`).toBe(true);
         expect(stop.contrast, `${theme}: ${name}`).toBeGreaterThanOrEqual(3);
       }
-      // open (once it has faded in), its markup is a valid list: axe's list rule among the others
+      // open (once it has faded in), its markup passes axe
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       expect(await seriousViolations(page)).toEqual([]);
+      // Escape closes it and gives the focus back to its button
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+      expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+      expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
     }
+  });
+
+  it('"Exportar" opens by keyboard, draws its focus, and Escape closes it back onto its button', async () => {
+    await loginAsAdmin();
+    await visit(screens[7]!, true);
+    const trigger = page.getByRole('button', { name: 'Exportar' });
+    await trigger.focus();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('menuitem').count()).toBe(0);
+    expect((await tabTo()).name).not.toContain('(.xlsx)');
+
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused()).name).toBe('Planilha Excel (.xlsx)');
+    expect((await focused()).drawn).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    const second = await focused();
+    expect(second.name).toBe('Texto CSV (.csv)');
+    expect(second.drawn).toBe(true);
+    expect(second.contrast).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('the first Tab stop of the app is "Pular para o conteúdo", shown when focused, and it moves to the content', async () => {
+    await loginAsAdmin();
+    await visit(screens[1]!, true);
+    const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+    expect((await skip.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect((await tabTo()).name).toBe('Pular para o conteúdo');
+    const box = await skip.boundingBox();
+    expect(box && box.width > 40 && box.height > 20 && box.y >= 0).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    // the next Tab is in the screen's content, past the header and the main menu
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
   });
 
   it('the notifications drawer works by keyboard and is hidden from assistive technology while closed', async () => {

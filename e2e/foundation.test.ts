@@ -73,7 +73,7 @@ describe('register, login, logout', () => {
     await expect.poll(() => page.getByText('Olá, Fernanda!').isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL('**/login');
     await page.goto('/app/welcome');
     await page.waitForURL('**/login');
@@ -178,5 +178,35 @@ describe('users screen', () => {
     // an operator who types the address of the users screen lands on Início, not on an empty list and an error
     await page.goto('/app/users');
     await page.waitForURL(/\/app\/welcome$/);
+  });
+
+  it('on a 390 px phone each user is a card: Perfil at full width, Situação and Aprovar on screen', async () => {
+    const email = uniqueEmail('celular');
+    await api('/api/auth/v1/register', {
+      method: 'POST',
+      body: { name: 'Pessoa No Celular', email, password: 'senha-forte-123' },
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAsAdmin();
+    await page.goto('/app/users');
+    const row = page.getByTestId(`user-row-${email}`);
+    await expect.poll(() => row.textContent()).toContain('Aguardando aprovação');
+    const scroller = page.getByTestId('table-scroll');
+    expect(
+      await scroller.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
+    const select = await row.getByLabel(`Perfil de ${email}`).boundingBox();
+    expect(select!.width).toBeGreaterThanOrEqual(120);
+    for (const control of [
+      row.getByText('Aguardando aprovação'),
+      row.getByRole('button', { name: 'Aprovar' }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    // still usable there: Aprovar asks first, as on a wide screen
+    await row.getByRole('button', { name: 'Aprovar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).waitFor();
   });
 });

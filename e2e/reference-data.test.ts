@@ -14,6 +14,14 @@ import {
 
 useBrowser();
 
+/** The accessible name (aria-label, else the text) of what has the focus, `body` when nothing has it. */
+const focusedName = () =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+  });
+
 describe('reference data and exports in the browser', () => {
   it('adds a category and uses it in a new product, which then counts on the Categorias screen', async () => {
     const n = Date.now();
@@ -22,18 +30,24 @@ describe('reference data and exports in the browser', () => {
     await loginAsAdmin();
     await page.goto('/app/categories');
     await page.getByRole('button', { name: 'Adicionar' }).click();
-    // a real modal: the focus goes inside it, and Escape closes it
+    // a real modal: the focus goes inside it, and Escape closes it, giving the focus back to the button that opened it
     await expect
       .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]'))))
       .toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await expect.poll(() => focusedName()).toBe('Adicionar');
     await page.getByRole('button', { name: 'Adicionar' }).click();
     await modal().getByLabel('Nome').fill(category);
     await modal().getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => notification().textContent()).toContain('A categoria foi adicionada.');
     const row = page.getByRole('row').filter({ hasText: category });
     await expect.poll(() => row.textContent()).toContain('0 produtos');
+    // Cancelar too gives the focus back to the row's own Editar
+    await page.getByRole('button', { name: `Editar ${category}` }).click();
+    await modal().getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => modal().count()).toBe(0);
+    await expect.poll(() => focusedName()).toBe(`Editar ${category}`);
     // the same name again: said at the field, in the dialog, and not a second time behind it
     await page.getByRole('button', { name: 'Adicionar' }).click();
     await modal().getByLabel('Nome').fill(category.toUpperCase());

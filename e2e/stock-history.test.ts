@@ -9,6 +9,7 @@ import {
   page,
   useBrowser,
 } from './fixtures.ts';
+import { cnpjFor } from '../test-support/factories.ts';
 
 useBrowser();
 
@@ -212,7 +213,6 @@ describe('stock over time in the browser', () => {
       br(daysBefore(10)),
       'Entrada\u00a0· Manual',
       'NF 123',
-      '—',
       '10 UN',
       money('6,00'),
       money('60,00'),
@@ -224,7 +224,6 @@ describe('stock over time in the browser', () => {
       br(daysBefore(5)),
       'Saída\u00a0· Venda\u00a0· Manual',
       'Pedido 77',
-      '—',
       '−5 UN',
       money('5,00'),
       money('25,00'),
@@ -236,7 +235,7 @@ describe('stock over time in the browser', () => {
       `Saldo final15 UN${money('5,00')}${money('75,00')}`,
     );
 
-    // at 1280 pixels all ten columns fit beside the sidebar; on a phone the table scrolls inside its card and the
+    // at 1280 pixels all nine columns fit beside the sidebar; on a phone the table scrolls inside its card and the
     // page never gets wider than the screen
     expect(
       await table.evaluate(
@@ -294,6 +293,51 @@ describe('stock over time in the browser', () => {
     expect(await page.getByRole('heading', { name: `Saldos ao fim de ${br(daysBefore(15))}` }).count()).toBe(
       1,
     );
+  });
+
+  it('at 1280 × 800 the kardex fits its card with a long supplier, a document and large figures', async () => {
+    const cookie = await adminCookie();
+    const product = await createProduct(cookie, 'KDW');
+    const supplier = await post(cookie, '/api/suppliers/v1', {
+      name: 'Distribuidora de Alimentos e Bebidas Nordeste Ltda',
+      document: cnpjFor(Number(String(Date.now()).slice(-8))),
+    });
+    await post(cookie, '/api/stock/in/v1', {
+      ...product.movement,
+      quantity: '12345',
+      unitCost: '1234.56',
+      occurredOn: daysBefore(3),
+      document: 'NF-e 000123456',
+      supplierId: supplier.id,
+    });
+    await post(cookie, '/api/stock/out/v1', {
+      ...product.movement,
+      quantity: '345',
+      reason: 'venda',
+      occurredOn: daysBefore(2),
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAsAdmin();
+    await page.goto(`/app/products/${product.id}?tab=kardex&from=${daysBefore(10)}&to=${todayIso()}`);
+    const rows = page.getByTestId('kardex-table').getByTestId('kardex-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    // the supplier under the document, in one column; a movement without either shows a dash
+    const documentCell = rows.nth(0).locator('td').nth(2);
+    expect(await documentCell.textContent()).toBe(
+      'NF-e 000123456Distribuidora de Alimentos e Bebidas Nordeste Ltda',
+    );
+    expect(await rows.nth(1).locator('td').nth(2).textContent()).toBe('—');
+    const scroller = page.getByTestId('kardex-table').locator('..');
+    expect(
+      await scroller.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    const value = await page.getByRole('columnheader', { name: 'Valor', exact: true }).boundingBox();
+    const card = await scroller.boundingBox();
+    expect(value && card && value.x + value.width <= card.x + card.width).toBe(true);
+    // "Qtd." is read out, and shown on hover, as Quantidade
+    expect(
+      await page.getByRole('columnheader', { name: 'Quantidade' }).locator('[title="Quantidade"]').count(),
+    ).toBe(1);
   });
 
   it('closes last month as admin, refuses an entry dated in it, and reopens it with a reason', async () => {

@@ -5,11 +5,14 @@ import {
   api,
   createBox,
   createProduct,
+  defaultUnityId,
   loginAsAdmin,
   modal,
   notification,
   openFromMenu,
   page,
+  stockIn,
+  unityId,
   useBrowser,
 } from './fixtures.ts';
 
@@ -133,5 +136,45 @@ describe('stock in the browser', () => {
     await expect
       .poll(async () => Number(await page.getByTestId('dashboard-products').textContent()))
       .toBeGreaterThan(0);
+  });
+
+  it('at 1280 × 800 the balances fit their card: long name, large figures, the minimum under the quantity', async () => {
+    const admin = await adminClient();
+    const product = await createProduct(admin, {
+      name: 'Refrigerante de Guaraná Antarctica Zero Açúcar 2 L',
+      baseUnityId: await unityId(admin, 'KG'),
+      minStock: 50000,
+    });
+    await stockIn(admin, {
+      productId: product.id,
+      productUnityId: await defaultUnityId(admin, product.id),
+      quantity: '12345.5',
+      unitCost: '1234.56',
+      document: 'NF-e 000123456',
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAsAdmin();
+    await page.goto(`/app/stock?q=${encodeURIComponent(product.sku)}`);
+    const row = page.getByTestId(`stock-row-${product.sku}`);
+    await expect.poll(() => row.getByTestId('stock-quantity').textContent()).toBe('12.345,5 KG');
+    expect(await row.getByTestId('stock-minimum').textContent()).toBe('mín. 50.000');
+    expect(await row.getAttribute('data-below-minimum')).toBe('true');
+    const scroller = page.getByTestId('table-scroll');
+    expect(
+      await scroller.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    // the short header still says its whole name, on hover and to screen readers
+    const lastMovement = page.getByRole('columnheader', { name: 'Última movimentação' });
+    expect(await lastMovement.locator('[title="Última movimentação"]').count()).toBe(1);
+    // the name wraps to two lines at most
+    const lines = await row
+      .locator('td')
+      .nth(1)
+      .evaluate((cell) => {
+        const range = document.createRange();
+        range.selectNode(cell.firstChild!);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+    expect(lines).toBeLessThanOrEqual(2);
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { usePopupList } from '../../components/ui/export-menu.tsx';
 import { ITEM_FOCUS_RING } from '../../components/layout/sidebar.tsx';
 import { useLogoutMutation } from '../../features/auth/auth-api.ts';
 import { useNotifications } from '../../features/notifications/use-notifications.ts';
@@ -87,6 +88,8 @@ function UserMenu() {
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.auth.user);
   const [logout] = useLogoutMutation();
+  // the same open and close by keyboard as "Exportar"
+  const popup = usePopupList();
 
   const signOut = async () => {
     await logout();
@@ -94,8 +97,8 @@ function UserMenu() {
   };
 
   return (
-    <div className="dropdown dropdown-end">
-      <div tabIndex={0} role="button" className="btn btn-ghost gap-2">
+    <div className={`dropdown dropdown-end ${popup.open ? 'dropdown-open' : ''}`} {...popup.root}>
+      <button type="button" className="btn btn-ghost gap-2" {...popup.trigger}>
         {/* Named by its content, so the spoken name always includes the name shown. */}
         <span className="sr-only">Menu do usuário:</span>
         <span
@@ -105,26 +108,41 @@ function UserMenu() {
           {(user?.name ?? '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{user?.name}</span>
-      </div>
-      {/* a list of links only (no stop of its own for Tab); Sair is set apart by a rule above it */}
-      <ul className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow">
-        <li>
-          <Link to={paths.profile} className={ITEM_FOCUS_RING}>
-            Meu perfil
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.settings} className={ITEM_FOCUS_RING}>
-            Configurações
-          </Link>
-        </li>
-        <li className="border-base-300 mt-1 border-t pt-1">
-          <button type="button" className={ITEM_FOCUS_RING} onClick={() => void signOut()}>
-            <Icon name="logout" className="h-4 w-4" />
-            Sair
-          </button>
-        </li>
-      </ul>
+      </button>
+      {/* drawn only while open; Sair is set apart by a rule above it */}
+      {popup.open ? (
+        <ul
+          {...popup.list}
+          className="menu dropdown-content bg-base-100 rounded-box z-20 mt-3 w-52 p-2 shadow"
+        >
+          <li role="none">
+            <Link
+              to={paths.profile}
+              role="menuitem"
+              className={ITEM_FOCUS_RING}
+              onClick={() => popup.close(false)}
+            >
+              Meu perfil
+            </Link>
+          </li>
+          <li role="none">
+            <Link
+              to={paths.settings}
+              role="menuitem"
+              className={ITEM_FOCUS_RING}
+              onClick={() => popup.close(false)}
+            >
+              Configurações
+            </Link>
+          </li>
+          <li role="none" className="border-base-300 mt-1 border-t pt-1">
+            <button type="button" role="menuitem" className={ITEM_FOCUS_RING} onClick={() => void signOut()}>
+              <Icon name="logout" className="h-4 w-4" />
+              Sair
+            </button>
+          </li>
+        </ul>
+      ) : null}
     </div>
   );
 }

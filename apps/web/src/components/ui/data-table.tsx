@@ -35,6 +35,8 @@ export interface DataTableProps<T, S extends string> {
   tableLabel?: string;
   zebra?: boolean;
   compact?: boolean;
+  /** below 768 px each row is drawn as a block of its own, its cells wrapping one after another, and the header as a sort bar */
+  stacked?: boolean;
   /** rows of the body before the data rows (an opening balance) */
   leadRows?: ReactNode;
   /** rows of the body after the data rows (a closing balance, "no movements") */
@@ -57,7 +59,21 @@ export function figureColumn<T, S extends string = string>(
   return { key, header, cell, align: 'right', className: 'whitespace-nowrap', ...more };
 }
 
+/** A shortened column header (a narrow column): its full name on hover and for screen readers. */
+export function ShortHeader({ short, full }: { short: string; full: string }) {
+  return (
+    <span title={full}>
+      <span aria-hidden="true">{short}</span>
+      <span className="sr-only">{full}</span>
+    </span>
+  );
+}
+
 const ARROW = { asc: '↑', desc: '↓' } as const;
+
+// a narrow screen: rows and the header row wrap as flex lines, the first cell (the row's name) on a line of its own
+const STACKED =
+  'max-md:block max-md:[&_:is(thead,tbody)]:block max-md:[&_tr]:flex max-md:[&_tr]:flex-wrap max-md:[&_tr]:items-center max-md:[&_tr]:gap-x-4 max-md:[&_tr]:gap-y-2 max-md:[&_tr]:py-3 max-md:[&_:is(th,td)]:p-0 max-md:[&_tbody_td:first-child]:basis-full max-md:[&_td]:[overflow-wrap:anywhere]';
 
 const cellClass = (column: Pick<Column<unknown>, 'align' | 'className'>) =>
   `${column.align === 'right' ? 'text-right' : ''} ${column.className ?? ''}`;
@@ -137,6 +153,7 @@ export function DataTable<T, S extends string>({
   tableLabel,
   zebra = true,
   compact = false,
+  stacked = false,
   leadRows,
   tailRows,
   footer,
@@ -167,7 +184,7 @@ export function DataTable<T, S extends string>({
         aria-busy={busy || undefined}
       >
         <table
-          className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''}`}
+          className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''} ${stacked ? STACKED : ''}`}
           data-testid={testId}
           aria-label={tableLabel}
         >

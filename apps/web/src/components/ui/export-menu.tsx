@@ -1,8 +1,74 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { messages } from '../../config/messages.ts';
 import { showNotification } from '../../stores/header-slice.ts';
+import { ITEM_FOCUS_RING } from '../layout/sidebar.tsx';
 import { Icon } from './icon.tsx';
+
+const ITEMS = 'a[href], button:not([disabled])';
+
+/**
+ * A button that opens a few choices (the user's, "Exportar"). The choices are drawn only while open, so a
+ * closed one has no Tab stops; opening puts the focus on its first item and the arrows move between items; Escape
+ * closes it and gives the focus back to the button; a click or the focus going elsewhere closes it too. It lives
+ * here, beside "Exportar", so the header reuses this chunk: a module of its own would be one more chunk, and the
+ * /login entry names every chunk (its bytes must not grow).
+ */
+export function usePopupList() {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (open) list.current?.querySelector<HTMLElement>(ITEMS)?.focus();
+  }, [open]);
+
+  /** Closes; `refocus` puts the focus back on the button (Escape, a choice made). */
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) trigger.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!open) {
+      if (event.key === 'ArrowDown' && event.target === trigger.current) {
+        event.preventDefault();
+        setOpen(true);
+      }
+      return;
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+      return;
+    }
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const items = [...(list.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    items[(index + step + items.length) % items.length]?.focus();
+  };
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  return {
+    open,
+    close,
+    /** On the element that holds the button and the choices. */
+    root: { onKeyDown, onBlur },
+    trigger: {
+      ref: trigger,
+      'aria-haspopup': 'menu' as const,
+      'aria-expanded': open,
+      onClick: () => setOpen((current) => !current),
+    },
+    list: { ref: list, role: 'menu' },
+  };
+}
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -45,9 +111,12 @@ export function ExportMenu({
 }) {
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
+  const popup = usePopupList();
 
   const download = async (format: string) => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    // the focus goes back to "Exportar", which stays focusable (not disabled) while the file comes
+    popup.close(true);
+    if (busy) return;
     setBusy(true);
     try {
       const response = await fetch(exportUrl(path, params, format), { credentials: 'include' });
@@ -72,13 +141,13 @@ export function ExportMenu({
   };
 
   return (
-    <div className="dropdown dropdown-end">
+    <div className={`dropdown dropdown-end ${popup.open ? 'dropdown-open' : ''}`} {...popup.root}>
       <button
         type="button"
-        tabIndex={0}
         className="btn btn-ghost btn-sm"
-        aria-haspopup="menu"
-        disabled={busy}
+        {...popup.trigger}
+        onClick={busy ? undefined : popup.trigger.onClick}
+        aria-disabled={busy || undefined}
       >
         {busy ? (
           <span className="loading loading-spinner loading-xs" />
@@ -87,19 +156,25 @@ export function ExportMenu({
         )}
         {label}
       </button>
-      <ul
-        tabIndex={0}
-        role="menu"
-        className="dropdown-content menu bg-base-100 rounded-box z-20 w-56 p-2 shadow"
-      >
-        {FORMATS.map(({ format, label: text }) => (
-          <li key={format} role="none">
-            <button type="button" role="menuitem" onClick={() => void download(format)}>
-              {text}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {popup.open ? (
+        <ul
+          {...popup.list}
+          className="dropdown-content menu bg-base-100 rounded-box z-20 mt-1 w-56 p-2 shadow"
+        >
+          {FORMATS.map(({ format, label: text }) => (
+            <li key={format} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className={ITEM_FOCUS_RING}
+                onClick={() => void download(format)}
+              >
+                {text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

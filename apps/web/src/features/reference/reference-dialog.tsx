@@ -41,10 +41,15 @@ function Shell({
 }) {
   // a real modal, like the shared one: the page behind is inert, Tab stays inside, Escape closes
   const dialog = useRef<HTMLDialogElement>(null);
+  // the control that opened it (read before it opens) gets the focus back when it goes, as with the shared one
+  const [opener] = useState(() => document.activeElement);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-  }, []);
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [opener]);
   return (
     <dialog
       ref={dialog}

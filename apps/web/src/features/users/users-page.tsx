@@ -29,7 +29,7 @@ function userColumns(meId: number | undefined, confirm: Confirm): Array<Column<T
       sort: 'role',
       cell: (user) => (
         <select
-          className="select select-sm"
+          className="select select-sm w-40"
           aria-label={`Perfil de ${user.email}`}
           value={user.role}
           disabled={user.id === meId}
@@ -113,6 +113,7 @@ export default function UsersPage() {
         rowKey: (user) => user.id,
         rowTestId: (user) => `user-row-${user.email}`,
         zebra: false,
+        stacked: true,
       }}
     />
   );

@@ -1,7 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
-import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import {
+  DataTable,
+  ShortHeader,
+  SummaryRow,
+  figureColumn,
+  type Column,
+} from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
@@ -19,6 +25,16 @@ function movementLabel(row: TKardexRow) {
   return `${kind}${reason}\u00a0· ${text.sources[row.source]}`;
 }
 
+function documentAndSupplier(row: TKardexRow) {
+  if (!row.document && !row.supplier) return '—';
+  return (
+    <>
+      {row.document ? <div>{row.document}</div> : null}
+      {row.supplier ? <div className="text-base-content/70 text-xs">{row.supplier.name}</div> : null}
+    </>
+  );
+}
+
 /** The opening or closing position: the label across the movement's columns, then quantity, average and value. */
 function PositionRow({ label, position, unit }: { label: string; position: TStockPosition; unit: string }) {
   return (
@@ -26,7 +42,7 @@ function PositionRow({ label, position, unit }: { label: string; position: TStoc
       className="bg-base-200 font-semibold"
       testId={label === text.opening ? 'kardex-opening' : 'kardex-closing'}
       label={label}
-      span={7}
+      span={6}
       figures={[
         { value: `${formatQuantity(position.quantity)} ${unit}` },
         { value: formatMoney(position.averageCost) },
@@ -41,13 +57,18 @@ const nowrap = 'whitespace-nowrap';
 function kardexColumns(unit: string): Array<Column<TKardexRow>> {
   return [
     { key: 'date', header: 'Data', className: nowrap, cell: (row) => formatDate(row.occurredOn) },
-    // may wrap: with ten columns, the whole table fits a 1280-pixel screen beside the sidebar
+    // may wrap, so every column fits a 1280-pixel screen beside the sidebar
     { key: 'movement', header: 'Movimento', cell: movementLabel },
-    { key: 'document', header: 'Documento', cell: (row) => row.document ?? '—' },
-    { key: 'supplier', header: 'Fornecedor', cell: (row) => row.supplier?.name ?? '—' },
+    // one column for both, the supplier under the document: nine columns fit a 1280-pixel screen
+    {
+      key: 'document',
+      header: 'Documento\u00a0/ fornecedor',
+      className: 'whitespace-normal',
+      cell: documentAndSupplier,
+    },
     figureColumn(
       'quantity',
-      'Quantidade',
+      <ShortHeader short="Qtd." full="Quantidade" />,
       (row) => `${row.direction === 'out' ? '−' : ''}${formatQuantity(row.quantity)} ${unit}`,
     ),
     figureColumn('unitCost', 'Custo unit.', (row) => formatMoney(row.unitCost)),

@@ -1,6 +1,6 @@
 import { STOCK_SORTS, type TStockRow } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import { ShortHeader, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
@@ -27,12 +27,20 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
     ),
   },
   { key: 'category', header: 'Categoria', sort: 'category', cell: (row) => row.category.name },
-  figureColumn('quantity', 'Quantidade', (row) => `${formatQuantity(row.quantity)} ${row.unity.code}`, {
-    sort: 'quantity',
-    firstOrder: 'desc',
-    cellTestId: 'stock-quantity',
-  }),
-  figureColumn('minStock', 'Mínimo', (row) => formatQuantity(row.minStock)),
+  // the minimum under the balance, not a column of its own: the product's name keeps the room at 1280 px
+  figureColumn(
+    'quantity',
+    'Quantidade',
+    (row) => (
+      <>
+        <span data-testid="stock-quantity">{`${formatQuantity(row.quantity)} ${row.unity.code}`}</span>
+        <span className="text-base-content/70 block text-xs" data-testid="stock-minimum">
+          mín. {formatQuantity(row.minStock)}
+        </span>
+      </>
+    ),
+    { sort: 'quantity', firstOrder: 'desc' },
+  ),
   figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost), {
     cellTestId: 'stock-average',
   }),
@@ -43,7 +51,7 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
   }),
   {
     key: 'lastMovementOn',
-    header: 'Última movimentação',
+    header: <ShortHeader short="Últ. mov." full="Última movimentação" />,
     sort: 'lastMovementOn',
     firstOrder: 'desc',
     className: 'whitespace-nowrap',

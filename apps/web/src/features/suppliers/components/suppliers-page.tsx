@@ -98,7 +98,8 @@ function supplierColumns(
     {
       key: 'contact',
       header: 'Contato',
-      className: 'text-sm',
+      // a long e-mail breaks anywhere instead of pushing the last columns out of sight at 1280 px
+      className: 'text-sm wrap-anywhere',
       cell: (supplier) => (
         <>
           {supplier.email ? <div>{supplier.email}</div> : null}
