@@ -155,7 +155,15 @@ describe('Balanço: what was typed, what was refused, and the words', () => {
       await page.keyboard.press('Tab');
       expect(await focused()).toEqual({ text: 'Enviar planilha preenchida', drawn: true });
     }
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    const upload = page.getByRole('button', { name: 'Enviar planilha preenchida' });
+    await expect.poll(() => upload.isEnabled(), WAIT).toBe(true);
+    // the chooser is intercepted once the listener is in place in the browser: one round trip to the page after
+    // adding it settles that before Enter is pressed (on a busy machine Enter could otherwise come first)
+    const choosing = page.waitForEvent('filechooser', WAIT);
+    await page.evaluate(() => document.activeElement?.textContent);
+    expect(await focused()).toEqual({ text: 'Enviar planilha preenchida', drawn: true });
+    await page.keyboard.press('Enter');
+    const chooser = await choosing;
     expect(chooser.isMultiple()).toBe(false);
 
     // an unknown code is said at the code field
