@@ -58,3 +58,9 @@ export const forbidden = (message = 'Você não tem permissão para esta ação.
   new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Sessão expirada ou inexistente. Entre novamente.') =>
   new AppError('UNAUTHENTICATED', message);
+
+/** A write refused by a unique index, on PostgreSQL (23505) or SQLite (SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number };
+  return e.code === '23505' || e.errcode === 2067 || e.errcode === 1555;
+}

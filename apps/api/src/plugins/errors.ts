@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorCode, TErrorResponse } from '@armazem/contracts/common';
-import { AppError } from '../lib/errors.ts';
+import { AppError, isUniqueViolation } from '../lib/errors.ts';
 import { issuesMessage } from '../lib/field-labels.ts';
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: TErrorCode; message: string }> = {
@@ -105,9 +105,7 @@ const CODE_BY_STATUS: Record<number, { code: TErrorCode; message: string }> = {
 /** Database constraint violations that the domain did not catch first still get an honest 409. */
 function constraintError(error: unknown): AppError | null {
   const e = error as { code?: string; errcode?: number; message?: string };
-  if (e.code === '23505' || e.errcode === 2067 || e.errcode === 1555) {
-    return new AppError('CONFLICT', 'Já existe um registro com esses dados.');
-  }
+  if (isUniqueViolation(error)) return new AppError('CONFLICT', 'Já existe um registro com esses dados.');
   if (e.code === '23503' || e.errcode === 787) {
     return new AppError('CONFLICT', 'Este registro está em uso por outros dados. Considere desativá-lo.');
   }

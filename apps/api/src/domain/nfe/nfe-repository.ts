@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../lib/errors.ts';
 import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
 import type { Insertable } from 'kysely';
 import { chunks } from '../../lib/chunks.ts';
@@ -181,9 +182,9 @@ export async function packageReferences(db: Db | Tx, defaultBatchCode: string): 
  * the table and column.
  */
 export function violatesUnique(error: unknown, index: { postgres: string; sqlite: string }): boolean {
-  const e = error as { code?: string; constraint?: string; errcode?: number; message?: string };
-  if (e.code === '23505') return e.constraint === index.postgres;
-  return (e.errcode === 2067 || e.errcode === 1555) && (e.message ?? '').includes(index.sqlite);
+  if (!isUniqueViolation(error)) return false;
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e.code === '23505' ? e.constraint === index.postgres : (e.message ?? '').includes(index.sqlite);
 }
 
 export interface NewReceipt {
