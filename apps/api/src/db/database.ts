@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type { Database, Dialect } from './types.ts';
 import { openSqlite } from './sqlite-driver.ts';
+import { namingStatements } from './pg-statements.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -36,6 +37,7 @@ export function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
+    pool.on('connect', namingStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

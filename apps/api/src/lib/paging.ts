@@ -1,5 +1,5 @@
 import type { TPaged } from '@armazem/contracts/common';
-import type { OrderByItemBuilder } from 'kysely';
+import { sql, type OrderByItemBuilder, type SelectQueryBuilder } from 'kysely';
 
 export function paged<T>(data: T[], total: number, page: number, pageSize: number): TPaged<T> {
   return { data, page, pageSize, total, totalPages: Math.ceil(total / pageSize) };
@@ -12,3 +12,13 @@ export function paged<T>(data: T[], total: number, page: number, pageSize: numbe
  */
 export const emptiesSmallest = (order: 'asc' | 'desc') => (item: OrderByItemBuilder) =>
   order === 'asc' ? item.asc().nullsFirst() : item.desc().nullsLast();
+
+/**
+ * One page of a list query (`.$call(onePage(page, pageSize))`). The bounds are written into the statement rather than
+ * bound: PostgreSQL then plans a page knowing it wants 20 rows, and the plan it caches for the statement stays the
+ * good one (with bound bounds the cached plan assumed a tenth of the table; decision 0043).
+ */
+export function onePage(page: number, pageSize: number) {
+  return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+    query.limit(sql.lit(pageSize)).offset(sql.lit((page - 1) * pageSize));
+}

@@ -3,6 +3,7 @@ import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { foldText, matchesAllWords } from '../../lib/text.ts';
+import { onePage } from '../../lib/paging.ts';
 
 /** SQL of inventory counts, and nothing else. */
 
@@ -98,8 +99,7 @@ export async function listCounts(
       .where('ic.id', 'in', ids)
       .orderBy(COUNT_SORT_COLUMNS[query.sort], query.order)
       .orderBy('ic.id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .$call(onePage(query.page, query.pageSize))
       .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);

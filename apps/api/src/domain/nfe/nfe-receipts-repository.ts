@@ -4,7 +4,7 @@ import type { Db, Tx, RowOf } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { paged } from '../../lib/paging.ts';
+import { paged, onePage } from '../../lib/paging.ts';
 import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
 
 /** Reading stored receipts: the list, one receipt with its items, the original XML; and marking an undo. */
@@ -80,8 +80,7 @@ export async function listReceipts(db: Db, query: ListQuery) {
     base
       .orderBy('r.created_at', query.order)
       .orderBy('r.id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .$call(onePage(query.page, query.pageSize))
       .execute(),
     base
       .clearSelect()

@@ -7,6 +7,7 @@ import type { Dialect, ProductTable } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
 import { readFigures } from '../stock/stock-figures-repository.ts';
+import { onePage } from '../../lib/paging.ts';
 
 type Query = z.output<typeof ZProductListQuery>;
 
@@ -157,9 +158,7 @@ export function productFilters(
  */
 export async function listProducts(db: Db, dialect: Dialect, query: Query, today: string) {
   const filters = productFilters(dialect, query);
-  const pageIds = pageIdsQuery(db, filters, query)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const pageIds = pageIdsQuery(db, filters, query).$call(onePage(query.page, query.pageSize));
   const [rows, total] = await Promise.all([
     productColumns(db, today)
       .where('p.id', 'in', pageIds)

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TStockRow, ZStockQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
-import { emptiesSmallest } from '../../lib/paging.ts';
+import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
@@ -137,8 +137,7 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery, dat
       )
       // a sort on the balance's own columns walks its index, whose ties go by b.product_id
       .orderBy(STOCK_SORT[query.sort].startsWith('b.') ? 'b.product_id' : 'p.id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .$call(onePage(query.page, query.pageSize))
       .execute(),
     date === null && !searching ? maintainedTotals(db, query) : countedTotals(db, date, filters),
   ]);

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TLedgerEntry, ZLedgerQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
-import { emptiesSmallest } from '../../lib/paging.ts';
+import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { toNumber } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { matchesAllWords } from '../../lib/text.ts';
@@ -158,8 +158,7 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
         query.sort === 'supplier' ? emptiesSmallest(query.order) : query.order,
       )
       .orderBy('l.id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .$call(onePage(query.page, query.pageSize))
       .execute(),
     db
       .selectFrom('stock_ledger as l')

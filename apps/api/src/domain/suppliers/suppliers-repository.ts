@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TSupplier, ZSupplierListQuery } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
-import { emptiesSmallest } from '../../lib/paging.ts';
+import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
 import { matchesAllWords } from '../../lib/text.ts';
 import type { SupplierFields } from './suppliers-rules.ts';
@@ -84,8 +84,7 @@ export async function listSuppliers(db: Db, query: ListQuery) {
       )
       .orderBy('s.name_sort', query.order)
       .orderBy('s.id', query.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .$call(onePage(query.page, query.pageSize))
       .execute(),
     db
       .selectFrom('suppliers as s')

@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
 import { sortKey } from '../../lib/text.ts';
+import { onePage } from '../../lib/paging.ts';
 
 type UsersQuery = z.output<typeof ZUsersQuery>;
 const USER_SORT = { name: 'name_sort', email: 'email', role: 'role', status: 'status' } as const;
@@ -34,8 +35,7 @@ export async function listUsers(db: Db, { page, per_page, status, sort, order }:
     )
       .orderBy('name_sort', order)
       .orderBy('id', order)
-      .limit(per_page)
-      .offset((page - 1) * per_page)
+      .$call(onePage(page, per_page))
       .execute(),
     countUsers(db, status ? { status } : {}),
   ]);
