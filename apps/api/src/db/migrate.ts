@@ -17,6 +17,7 @@ import { listFigures } from './migrations/013-list-figures.ts';
 import { countEntryReason } from './migrations/014-count-entry-reason.ts';
 import { emptyValuesFirst } from './migrations/015-empty-values-first.ts';
 import { countSearch } from './migrations/016-count-search.ts';
+import { entriesFirstWithinADay } from './migrations/017-entries-first-within-a-day.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -36,6 +37,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '014-count-entry-reason': countEntryReason(dialect),
     '015-empty-values-first': emptyValuesFirst(dialect),
     '016-count-search': countSearch(),
+    '017-entries-first-within-a-day': entriesFirstWithinADay(),
   };
 }
 

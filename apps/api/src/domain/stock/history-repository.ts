@@ -7,6 +7,7 @@ import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { averageCost } from './stock-rules.ts';
 import { ARRAY_ROWS } from '../../db/sqlite-driver.ts';
+import { ledgerOrderSql } from './ledger-repository.ts';
 import type { LockedBalance, SavedBalance } from './posting-repository.ts';
 
 /**
@@ -27,8 +28,7 @@ export async function runningBefore(tx: Tx | Db, productId: number, date: string
     .where('product_id', '=', productId)
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '<', date)
-    .orderBy('occurred_on', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy(ledgerOrderSql(null, 'desc'))
     .limit(1)
     .executeTakeFirst();
   return row ? toStart(row) : { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
@@ -98,7 +98,7 @@ export async function liveRowsFrom(
     const columns = sql.raw(STORED_ROW_COLUMNS.join(', '));
     const { rows } = await sql<StoredArray>`${sql.raw(ARRAY_ROWS)} select ${columns} from stock_ledger
       where product_id = ${productId} and cancelled_at is null and occurred_on >= ${date}
-      order by occurred_on, id`.execute(tx);
+      order by ${ledgerOrderSql(null)}`.execute(tx);
     return rows.map(fromArray);
   }
   const rows = await tx
@@ -107,8 +107,7 @@ export async function liveRowsFrom(
     .where('product_id', '=', productId)
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '>=', date)
-    .orderBy('occurred_on')
-    .orderBy('id')
+    .orderBy(ledgerOrderSql(null))
     .execute();
   return rows.map(toStoredRow);
 }
@@ -170,12 +169,12 @@ export async function historiesFrom(
             from unnest(${ids}::int[], ${dates}::date[]) as v(pid, d)
             cross join lateral (select balance_quantity, balance_value, occurred_on from stock_ledger
               where product_id = v.pid and cancelled_at is null and occurred_on < v.d
-              order by occurred_on desc, id desc limit 1) as b`
+              order by ${ledgerOrderSql(null, 'desc')} limit 1) as b`
         : sql<BeforeRow>`select l.product_id, l.balance_quantity, l.balance_value, l.occurred_on
             from json_each(${json}) as v cross join stock_ledger as l
             on l.id = (select x.id from stock_ledger as x where x.product_id = v.value ->> 0
               and x.cancelled_at is null and x.occurred_on < v.value ->> 1
-              order by x.occurred_on desc, x.id desc limit 1)`;
+              order by ${ledgerOrderSql('x', 'desc')} limit 1)`;
     for (const row of (await before.execute(tx)).rows) {
       const history = out.get(Number(row.product_id));
       if (history) history.start = toStart(row);
@@ -186,11 +185,11 @@ export async function historiesFrom(
         ? sql<LaterRow>`select l.product_id, ${columns}
             from unnest(${ids}::int[], ${dates}::date[]) as v(pid, d)
             join stock_ledger as l on l.product_id = v.pid and l.occurred_on >= v.d
-            where l.cancelled_at is null order by l.product_id, l.occurred_on, l.id`
+            where l.cancelled_at is null order by l.product_id, ${ledgerOrderSql('l')}`
         : sql<LaterRow>`select l.product_id, ${columns}
             from json_each(${json}) as v cross join stock_ledger as l
             on l.product_id = v.value ->> 0 and l.occurred_on >= v.value ->> 1
-            where l.cancelled_at is null order by l.product_id, l.occurred_on, l.id`;
+            where l.cancelled_at is null order by l.product_id, ${ledgerOrderSql('l')}`;
     for (const row of (await later.execute(tx)).rows)
       out.get(Number(row.product_id))?.rows.push(toStoredRow(row));
   }

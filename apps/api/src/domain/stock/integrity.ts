@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { STORED_ROW_COLUMNS, toStoredRow } from './history-repository.ts';
+import { ledgerOrderSql } from './ledger-repository.ts';
 import { averageCost, EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
 
 const PRODUCTS_PER_PASS = 200;
@@ -54,8 +55,7 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
         .where('product_id', 'in', ids)
         .where('cancelled_at', 'is', null)
         .orderBy('product_id')
-        .orderBy('occurred_on')
-        .orderBy('id')
+        .orderBy(ledgerOrderSql(null))
         .execute(),
       db
         .selectFrom('stock_balances')

@@ -4,6 +4,7 @@ import { toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productNotFound } from '../products/products-rules.ts';
 import { runningBefore } from './history-repository.ts';
+import { ledgerOrderSql } from './ledger-repository.ts';
 import { costPerBaseUnit, positionOf, type Balance } from './stock-rules.ts';
 
 const position = (balance: Balance) => {
@@ -58,8 +59,7 @@ export async function kardex(
       .where('l.cancelled_at', 'is', null)
       .where('l.occurred_on', '>=', range.from)
       .where('l.occurred_on', '<=', range.to)
-      .orderBy('l.occurred_on')
-      .orderBy('l.id')
+      .orderBy(ledgerOrderSql('l'))
       .execute(),
   ]);
   let closing = opening;

@@ -7,8 +7,17 @@ import { toNumber } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { matchesAllWords } from '../../lib/text.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
+import { LEDGER_ORDER } from './stock-rules.ts';
 
 type LedgerQuery = z.output<typeof ZLedgerQuery>;
+
+/** The ledger order (`compareLedgerOrder`) in SQL on the table named `alias`, forwards or backwards. */
+export const ledgerOrderSql = (alias: string | null, order: 'asc' | 'desc' = 'asc') =>
+  sql.raw(
+    LEDGER_ORDER.map(
+      (column) => `${alias ? `${alias}.` : ''}${column}${order === 'desc' ? ' desc' : ''}`,
+    ).join(', '),
+  );
 
 /**
  * A column of a product's last live ledger row dated on or before `date` (strictly before it with `before`; entries
@@ -27,7 +36,7 @@ export function lastLiveRow<C extends 'id' | 'balance_quantity' | 'balance_value
   return sql<C extends 'id' ? number | null : string | number | bigint | null>`(select y.${sql.raw(column)}
     from stock_ledger as y
     where y.product_id = ${sql.ref(productRef)} and y.cancelled_at is null ${entriesOnly} and y.occurred_on ${upTo} ${date}
-    order by y.occurred_on desc, y.id desc limit 1)`;
+    order by ${ledgerOrderSql('y', 'desc')} limit 1)`;
 }
 
 /** The id of that row (see `lastLiveRow`). */

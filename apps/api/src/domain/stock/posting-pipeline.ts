@@ -97,12 +97,16 @@ interface ProductInput {
 const earliestOf = (input: ProductInput) =>
   [...input.adds.map((a) => a.row.occurredOn), ...input.cancelDates].sort()[0] ?? null;
 
-/** Fast path (the usual case: today, nothing later): start from the locked balance row, read no history. */
+/**
+ * Fast path (the usual case: today, nothing later): start from the locked balance row, read no history. An entry
+ * dated on the last date is not on it: it goes before that date's exits (decision 0044).
+ */
 function isFast(input: ProductInput) {
-  const earliest = earliestOf(input);
-  return (
-    input.cancelDates.length === 0 &&
-    (input.tail.lastDate === null || (earliest ?? '') >= input.tail.lastDate)
+  const last = input.tail.lastDate;
+  if (input.cancelDates.length > 0) return false;
+  if (last === null) return true;
+  return input.adds.every(
+    ({ row }) => row.occurredOn > last || (row.occurredOn === last && row.direction === 'out'),
   );
 }
 

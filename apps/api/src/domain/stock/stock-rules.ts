@@ -177,16 +177,27 @@ export function sameDerived(a: DerivedFigures, b: DerivedFigures): boolean {
   );
 }
 
-/** Ledger order: by date, then by id; rows not yet written come after every stored row of their date. */
+/**
+ * Ledger order: by date; within a date entries before exits (so the day's figures do not depend on the order people
+ * typed them in: decision 0044), then by id; rows not yet written come after every stored row of their date and
+ * direction. The SQL reads keep the same order through LEDGER_ORDER.
+ */
 export function compareLedgerOrder(
-  a: { occurredOn: string; id: number | null; seq?: number },
-  b: { occurredOn: string; id: number | null; seq?: number },
+  a: { occurredOn: string; direction: 'in' | 'out'; id: number | null; seq?: number },
+  b: { occurredOn: string; direction: 'in' | 'out'; id: number | null; seq?: number },
 ): number {
   if (a.occurredOn !== b.occurredOn) return a.occurredOn < b.occurredOn ? -1 : 1;
+  if (a.direction !== b.direction) return a.direction === 'in' ? -1 : 1;
   const ka = a.id ?? Number.MAX_SAFE_INTEGER - 1_000_000_000 + (a.seq ?? 0);
   const kb = b.id ?? Number.MAX_SAFE_INTEGER - 1_000_000_000 + (b.seq ?? 0);
   return ka - kb;
 }
+
+/**
+ * The ledger order as SQL columns: date, direction ('in' sorts before 'out' in every collation), id. Reads in this
+ * order, or its reverse for "the last row up to a date", walk stock_ledger_live_idx (migration 017).
+ */
+export const LEDGER_ORDER = ['occurred_on', 'direction', 'id'] as const;
 
 /** The quantity a row would take below zero: the first such row stops a write. */
 export interface Shortage {

@@ -139,7 +139,8 @@ export function GuideContent() {
           unidades por embalagem, R$ 1.000.000,00 de custo ou preço unitário, e por produto um saldo de até
           1.000.000.000.000 unidades e R$ 1.000.000.000.000,00. O estoque usa o custo médio ponderado pela
           data de cada movimento: cada entrada recalcula o custo médio e cada saída sai pelo custo médio da
-          sua data. O saldo nunca fica negativo em nenhuma data e é sempre a soma das entradas menos as
+          sua data. Num mesmo dia, as entradas contam antes das saídas, em qualquer ordem que tenham sido
+          digitadas. O saldo nunca fica negativo em nenhuma data e é sempre a soma das entradas menos as
           saídas.
         </p>
       </section>
