@@ -69,11 +69,13 @@ export const noNul = /* @__NO_SIDE_EFFECTS__ */ () =>
 
 /* @__NO_SIDE_EFFECTS__ */
 export const zText = (max: number) => z.string().check(noNul(), z.trim(), z.maxLength(max));
-/** A name someone can read: not only invisible characters (a zero-width space), and no control character (a bell). */
-const readableName = /* @__NO_SIDE_EFFECTS__ */ () =>
+/**
+ * Text someone can read: not only invisible characters (a zero-width space), which reads as `empty`, and no control
+ * character (a bell).
+ */
+export const readableText = /* @__NO_SIDE_EFFECTS__ */ (empty = 'Campo obrigatório.') =>
   z.superRefine<string>((text, ctx) => {
-    if (text && !/[^\p{Z}\p{Cf}\p{Cc}]/u.test(text))
-      ctx.addIssue({ code: 'custom', message: 'Campo obrigatório.' });
+    if (text && !/[^\p{Z}\p{Cf}\p{Cc}]/u.test(text)) ctx.addIssue({ code: 'custom', message: empty });
     else if (/\p{Cc}/u.test(text)) {
       ctx.addIssue({ code: 'custom', message: 'O texto contém um caractere de controle, que não se lê.' });
     }
@@ -85,7 +87,7 @@ export const ZName = z
     z.trim(),
     z.minLength(1, { error: 'Campo obrigatório.' }),
     z.maxLength(LIMITS.name),
-    readableName(),
+    readableText(),
   );
 /** Optional free text: empty or missing becomes null. */
 export const zOptionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>

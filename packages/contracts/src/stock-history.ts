@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZCodeRef, ZDate, ZRef, dateRangeInOrder, orRequired, zInt } from './common.ts';
+import { ZCodeRef, ZDate, ZRef, dateRangeInOrder, orRequired, readableText, zInt } from './common.ts';
 import { ZDecimalString } from './numbers.ts';
 import { ZLedgerSource, ZStockReason } from './stock.ts';
 
@@ -11,6 +11,7 @@ const reasonOf = (what: 'do cancelamento' | 'da reabertura') =>
     z.minLength(1, { error: `Informe o motivo ${what}.`, abort: true }),
     z.minLength(3, { error: 'O motivo deve ter pelo menos 3 caracteres.' }),
     z.maxLength(200, { error: 'O motivo deve ter no máximo 200 caracteres.' }),
+    readableText(`Informe o motivo ${what}.`),
   );
 
 /** Estorno of one manual entry or exit: the reason is kept on the row forever. */

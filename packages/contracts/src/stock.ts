@@ -32,7 +32,8 @@ const movementFields = {
   productId: zChoice('Selecione o produto.'),
   productUnityId: zChoice('Selecione a unidade.'),
   quantity: ZQuantityInput,
-  occurredOn: z.optional(ZDate),
+  // left out or null: today
+  occurredOn: z.optional(z.nullable(ZDate)),
   document: z.optional(zOptionalText(LIMITS.document)),
   notes: z.optional(zOptionalText(LIMITS.notes)),
 };

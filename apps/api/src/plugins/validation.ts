@@ -33,18 +33,51 @@ export function findNul(input: unknown): string[] | null {
   return null;
 }
 
+type Issue = { keyword: string; instancePath: string; schemaPath: string; params: object; message: string };
+const issue = (path: string, message: string): Issue => ({
+  keyword: 'query',
+  instancePath: `/${path}`,
+  schemaPath: '#',
+  params: {},
+  message,
+});
+
+/** The keys an object schema knows (through pipes), or null when the schema is not an object. */
+function knownKeys(schema: unknown): Set<string> | null {
+  const def = (schema as { _zod?: { def?: { shape?: object; in?: unknown } } } | undefined)?._zod?.def;
+  if (def?.shape) return new Set(Object.keys(def.shape));
+  return def?.in ? knownKeys(def.in) : null;
+}
+
 /**
- * The zod validator, after one check every input gets whatever its schema says: no U+0000 in any string
- * (PostgreSQL cannot store it in text and nobody types it).
+ * What a query string's schema cannot say itself (DESIGN §4, unknown input is a 400): a parameter the call does not
+ * know, and one given twice (`?date=a&date=b` arrives as a list).
+ */
+function queryIssues(query: unknown, known: Set<string>): Issue[] {
+  if (!query || typeof query !== 'object') return [];
+  const issues: Issue[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (!known.has(key)) issues.push(issue(key, 'Parâmetro não reconhecido.'));
+    else if (Array.isArray(value)) issues.push(issue(key, 'Informe um só valor.'));
+  }
+  return issues;
+}
+
+/**
+ * The zod validator, after the checks every input gets whatever its schema says: no U+0000 in any string
+ * (PostgreSQL cannot store it in text and nobody types it), and no unknown or repeated query parameter.
  */
 export const validatorWithNulCheck: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  const known = route.httpPart === 'querystring' ? knownKeys(route.schema) : null;
   // A body whose every field is optional may be left out entirely (`POST …/post` with nothing): it reads as `{}`.
   const emptyBody = route.httpPart === 'body' ? validate({}) : null;
   const bodyMayBeEmpty = emptyBody !== null && !(emptyBody as { error?: unknown }).error;
   return (data: unknown) => {
     // Fastify hands a missing body over as null
     if ((data === undefined || data === null) && bodyMayBeEmpty) return emptyBody;
+    const unknown = known ? queryIssues(data, known) : [];
+    if (unknown.length > 0) return { error: unknown } as never;
     const path = findNul(data);
     if (path) {
       return {

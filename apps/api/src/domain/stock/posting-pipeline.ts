@@ -33,7 +33,7 @@ import {
  * The one posting pipeline. Every source of stock movements (manual entries and exits, monthly sheets and
  * their undo, cancellations, NF-e receipts, inventory counts) hands it a batch of dated facts and/or rows to
  * cancel; it checks the period, locks the products' balances in a fixed order, places each row in
- * (occurredOn, id) order, recomputes the derived figures of every later row, refuses any date going negative,
+ * (occurredOn, direction, id) order, recomputes the derived figures of every later row, refuses any date going negative,
  * and writes rows, balances and the audit entry in the caller's transaction.
  */
 
