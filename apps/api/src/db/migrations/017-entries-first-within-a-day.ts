@@ -1,20 +1,7 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from '../schema-helpers.ts';
-import { averageCost, replayLedger, sameDerived, type LedgerFact } from '../../domain/stock/stock-rules.ts';
-
-type Stored = number | string | bigint;
-interface Row {
-  id: Stored;
-  product_id: number;
-  direction: 'in' | 'out';
-  occurred_on: string;
-  quantity: Stored;
-  base_quantity: Stored;
-  unit_cost: Stored;
-  total_cost: Stored;
-  balance_quantity: Stored;
-  balance_value: Stored;
-}
+import { averageCost, replayLedger, sameDerived } from '../../domain/stock/stock-rules.ts';
+import { STORED_ROW_COLUMNS, toStoredRow } from '../../domain/stock/history-repository.ts';
 
 /**
  * Within a date, entries come before exits (decision 0044): the ledger order becomes (occurred_on, direction, id),
@@ -38,32 +25,16 @@ export function entriesFirstWithinADay() {
 }
 
 async function replayProduct(db: MigrationDb, productId: number) {
-  const { rows } =
-    await sql<Row>`select id, product_id, direction, occurred_on, quantity, base_quantity, unit_cost,
-      total_cost, balance_quantity, balance_value
-    from stock_ledger where product_id = ${productId} and cancelled_at is null
-    order by occurred_on, direction, id`.execute(db);
-  const facts: LedgerFact[] = rows.map((row) => ({
-    id: Number(row.id),
-    direction: row.direction,
-    occurredOn: row.occurred_on,
-    quantity: BigInt(row.quantity),
-    baseQuantity: BigInt(row.base_quantity),
-    entryCost: row.direction === 'in' ? BigInt(row.total_cost) : null,
-    entryUnitCost: row.direction === 'in' ? BigInt(row.unit_cost) : null,
-  }));
+  const columns = sql.raw(STORED_ROW_COLUMNS.join(', '));
+  const { rows } = await sql<Parameters<typeof toStoredRow>[0]>`select ${columns} from stock_ledger
+    where product_id = ${productId} and cancelled_at is null order by occurred_on, direction, id`.execute(db);
+  const stored = rows.map(toStoredRow);
   // What the first release let go negative by date stays as it is (lenient), as when the figures were first derived.
-  const result = replayLedger({ quantity: 0n, totalValue: 0n }, facts, { lenient: true });
+  const result = replayLedger({ quantity: 0n, totalValue: 0n }, stored, { lenient: true });
   if (!result.ok) return;
-  for (const [index, row] of rows.entries()) {
+  for (const [index, row] of stored.entries()) {
     const derived = result.rows[index];
-    const stored = {
-      unitCost: BigInt(row.unit_cost),
-      totalCost: BigInt(row.total_cost),
-      balanceQuantity: BigInt(row.balance_quantity),
-      balanceValue: BigInt(row.balance_value),
-    };
-    if (!derived || sameDerived(stored, derived)) continue;
+    if (!derived || sameDerived(row.derived, derived)) continue;
     const cost =
       row.direction === 'out'
         ? sql`, unit_cost = ${derived.unitCost.toString()}, total_cost = ${derived.totalCost.toString()}`
