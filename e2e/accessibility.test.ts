@@ -66,7 +66,8 @@ async function visit(screen: Screen, signedIn: boolean) {
   if (signedIn) {
     await expect.poll(() => page.getByTestId('page-title').textContent(), WAIT).toBe(screen.title);
   }
-  if (screen.content) await page.getByText(screen.content).first().waitFor();
+  // attached, not visible: on a phone a list does not draw its secondary columns (the code beside the name)
+  if (screen.content) await page.getByText(screen.content).first().waitFor({ state: 'attached' });
   await page.getByTestId('global-loading').waitFor({ state: 'detached' });
   await page.getByRole('status').filter({ hasText: 'Carregando' }).first().waitFor({ state: 'detached' });
 }
@@ -317,5 +318,57 @@ describe('accessibility', () => {
     await drawer.waitFor({ state: 'hidden' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await bell.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('on a phone the main menu is a dialog: opened by keyboard on its first link, Tab stays inside, Escape, its close button, a link or the overlay close it back onto "Abrir menu"', async () => {
+    await page.setViewportSize(PHONE);
+    await loginAsAdmin();
+    const opener = page.getByRole('button', { name: 'Abrir menu' });
+    const menu = page.getByRole('dialog', { name: 'Menu', exact: true });
+    const focusInMenu = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"][aria-label="Menu"]')));
+    const onOpener = () => opener.evaluate((element) => element === document.activeElement);
+    const openByKeyboard = async () => {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await expect.poll(async () => (await focused()).name).toBe('Início');
+    };
+    const closedOnOpener = async () => {
+      await expect.poll(() => menu.count()).toBe(0);
+      await expect.poll(onOpener).toBe(true);
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Início', exact: true }).isVisible())
+        .toBe(false);
+    };
+    expect(await menu.count()).toBe(0);
+
+    await openByKeyboard();
+    // Tab and Shift+Tab go round its links and its close button, never to the page behind it
+    const stops = await menu.locator('a[href], button').count();
+    expect(stops).toBeGreaterThan(5);
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < stops + 2; i += 1) {
+        await page.keyboard.press(key);
+        expect(await focusInMenu()).toBe(true);
+      }
+    }
+    await page.keyboard.press('Escape');
+    await closedOnOpener();
+
+    await openByKeyboard();
+    await menu.getByRole('button', { name: 'Fechar menu' }).click();
+    await closedOnOpener();
+
+    await openByKeyboard();
+    await menu.getByRole('link', { name: 'Produtos', exact: true }).click();
+    await page.waitForURL('**/app/products');
+    await closedOnOpener();
+
+    // a tap on the page beside the menu (its overlay)
+    await openByKeyboard();
+    await page.mouse.click(PHONE.width - 20, PHONE.height / 2);
+    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(onOpener).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import {
   adminCookie,
   api,
@@ -131,6 +132,9 @@ describe('stock over time in the browser', () => {
     await modal().getByRole('button', { name: 'Cancelar movimento' }).click();
     await expect.poll(() => notification().textContent()).toContain('Movimento cancelado!');
     await row(product.sku).waitFor({ state: 'detached' });
+    // its "Cancelar" is gone with it: focus is on the list's heading, not lost on the page
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Entradas');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
 
     // under Cancelados, kept in the URL, struck through with who, when and why
     await page.getByLabel('Situação').selectOption({ label: 'Cancelados' });
@@ -155,6 +159,19 @@ describe('stock over time in the browser', () => {
     await cancelled.waitFor();
     expect(await page.getByLabel('Situação').inputValue()).toBe('cancelled');
     expect(await row(consumed.sku).count()).toBe(0);
+
+    // its product's list, showing the active rows (the default), is empty and says where the cancelled entry is
+    const only = new URLSearchParams({
+      productId: String(product.id),
+      productSku: product.sku,
+      productName: product.name,
+    });
+    await page.goto(`/app/stock-in?${only.toString()}`);
+    await page
+      .getByText('Nenhuma entrada ativa com esses filtros. As canceladas aparecem em Situação: Cancelados.', {
+        exact: true,
+      })
+      .waitFor();
 
     // the balance is back to zero
     await openFromMenu('Estoque');
@@ -235,26 +252,31 @@ describe('stock over time in the browser', () => {
       `Saldo final15 UN${money('5,00')}${money('75,00')}`,
     );
 
-    // at 1280 pixels all nine columns fit beside the sidebar; on a phone the table scrolls inside its card and the
-    // page never gets wider than the screen
-    expect(
-      await table.evaluate(
-        (element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
-      ),
-    ).toBeLessThanOrEqual(0);
+    // at 1280 pixels all nine columns fit beside the sidebar; a phone draws the date, the movement, its quantity and
+    // the running balance, with the opening and closing balances under it, and nothing scrolls sideways
+    const overflow = () =>
+      table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+    const shown = (cells: Locator) =>
+      cells.evaluateAll((list) =>
+        list.filter((cell) => cell.getClientRects().length > 0).map((cell) => cell.textContent),
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect
-      .poll(() =>
-        table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth),
-      )
-      .toBe(true);
+      .poll(() => shown(table.locator('thead th')))
+      .toEqual(['Data', 'Movimento', 'Qtd.Quantidade', 'Saldo']);
+    expect(await shown(table.getByTestId('kardex-closing').locator('td'))).toEqual(['Saldo final', '15 UN']);
+    expect(await shown(rows.nth(1).locator('td'))).toEqual([
+      br(daysBefore(5)),
+      'Saída\u00a0· Venda\u00a0· Manual',
+      '−5 UN',
+      '15 UN',
+    ]);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // …and says so, since the columns past the screen's edge cannot be seen
-    await expect
-      .poll(() => page.getByTestId('table-scroll-hint').textContent())
-      .toBe('Role a tabela para o lado para ver todas as colunas.');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(() => page.getByTestId('table-scroll-hint').count()).toBe(0);
+    await expect.poll(() => shown(table.locator('thead th'))).toHaveLength(9);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -370,6 +392,12 @@ describe('stock over time in the browser', () => {
     await modal().getByRole('button', { name: 'Fechar mês' }).click();
     await expect.poll(() => notification().textContent()).toContain('Mês fechado!');
     await expect.poll(status).toMatch(new RegExp(`^Fechado em ${br(todayIso())} por .+`));
+    // no sheet goes into it: the upload is off and says why
+    const upload = page.getByLabel('Planilha de movimentação');
+    await expect
+      .poll(() => page.getByTestId('closed-month-import').textContent())
+      .toBe(`O mês ${label} está fechado para movimentações. Para importar uma planilha nele, reabra o mês.`);
+    expect(await upload.isDisabled()).toBe(true);
 
     // an entry dated in the closed month offers no Cancelar, and a new one is refused with PERIOD_CLOSED
     await openFromMenu('Entradas');
@@ -428,6 +456,8 @@ describe('stock over time in the browser', () => {
     await modal().getByRole('button', { name: 'Reabrir mês' }).click();
     await expect.poll(() => notification().textContent()).toContain('Mês reaberto!');
     await expect.poll(status).toBe('Aberto');
+    await expect.poll(() => upload.isEnabled()).toBe(true);
+    expect(await page.getByTestId('closed-month-import').count()).toBe(0);
     await page.getByText('Histórico de fechamentos').click();
     await expect
       .poll(() => page.getByTestId('closings-history').locator('li').first().textContent())

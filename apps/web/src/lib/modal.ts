@@ -15,7 +15,8 @@ export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 /** What a modal body receives: the data it was opened with, typed by its body type, and how to close. */
 export interface ModalBodyProps<K extends ModalType> {
   extra: ModalExtras[K];
-  closeModal: () => void;
+  /** Closes the modal; focus goes back to what opened it, or to `focusAfter` (when what opened it goes away). */
+  closeModal: (focusAfter?: HTMLElement | null) => void;
 }
 
 /** The body component of one body type. */

@@ -11,12 +11,16 @@ import { openRightDrawer } from '../../stores/right-drawer-slice.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { RIGHT_DRAWER_TYPES } from './body-types.ts';
 
+/** The narrow screen's "Abrir menu" button: focus comes back to it when the main menu closes. */
+export const MENU_BUTTON_ID = 'abrir-menu';
+
 export function Header() {
   const pageTitle = useAppSelector((state) => state.header.pageTitle);
 
   return (
     <header className="navbar bg-base-100 sticky top-0 z-10 gap-2 border-b border-base-300 px-4 shadow-sm">
       <button
+        id={MENU_BUTTON_ID}
         type="button"
         className="btn btn-ghost btn-square lg:hidden"
         aria-label="Abrir menu"

@@ -12,7 +12,11 @@ import { NotificationToast } from './notification-toast.tsx';
 const SIZE_CLASS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
 /** The body of one body type with its data: typed together, so a body only ever receives its own `extra`. */
-function Body<K extends ModalType>(props: { bodyType: K; extra: ModalExtras[K]; closeModal: () => void }) {
+function Body<K extends ModalType>(props: {
+  bodyType: K;
+  extra: ModalExtras[K];
+  closeModal: (focusAfter?: HTMLElement | null) => void;
+}) {
   const Component: ModalBody<K> = MODAL_BODIES[props.bodyType];
   return <Component extra={props.extra} closeModal={props.closeModal} />;
 }
@@ -37,6 +41,8 @@ export function ModalLayout() {
   const dispatch = useAppDispatch();
   const { isOpen, title, size, opened } = useAppSelector((state) => state.modal);
   const dialog = useRef<HTMLDialogElement>(null);
+  // where focus goes once the dialog has closed, instead of back to its opener (a row's button that goes away)
+  const focusAfter = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -48,7 +54,11 @@ export function ModalLayout() {
       // showModal() focuses the close button; a body already mounted could not take focus while the dialog was closed
       focusFirstField(element);
     }
-    if (!isOpen && element.open) element.close();
+    if (!isOpen && element.open) {
+      element.close();
+      focusAfter.current?.focus();
+    }
+    focusAfter.current = null;
   }, [isOpen, dispatch]);
 
   // a refusal shown in the dialog belongs to it: it goes with the dialog instead of lingering as a toast after it.
@@ -60,6 +70,12 @@ export function ModalLayout() {
     if (header.newNotificationStatus === 0 && header.newNotificationMessage !== '') {
       dispatch(removeNotificationMessage());
     }
+  };
+
+  // a body's closeModal: also handed straight to buttons, so an event in place of the element is ignored
+  const closeBody = (target?: unknown) => {
+    focusAfter.current = target instanceof HTMLElement ? target : null;
+    close();
   };
 
   return (
@@ -78,7 +94,7 @@ export function ModalLayout() {
         </h3>
         {isOpen && opened ? (
           <Suspense fallback={<PageLoader />}>
-            <Body bodyType={opened.bodyType} extra={opened.extra} closeModal={close} />
+            <Body bodyType={opened.bodyType} extra={opened.extra} closeModal={closeBody} />
             <FocusFirstField dialog={dialog} />
           </Suspense>
         ) : null}

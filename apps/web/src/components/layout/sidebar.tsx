@@ -8,13 +8,22 @@ import { Icon } from '../ui/icon.tsx';
 export const ITEM_FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-base-content';
 
-export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+/** `onClose` closes the menu on a narrow screen: a chosen link or its "Fechar menu" button. */
+export function Sidebar({ onClose }: { onClose: () => void }) {
   const role = useAppSelector((state) => state.auth.user?.role);
   return (
     <aside className="bg-base-100 min-h-full w-64 border-r border-base-300">
       <div className="flex items-center gap-2 px-5 py-4 text-xl font-bold">
         <img src="/favicon.svg" alt="" className="h-8 w-8" />
         Armazém
+        <button
+          type="button"
+          className="btn btn-ghost btn-square btn-sm ms-auto lg:hidden"
+          aria-label="Fechar menu"
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
       </div>
       <nav aria-label="Menu principal">
         {menu.map((section) => (
@@ -26,7 +35,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                 <li key={item.path}>
                   <NavLink
                     to={item.path}
-                    onClick={onNavigate}
+                    onClick={onClose}
                     className={({ isActive }) =>
                       `${ITEM_FOCUS_RING} ${isActive ? 'menu-active font-semibold' : ''}`
                     }

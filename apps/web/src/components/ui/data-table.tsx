@@ -14,6 +14,11 @@ export interface Column<T, S extends string = string> {
   className?: string;
   /** data-testid of this column's cells */
   cellTestId?: string;
+  /**
+   * Below 768 px the column is not drawn: a secondary column (a code beside the name, a category, a less important
+   * figure), so that on a phone the name, the key figure and the row's actions fit without scrolling sideways.
+   */
+  narrowHidden?: boolean;
 }
 
 export interface DataTableProps<T, S extends string> {
@@ -54,7 +59,7 @@ export function figureColumn<T, S extends string = string>(
   key: string,
   header: ReactNode,
   cell: (row: T) => ReactNode,
-  more: Pick<Column<T, S>, 'sort' | 'firstOrder' | 'cellTestId'> = {},
+  more: Pick<Column<T, S>, 'sort' | 'firstOrder' | 'cellTestId' | 'narrowHidden'> = {},
 ): Column<T, S> {
   return { key, header, cell, align: 'right', className: 'whitespace-nowrap', ...more };
 }
@@ -75,8 +80,16 @@ const ARROW = { asc: '↑', desc: '↓' } as const;
 const STACKED =
   'max-md:block max-md:[&_:is(thead,tbody)]:block max-md:[&_tr]:flex max-md:[&_tr]:flex-wrap max-md:[&_tr]:items-center max-md:[&_tr]:gap-x-4 max-md:[&_tr]:gap-y-2 max-md:[&_tr]:py-3 max-md:[&_:is(th,td)]:p-0 max-md:[&_tbody_td:first-child]:basis-full max-md:[&_td]:[overflow-wrap:anywhere]';
 
-const cellClass = (column: Pick<Column<unknown>, 'align' | 'className'>) =>
-  `${column.align === 'right' ? 'text-right' : ''} ${column.className ?? ''}`;
+const NARROW_HIDDEN = 'max-md:hidden';
+// a narrow screen: half the room between columns, so the columns a phone draws fit its width
+const NARROW_CELLS = 'max-md:[&_:is(th,td)]:px-2';
+
+const cellClass = (column: Pick<Column<unknown>, 'align' | 'className' | 'narrowHidden'>) =>
+  `${column.align === 'right' ? 'text-right' : ''} ${column.className ?? ''} ${column.narrowHidden ? NARROW_HIDDEN : ''}`;
+
+/** How many of the columns a phone draws (the span of a row across all of them there). */
+export const narrowColumnCount = (columns: Array<{ narrowHidden?: boolean }>) =>
+  columns.filter((column) => !column.narrowHidden).length;
 
 interface HeaderCellProps<T, S extends string> {
   column: Column<T, S>;
@@ -184,7 +197,7 @@ export function DataTable<T, S extends string>({
         aria-busy={busy || undefined}
       >
         <table
-          className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''} ${stacked ? STACKED : ''}`}
+          className={`table ${zebra ? 'table-zebra' : ''} ${compact ? 'table-sm' : ''} ${stacked ? STACKED : NARROW_CELLS}`}
           data-testid={testId}
           aria-label={tableLabel}
         >
@@ -222,30 +235,40 @@ export function DataTable<T, S extends string>({
 export interface Figure {
   value: ReactNode;
   testId?: string;
+  /** not drawn below 768 px, as its column */
+  narrowHidden?: boolean;
 }
 
 /**
  * A row that sums up rather than lists (an opening or closing balance, a group's or the table's total): its label
- * spans the columns before the figures, which line up under the last columns.
+ * spans the columns before the figures, which line up under the last columns. `narrowSpan`: the label's span below
+ * 768 px, where the columns marked `narrowHidden` are not drawn (an empty cell, drawn only wider, makes up the rest).
  */
 export function SummaryRow({
   label,
   span,
+  narrowSpan = span,
   figures = [],
   className,
   testId,
 }: {
   label: ReactNode;
   span: number;
+  narrowSpan?: number;
   figures?: Figure[];
   className?: string;
   testId?: string;
 }) {
   return (
     <tr className={className} data-testid={testId}>
-      <td colSpan={span}>{label}</td>
+      <td colSpan={narrowSpan}>{label}</td>
+      {narrowSpan < span ? <td colSpan={span - narrowSpan} className={NARROW_HIDDEN} /> : null}
       {figures.map((figure, index) => (
-        <td key={index} className="text-right whitespace-nowrap" data-testid={figure.testId}>
+        <td
+          key={index}
+          className={`text-right whitespace-nowrap ${figure.narrowHidden ? NARROW_HIDDEN : ''}`}
+          data-testid={figure.testId}
+        >
           {figure.value}
         </td>
       ))}

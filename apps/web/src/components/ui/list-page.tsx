@@ -47,6 +47,8 @@ export interface ListPageProps<T, S extends string> {
   table: TableProps<T, S>;
   /** What opens under the list (the detail of a row), after the pagination. */
   below?: ReactNode;
+  /** An id for the card's heading, so focus can be sent there (`TitleCard`). */
+  headingId?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface ListPageProps<T, S extends string> {
  * through `useListParams`) and its pagination, or the empty message. No list page writes its own `<table>`.
  */
 export function ListPage<T, S extends string>(props: ListPageProps<T, S>) {
-  const { title, filters, toolbar, above, data, busy, list, empty, table, below } = props;
+  const { title, filters, toolbar, above, data, busy, list, empty, table, below, headingId } = props;
   const actions =
     filters || toolbar ? (
       <>
@@ -63,7 +65,7 @@ export function ListPage<T, S extends string>(props: ListPageProps<T, S>) {
       </>
     ) : undefined;
   return (
-    <TitleCard title={title} actions={actions}>
+    <TitleCard title={title} actions={actions} headingId={headingId}>
       {above}
       {data && data.total === 0 && empty ? <EmptyState>{empty}</EmptyState> : null}
       {data && data.total > 0 ? (

@@ -25,17 +25,20 @@ export function ProductPicker({
   value,
   error,
   onChange,
+  small = false,
 }: {
   label: string;
   value: TProductSelectItem | null;
   error?: string | undefined;
   /** productUnityId: the package an exact barcode named, or the default one for a SKU; null when picked from the list. */
   onChange: OnChange;
+  /** the small control of a filter bar, as tall as the dates and selects beside it */
+  small?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const search = useProductSearch(value, onChange, input);
 
-  if (value) return <PickedProduct label={label} value={value} onChange={search.change} />;
+  if (value) return <PickedProduct label={label} value={value} onChange={search.change} small={small} />;
 
   const { options, active, listed } = search;
   const message = error ?? search.notFound;
@@ -46,7 +49,7 @@ export function ProductPicker({
           <input
             {...control}
             ref={input}
-            className={`input w-full ${message ? 'input-error' : ''}`}
+            className={`input w-full ${small ? 'input-sm' : ''} ${message ? 'input-error' : ''}`}
             value={search.text}
             placeholder={TEXT.placeholder}
             autoComplete="off"
@@ -175,18 +178,24 @@ function PickedProduct({
   label,
   value,
   onChange,
+  small,
 }: {
   label: string;
   value: TProductSelectItem;
   onChange: () => void;
+  small: boolean;
 }) {
   return (
     // min-w-0: a long name is cut with "…" instead of widening the dialog past a phone's screen
     <fieldset className="fieldset min-w-0">
       <span className="fieldset-legend">{label}</span>
       <div className="flex min-w-0 items-center gap-2">
-        <span className="input w-full min-w-0 truncate" data-testid="picked-product">
-          <span className="font-mono text-sm">{value.sku}</span> {value.name}
+        <span
+          className={`input w-full min-w-0 truncate ${small ? 'input-sm' : ''}`}
+          title={`${value.sku} ${value.name}`}
+          data-testid="picked-product"
+        >
+          <span className={`font-mono ${small ? '' : 'text-sm'}`}>{value.sku}</span> {value.name}
         </span>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onChange}>
           {TEXT.change}

@@ -12,7 +12,8 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 type Movement = TStockSummary['latestMovements'][number];
 
 const latestColumns: Array<Column<Movement>> = [
-  { key: 'date', header: 'Data', cell: (entry) => formatDate(entry.occurredOn) },
+  // a phone draws the kind, the product and the quantity: the date and the total only from 768 px
+  { key: 'date', header: 'Data', cell: (entry) => formatDate(entry.occurredOn), narrowHidden: true },
   {
     key: 'kind',
     header: 'Tipo',
@@ -34,7 +35,13 @@ const latestColumns: Array<Column<Movement>> = [
     align: 'right',
     cell: (entry) => entryQuantity(entry),
   },
-  { key: 'total', header: 'Total', align: 'right', cell: (entry) => formatMoney(entry.totalCost) },
+  {
+    key: 'total',
+    header: 'Total',
+    align: 'right',
+    cell: (entry) => formatMoney(entry.totalCost),
+    narrowHidden: true,
+  },
 ];
 
 export default function WelcomePage() {

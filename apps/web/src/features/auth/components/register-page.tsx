@@ -11,20 +11,21 @@ import { AuthLayout } from './auth-layout.tsx';
 
 export default function RegisterPage() {
   const [register, { isLoading }] = useRegisterMutation();
-  const [done, setDone] = useState<string | null>(null);
+  // the server's message, and whether this first account became the administrator (it needs no approval)
+  const [done, setDone] = useState<{ message: string; admin: boolean } | null>(null);
   const form = useZodForm(ZRegisterRequest, { name: '', email: '', password: '' });
 
   const onSubmit = form.handleSubmit(async (body) => {
     const result = await register(body);
     if ('error' in result) form.setErrors(fieldErrors(result.error));
-    else setDone(result.data.message);
+    else setDone({ message: result.data.message, admin: result.data.user.role === 'admin' });
   });
 
   if (done) {
     return (
-      <AuthLayout title="Cadastro enviado">
+      <AuthLayout title={done.admin ? 'Conta de administrador criada' : 'Cadastro enviado'}>
         <div role="status" className="alert alert-success mb-6">
-          {done}
+          {done.message}
         </div>
         <Link to={paths.login} className="btn btn-primary w-full">
           Ir para o login

@@ -1,9 +1,12 @@
 import { useRef } from 'react';
 import { MONTH_NAMES } from '@armazem/contracts/movements';
+import { isMonthClosed } from '@armazem/contracts/stock-history';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { useBusinessToday } from '../../../lib/business-today.ts';
+import { useClosingsQuery } from '../../../lib/closings-api.ts';
+import { yearMonth } from '../../../lib/dates.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { movementUrls } from '../movements-api.ts';
@@ -71,6 +74,8 @@ export default function MovementsPage() {
   const { year, month, years } = useShownMonth(list);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const sheet = useSheetImport(year, month, fileInputRef);
+  // nothing is imported into a closed month: the upload says why instead
+  const closed = isMonthClosed(yearMonth(year, month), useClosingsQuery().data?.closedThrough ?? null);
   const changePeriod = (nextYear: number, nextMonth: number) => {
     list.update({ year: nextYear, month: nextMonth });
     sheet.recheck(nextYear, nextMonth);
@@ -100,7 +105,11 @@ export default function MovementsPage() {
         <MonthClosingPanel year={year} month={month} />
         <ImportedSheets year={year} month={month} list={list} />
       </TitleCard>
-      <SheetImportCard sheet={sheet} fileInputRef={fileInputRef} />
+      <SheetImportCard
+        sheet={sheet}
+        fileInputRef={fileInputRef}
+        closedMonth={closed ? `${String(month).padStart(2, '0')}/${year}` : null}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   ShortHeader,
   SummaryRow,
   figureColumn,
+  narrowColumnCount,
   type Column,
 } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -43,10 +44,11 @@ function PositionRow({ label, position, unit }: { label: string; position: TStoc
       testId={label === text.opening ? 'kardex-opening' : 'kardex-closing'}
       label={label}
       span={6}
+      narrowSpan={3}
       figures={[
         { value: `${formatQuantity(position.quantity)} ${unit}` },
-        { value: formatMoney(position.averageCost) },
-        { value: formatMoney(position.totalValue) },
+        { value: formatMoney(position.averageCost), narrowHidden: true },
+        { value: formatMoney(position.totalValue), narrowHidden: true },
       ]}
     />
   );
@@ -65,17 +67,19 @@ function kardexColumns(unit: string): Array<Column<TKardexRow>> {
       header: 'Documento\u00a0/ fornecedor',
       className: 'whitespace-normal',
       cell: documentAndSupplier,
+      narrowHidden: true,
     },
     figureColumn(
       'quantity',
       <ShortHeader short="Qtd." full="Quantidade" />,
       (row) => `${row.direction === 'out' ? '−' : ''}${formatQuantity(row.quantity)} ${unit}`,
     ),
-    figureColumn('unitCost', 'Custo unit.', (row) => formatMoney(row.unitCost)),
-    figureColumn('totalCost', 'Total', (row) => formatMoney(row.totalCost)),
+    // a phone draws the date, the movement, its quantity and the running balance
+    figureColumn('unitCost', 'Custo unit.', (row) => formatMoney(row.unitCost), { narrowHidden: true }),
+    figureColumn('totalCost', 'Total', (row) => formatMoney(row.totalCost), { narrowHidden: true }),
     figureColumn('balance', 'Saldo', (row) => `${formatQuantity(row.balanceQuantity)} ${unit}`),
-    figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost)),
-    figureColumn('balanceValue', 'Valor', (row) => formatMoney(row.balanceValue)),
+    figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost), { narrowHidden: true }),
+    figureColumn('balanceValue', 'Valor', (row) => formatMoney(row.balanceValue), { narrowHidden: true }),
   ];
 }
 
@@ -98,7 +102,11 @@ function KardexTable({ kardex, busy }: { kardex: TKardex; busy: boolean }) {
       tailRows={
         <>
           {kardex.data.length === 0 ? (
-            <SummaryRow label={<EmptyState>{text.noMovements}</EmptyState>} span={columns.length} />
+            <SummaryRow
+              label={<EmptyState>{text.noMovements}</EmptyState>}
+              span={columns.length}
+              narrowSpan={narrowColumnCount(columns)}
+            />
           ) : null}
           <PositionRow label={text.closing} position={kardex.closing} unit={unit} />
         </>

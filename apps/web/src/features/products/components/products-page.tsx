@@ -27,7 +27,15 @@ function productColumns(
   remove: (product: TProduct) => void,
 ): Array<Column<TProduct, (typeof PRODUCT_SORTS)[number]>> {
   return [
-    { key: 'sku', header: 'Código', sort: 'sku', className: 'font-mono', cell: (product) => product.sku },
+    // a phone draws the name, the stock and the actions: the other columns only from 768 px
+    {
+      key: 'sku',
+      header: 'Código',
+      sort: 'sku',
+      className: 'font-mono',
+      cell: (product) => product.sku,
+      narrowHidden: true,
+    },
     {
       key: 'name',
       header: 'Nome',
@@ -38,20 +46,31 @@ function productColumns(
         </Link>
       ),
     },
-    { key: 'category', header: 'Categoria', sort: 'category', cell: (product) => product.category.name },
+    {
+      key: 'category',
+      header: 'Categoria',
+      sort: 'category',
+      cell: (product) => product.category.name,
+      narrowHidden: true,
+    },
     figureColumn(
       'stock',
       'Estoque',
       (product) => `${formatQuantity(product.stockQuantity)} ${product.baseUnity.code}`,
       { sort: 'stockQuantity', firstOrder: 'desc' },
     ),
-    figureColumn('price', 'Preço de venda', (product) =>
-      product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—',
+    figureColumn(
+      'price',
+      'Preço de venda',
+      (product) => (product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—'),
+      { narrowHidden: true },
     ),
     {
       key: 'status',
       header: 'Status',
       sort: 'status',
+      // on a phone the product's own screen switches it
+      narrowHidden: true,
       cell: (product) => (
         <StatusToggle
           status={product.status}

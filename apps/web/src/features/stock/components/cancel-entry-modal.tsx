@@ -5,6 +5,7 @@ import { messages } from '../../../config/messages.ts';
 import { entryQuantity, formatDate } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCancelStockEntryMutation } from '../stock-api.ts';
+import { LEDGER_HEADING_ID } from './ledger-history.tsx';
 
 /** Estorno of one manual entry or exit: the row stays in the ledger, struck through, with the reason. */
 export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'STOCK_ENTRY_CANCEL'>) {
@@ -28,7 +29,8 @@ export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'
       submit={(reason) => cancelEntry({ direction: entry.direction, entryId: entry.id, data: { reason } })}
       onDone={() => {
         notify(messages.success.entryCancelled);
-        closeModal();
+        // the row's "Cancelar" goes away with the cancellation: focus goes to the list's heading instead
+        closeModal(document.getElementById(LEDGER_HEADING_ID));
       }}
       onCancel={closeModal}
     />

@@ -12,6 +12,9 @@ import { useClosingsQuery } from '../../../lib/closings-api.ts';
 type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 const text = messages.stockHistory;
 
+/** The id of the Entradas or Saídas list's heading: focus goes there once a row is cancelled (its button is gone). */
+export const LEDGER_HEADING_ID = 'ledger-heading';
+
 /** The Situação filter of Entradas and Saídas, kept in the URL (`?status=`) so Back and reload keep it. */
 export function LedgerStatusFilter({
   value,
@@ -42,13 +45,16 @@ export function LedgerStatusFilter({
 export const ledgerRowClass = (entry: TLedgerEntry) =>
   entry.cancelledAt ? 'text-base-content/60 [&>td:not(:last-child)]:line-through' : '';
 
-/** The last cell of a ledger row: the estorno of a manual row, or where a row from elsewhere is undone. */
+/**
+ * The last cell of a ledger row: the estorno of a manual row, or where a row from elsewhere is undone. Its notes take
+ * the table's own text size, so they do not widen the column.
+ */
 export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
   const dispatch = useAppDispatch();
   const closedThrough = useClosingsQuery().data?.closedThrough ?? null;
   if (entry.cancelledAt) {
     return (
-      <span className="text-sm" data-testid="cancelled-note">
+      <span data-testid="cancelled-note">
         {text.cancelled(
           formatDate(localDateOf(entry.cancelledAt)),
           entry.cancelledBy?.name ?? '—',
@@ -61,16 +67,16 @@ export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
     // every row of a monthly sheet is dated in its month: the link opens that month, where its import is listed
     const [year, month] = entry.occurredOn.split('-');
     return (
-      <Link className="link text-sm" to={`${paths.stockMovement}?year=${year}&month=${Number(month)}`}>
+      <Link className="link" to={`${paths.stockMovement}?year=${year}&month=${Number(month)}`}>
         {text.fromSheet(`${month}/${year}`)}
       </Link>
     );
   }
-  if (entry.source === 'nfe') return <span className="text-sm">{text.fromNfe}</span>;
-  if (entry.source === 'count') return <span className="text-sm">{text.fromCount}</span>;
+  if (entry.source === 'nfe') return <span>{text.fromNfe}</span>;
+  if (entry.source === 'count') return <span>{text.fromCount}</span>;
   if (isMonthClosed(entry.occurredOn.slice(0, 7), closedThrough)) {
     // nothing dated in a closed month can be cancelled: said here, not after a reason is typed
-    return <span className="text-sm opacity-80">{text.monthClosed}</span>;
+    return <span className="opacity-80">{text.monthClosed}</span>;
   }
   return (
     <button

@@ -4,6 +4,7 @@ import {
   LEDGER_STATUSES,
   STOCK_REASON_LABELS,
   type TLedgerEntry,
+  type TLedgerQuery,
 } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
@@ -17,9 +18,15 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { pageQuery, useListParams } from '../../../lib/use-list-params.ts';
 import { messages } from '../../../config/messages.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
-import { LedgerEntryAction, LedgerStatusFilter, ledgerRowClass } from './ledger-history.tsx';
+import {
+  LEDGER_HEADING_ID,
+  LedgerEntryAction,
+  LedgerStatusFilter,
+  ledgerRowClass,
+} from './ledger-history.tsx';
 
 type LedgerSort = (typeof LEDGER_SORTS)[number];
+type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 
 function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>> {
   return [
@@ -30,6 +37,7 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       firstOrder: 'desc',
       className: 'whitespace-nowrap',
       cell: (entry) => formatDate(entry.occurredOn),
+      narrowHidden: true,
     },
     // the package it was typed in under the product, and who typed it under the document: the whole row, to its
     // action, fits a 1280-pixel screen beside the sidebar
@@ -39,7 +47,9 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       sort: 'product',
       cell: (entry) => (
         <>
-          <span className="font-mono text-sm">{entry.product.sku}</span> {entry.product.name}
+          {/* a phone draws the date over the name, and no code beside it: its columns then fit the screen */}
+          <div className="text-base-content/60 text-xs md:hidden">{formatDate(entry.occurredOn)}</div>
+          <span className="font-mono text-sm max-md:hidden">{entry.product.sku}</span> {entry.product.name}
           <div className="text-base-content/60 text-xs">{entry.productUnity.label}</div>
         </>
       ),
@@ -57,10 +67,12 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       ),
       { sort: 'quantity', firstOrder: 'desc' },
     ),
-    figureColumn('unitCost', 'Custo unit.', (entry) => formatMoney(entry.unitCost)),
+    // a phone draws the product (its date over it), the quantity and the row's action: the rest only from 768 px
+    figureColumn('unitCost', 'Custo unit.', (entry) => formatMoney(entry.unitCost), { narrowHidden: true }),
     figureColumn('totalCost', 'Total', (entry) => formatMoney(entry.totalCost), {
       sort: 'totalCost',
       firstOrder: 'desc',
+      narrowHidden: true,
     }),
     isEntry
       ? {
@@ -68,15 +80,18 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
           header: 'Fornecedor',
           sort: 'supplier',
           cell: (entry) => entry.supplier?.name ?? '—',
+          narrowHidden: true,
         }
       : {
           key: 'reason',
           header: 'Motivo',
           cell: (entry) => (entry.reason ? STOCK_REASON_LABELS[entry.reason] : '—'),
+          narrowHidden: true,
         },
     {
       key: 'document',
       header: 'Documento',
+      narrowHidden: true,
       cell: (entry) => (
         <>
           {entry.document ?? '—'}
@@ -84,11 +99,11 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
         </>
       ),
     },
-    // wide enough for a cancellation's 'Cancelado em … por …: motivo' on a few lines
+    // wide enough for a cancellation's 'Cancelado em … por …: motivo' on a few lines (on a phone, as it fits)
     {
       key: 'actions',
       header: 'Ações',
-      className: 'min-w-44',
+      className: 'md:min-w-44',
       cell: (entry) => <LedgerEntryAction entry={entry} />,
     },
   ];
@@ -112,7 +127,8 @@ function LedgerFilters({ isEntry, list, product, status, rangeInverted }: Ledger
   };
   return (
     <>
-      <div className="mb-4 grid gap-2 md:grid-cols-5">
+      {/* one row on a wide screen, the product with room for its placeholder and a picked name */}
+      <div className={`mb-4 grid gap-2 md:grid-cols-3 ${isEntry ? 'xl:grid-cols-6' : 'xl:grid-cols-5'}`}>
         <label className="fieldset">
           <span className="fieldset-legend">De</span>
           <input
@@ -129,17 +145,20 @@ function LedgerFilters({ isEntry, list, product, status, rangeInverted }: Ledger
             onChange={(e) => list.setFilter('to', e.target.value)}
           />
         </label>
-        <ProductPicker
-          label="Produto"
-          value={product}
-          onChange={(picked) =>
-            list.update({
-              productId: picked?.id ?? null,
-              productSku: picked?.sku ?? null,
-              productName: picked?.name ?? null,
-            })
-          }
-        />
+        <div className="min-w-0 xl:col-span-2">
+          <ProductPicker
+            label="Produto"
+            small
+            value={product}
+            onChange={(picked) =>
+              list.update({
+                productId: picked?.id ?? null,
+                productSku: picked?.sku ?? null,
+                productName: picked?.name ?? null,
+              })
+            }
+          />
+        </div>
         {isEntry ? (
           <SupplierFilter
             value={list.get('supplierId')}
@@ -158,6 +177,31 @@ function LedgerFilters({ isEntry, list, product, status, rangeInverted }: Ledger
       ) : null}
     </>
   );
+}
+
+/**
+ * What the empty list says. Showing the active rows only (Situação's default), it may hide cancelled ones: then it
+ * says where they are, so whoever has just cancelled the only one does not think it is gone. Nothing until known.
+ */
+function useEmptyText(
+  isEntry: boolean,
+  params: TLedgerQuery & { status: LedgerStatus },
+  otherFilters: boolean,
+  empty: boolean,
+) {
+  const skip = !empty || params.status !== 'active';
+  const cancelledQuery = { ...params, page: 1, pageSize: 1, status: 'cancelled' as const };
+  const cancelledIn = useStockInQuery(cancelledQuery, { skip: skip || !isEntry });
+  const cancelledOut = useStockOutQuery(cancelledQuery, { skip: skip || isEntry });
+  const cancelled = isEntry ? cancelledIn : cancelledOut;
+  const what = isEntry ? 'entrada' : 'saída';
+  if (!skip && cancelled.isFetching) return undefined;
+  if (!skip && (cancelled.data?.total ?? 0) > 0) {
+    const { statusFilter, statuses } = messages.stockHistory;
+    return `Nenhuma ${what} ativa${otherFilters ? ' com esses filtros' : ''}. As canceladas aparecem em ${statusFilter}: ${statuses.cancelled}.`;
+  }
+  if (otherFilters || params.status !== 'active') return 'Nenhum registro com esses filtros.';
+  return `Nenhuma ${what} registrada ainda.`;
 }
 
 /** Entradas and Saídas: the ledger of one direction, newest first, with filters. The router passes the direction. */
@@ -188,7 +232,12 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
   const entries = useStockInQuery(params, { skip: !isEntry || rangeInverted });
   const exits = useStockOutQuery(params, { skip: isEntry || rangeInverted });
   const ledger = isEntry ? entries : exits;
-  const filtered = Boolean(from || to || product || supplierId || status !== 'active');
+  const empty = useEmptyText(
+    isEntry,
+    params,
+    Boolean(from || to || product || supplierId),
+    ledger.data?.total === 0,
+  );
 
   return (
     <ListPage
@@ -211,13 +260,8 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
       data={rangeInverted || ledger.isError ? undefined : ledger.data}
       busy={ledger.isFetching}
       list={list}
-      empty={
-        filtered
-          ? 'Nenhum registro com esses filtros.'
-          : isEntry
-            ? 'Nenhuma entrada registrada ainda.'
-            : 'Nenhuma saída registrada ainda.'
-      }
+      empty={empty}
+      headingId={LEDGER_HEADING_ID}
       table={{
         columns: ledgerColumns(isEntry),
         testId: 'ledger-table',

@@ -80,6 +80,28 @@ function AvailableBalance({ balance, date }: { balance: TStockRow; date: string 
   );
 }
 
+/** The quantity, with the warning that it passes the balance under it, in the same column. */
+function QuantityField({
+  field,
+  describe,
+  over,
+}: {
+  field: FieldProps;
+  describe: (plain: string) => string;
+  over: TStockRow | null | undefined;
+}) {
+  return (
+    <div>
+      <NumberField label="Quantidade" kind="quantity" describe={describe} {...field} />
+      {over ? (
+        <p className="text-warning text-sm" role="alert">
+          A quantidade passa do saldo disponível ({formatQuantity(over.quantity)} {over.unity.code}).
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** What only an entry asks: the unit cost and, optionally, the supplier. */
 function EntryFields({ unitCost, supplierId }: { unitCost: FieldProps; supplierId: FieldProps }) {
   const { data: suppliers = [] } = useSuppliersSelectQuery();
@@ -171,17 +193,11 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
         {...form.field('productUnityId')}
         value={values.productUnityId || String(reading.unity?.id ?? '')}
       />
-      <NumberField
-        label="Quantidade"
-        kind="quantity"
+      <QuantityField
+        field={form.field('quantity')}
         describe={reading.describe}
-        {...form.field('quantity')}
+        over={reading.exceeds ? balance : undefined}
       />
-      {reading.exceeds && balance ? (
-        <p className="text-warning text-sm md:col-span-2" role="alert">
-          A quantidade passa do saldo disponível ({formatQuantity(balance.quantity)} {balance.unity.code}).
-        </p>
-      ) : null}
       {isEntry ? (
         <EntryFields unitCost={form.field('unitCost')} supplierId={form.field('supplierId')} />
       ) : (

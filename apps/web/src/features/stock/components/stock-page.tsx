@@ -12,7 +12,15 @@ import { BalanceDatePicker } from './balance-date.tsx';
 import { localToday } from '../../../lib/dates.ts';
 
 const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
-  { key: 'sku', header: 'Código', sort: 'sku', className: 'font-mono', cell: (row) => row.product.sku },
+  // a phone draws the product and its balance: the other columns only from 768 px
+  {
+    key: 'sku',
+    header: 'Código',
+    sort: 'sku',
+    className: 'font-mono',
+    cell: (row) => row.product.sku,
+    narrowHidden: true,
+  },
   {
     key: 'name',
     header: 'Produto',
@@ -26,7 +34,13 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
       </>
     ),
   },
-  { key: 'category', header: 'Categoria', sort: 'category', cell: (row) => row.category.name },
+  {
+    key: 'category',
+    header: 'Categoria',
+    sort: 'category',
+    cell: (row) => row.category.name,
+    narrowHidden: true,
+  },
   // the minimum under the balance, not a column of its own: the product's name keeps the room at 1280 px
   figureColumn(
     'quantity',
@@ -43,11 +57,13 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
   ),
   figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost), {
     cellTestId: 'stock-average',
+    narrowHidden: true,
   }),
   figureColumn('totalValue', 'Valor total', (row) => formatMoney(row.totalValue), {
     sort: 'totalValue',
     firstOrder: 'desc',
     cellTestId: 'stock-value',
+    narrowHidden: true,
   }),
   {
     key: 'lastMovementOn',
@@ -55,6 +71,7 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
     sort: 'lastMovementOn',
     firstOrder: 'desc',
     className: 'whitespace-nowrap',
+    narrowHidden: true,
     // the day of its last movement (up to the date chosen), as the kardex and the reports date it
     cell: (row) => formatDate(row.lastMovementOn),
   },
