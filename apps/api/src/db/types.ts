@@ -226,7 +226,7 @@ export interface StockLedgerTable {
   cancelled_by: number | null;
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   source: ColumnType<LedgerSource, LedgerSource | undefined, LedgerSource>;
-  /** derived: running figures after this row, in ledger order (occurred_on, id); written by the posting pipeline */
+  /** derived: running figures after this row, in ledger order (occurred_on, direction, id); written by the posting pipeline */
   balance_quantity: ColumnType<
     string | number | bigint,
     string | number | bigint | undefined,

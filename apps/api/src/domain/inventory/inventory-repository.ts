@@ -29,7 +29,7 @@ type Stored = string | number | bigint;
  * A running figure of product `p` at the end of `date` (the query must name the product `p` and left-join its
  * `stock_balances` row as `sb`): a product that never moved (or whose rows are all cancelled) has no last date and
  * stands at zero, one whose last live row is on or before the date stands as its balance row says; only the others
- * (moved after the date) seek their last live row up to the date, by (occurred_on, id) on stock_ledger_live_idx.
+ * (moved after the date) seek their last live row up to the date, by (occurred_on, direction, id) on stock_ledger_live_idx.
  * Scalar subqueries, not a join on the ledger: PostgreSQL hashed the whole ledger for such a join.
  */
 function figureAt(
