@@ -12,7 +12,7 @@ export type JsonRow = Record<string, string | number | null>;
  * `select <columns> from <rows>`: a whole batch handed to the database as one JSON parameter, so writing it is one
  * statement with one bound value, not rows × columns of them (each a parse and a bind for PostgreSQL, and past
  * SQLite's parameter cap at a few thousand rows). PostgreSQL types each column by the table's own row type
- * (json_populate_recordset); SQLite reads each key with ->> and the column's affinity stores it as the column
+ * (json_populate_recordset); SQLite reads each key with ->> from jsonb_each (each row parsed once) and the column's affinity stores it as the column
  * expects (a decimal string in an integer column is stored as that integer, exactly).
  */
 export function jsonRows(
@@ -24,7 +24,7 @@ export function jsonRows(
   const json = JSON.stringify(rows);
   if (dialect === 'postgres')
     return sql`select ${sql.join(columns.map((column) => sql.ref(column)))} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`;
-  return sql`select ${sql.join(columns.map((column) => sql`value ->> ${sql.lit(column)} as ${sql.ref(column)}`))} from json_each(${json})`;
+  return sql`select ${sql.join(columns.map((column) => sql`value ->> ${sql.lit(column)} as ${sql.ref(column)}`))} from jsonb_each(${json})`;
 }
 
 /** `insert into <table> (<columns>) select … from <rows>`, a batch per statement; answers what `returning` names. */

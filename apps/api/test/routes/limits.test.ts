@@ -134,6 +134,40 @@ describe('the maxima through the API', () => {
     await assertLedgerInvariant(ctx.handle.db);
   });
 
+  it('rewrites later figures beyond 2^53 exactly when an entry lands before them', async () => {
+    // Values are stored in ten-thousandths of a real: R$ 999.999.000.000 is 9,999,990,000,000,000, past 2^53.
+    const { product, box } = await productWithLargestBox('MAX-RETRO');
+    const move = (direction: 'in' | 'out', quantity: string, occurredOn: string, unitCost?: string) =>
+      send('POST', `/api/stock/${direction}/v1`, {
+        productId: product.id,
+        productUnityId: box.id,
+        quantity,
+        occurredOn,
+        ...(direction === 'in' ? { unitCost } : { reason: 'venda' }),
+      });
+    expect((await move('in', '999999', '2026-10-10', MAX.unitCost)).statusCode).toBe(201);
+    const exit = await move('out', '333333', '2026-10-20');
+    expect(exit.json()).toMatchObject({ totalCost: '333333000000.0000' });
+    // one box at R$ 7,3333 before both: the exit's cost and every running figure after it are rewritten
+    expect((await move('in', '1', '2026-10-05', '7.3333')).statusCode).toBe(201);
+    const kardex = await ctx.app.inject({
+      url: `/api/products/v1/${product.id}/kardex?from=2026-10-01&to=2026-10-31`,
+      headers: { cookie },
+    });
+    expect(
+      kardex.json().data.map((row: Record<string, string>) => [row.totalCost, row.balanceValue]),
+    ).toEqual([
+      ['7.3333', '7.3333'],
+      ['999999000000.0000', '999999000007.3333'],
+      ['333332666669.4444', '666666333337.8889'],
+    ]);
+    expect(await stockRow('MAX-RETRO')).toMatchObject({
+      quantity: '66666700000.000',
+      totalValue: '666666333337.8889',
+    });
+    await assertLedgerInvariant(ctx.handle.db);
+  });
+
   it('fills a balance up to 1.000.000.000.000 units and refuses one unit more', async () => {
     const { product, box } = await productWithLargestBox('MAX-QTD');
     for (let n = 0; n < 10; n += 1) {

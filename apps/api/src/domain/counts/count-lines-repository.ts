@@ -4,6 +4,7 @@ import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { quantityAt, valueAt } from '../inventory/inventory-repository.ts';
+import { plainArray } from '../../db/pg-arrays.ts';
 
 /** SQL of a count's lines (what is shown, checked and posted), and nothing else. */
 
@@ -208,8 +209,7 @@ export async function recordPosting(
     (count_id, product_id, counted_quantity, counted_by, counted_at, expected_quantity, unit_cost)`;
   for (const part of chunks(lines, 10_000)) {
     if (dialect === 'postgres') {
-      const column = (pick: (line: (typeof part)[number]) => bigint | number) =>
-        part.map((line) => String(pick(line)));
+      const column = (pick: (line: (typeof part)[number]) => bigint | number) => plainArray(part.map(pick));
       await sql`insert into ${target}
         select ${countId}::int, v.p, v.q, ${userId}::int, ${now}::timestamptz, v.e, v.c
         from unnest(${column((l) => l.productId)}::int[], ${column((l) => l.counted)}::bigint[],
@@ -221,7 +221,7 @@ export async function recordPosting(
     await sql`insert into ${target}
       select ${countId}, v.value ->> 0, cast(v.value ->> 1 as integer), ${userId}, ${now},
         cast(v.value ->> 2 as integer), cast(v.value ->> 3 as integer)
-      from json_each(${JSON.stringify(values)}) as v where true
+      from jsonb_each(${JSON.stringify(values)}) as v where true
       ${upsert}`.execute(tx);
   }
 }

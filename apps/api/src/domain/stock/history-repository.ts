@@ -9,6 +9,7 @@ import { averageCost } from './stock-rules.ts';
 import { ARRAY_ROWS } from '../../db/sqlite-driver.ts';
 import { ledgerOrderSql } from './ledger-repository.ts';
 import type { LockedBalance, SavedBalance } from './posting-repository.ts';
+import { plainArray } from '../../db/pg-arrays.ts';
 
 /**
  * SQL of the pipeline's slow path: stored rows read back (a back-dated movement, a cancellation), and many
@@ -93,26 +94,23 @@ export async function liveRowsFrom(
   productId: number,
   date: string,
 ): Promise<StoredRow[]> {
+  // A back-dated movement reads every later row of its product (100,000 in the bench). SQLite answers them as
+  // arrays (4× faster than objects); PostgreSQL as one text per row, split here (every column is not null and
+  // none holds a space): 2× faster than nine parsed fields per row (decisions 0036, 0046).
+  const columns = sql.raw(STORED_ROW_COLUMNS.join(', '));
   if (dialect === 'sqlite') {
-    // A back-dated movement reads every later row of its product (100,000 in the bench): as arrays, 4× faster.
-    const columns = sql.raw(STORED_ROW_COLUMNS.join(', '));
     const { rows } = await sql<StoredArray>`${sql.raw(ARRAY_ROWS)} select ${columns} from stock_ledger
       where product_id = ${productId} and cancelled_at is null and occurred_on >= ${date}
       order by ${ledgerOrderSql(null)}`.execute(tx);
     return rows.map(fromArray);
   }
-  const rows = await tx
-    .selectFrom('stock_ledger')
-    .select(STORED_ROW_COLUMNS)
-    .where('product_id', '=', productId)
-    .where('cancelled_at', 'is', null)
-    .where('occurred_on', '>=', date)
-    .orderBy(ledgerOrderSql(null))
-    .execute();
-  return rows.map(toStoredRow);
+  const { rows } = await sql<{ r: string }>`select concat_ws(' ', ${columns}) as r from stock_ledger
+    where product_id = ${productId} and cancelled_at is null and occurred_on >= ${date}
+    order by ${ledgerOrderSql(null)}`.execute(tx);
+  return rows.map(({ r }) => fromArray(r.split(' ') as StoredArray));
 }
 
-type StoredArray = [bigint, 'in' | 'out', string, bigint, bigint, bigint, bigint, bigint, bigint];
+type StoredArray = [Stored, 'in' | 'out', string, Stored, Stored, Stored, Stored, Stored, Stored];
 /** A row read as an array, in STORED_ROW_COLUMNS order. */
 const fromArray = ([id, direction, occurred_on, ...figures]: StoredArray) => {
   const [quantity, base_quantity, unit_cost, total_cost, balance_quantity, balance_value] = figures;
@@ -166,12 +164,12 @@ export async function historiesFrom(
     const before =
       dialect === 'postgres'
         ? sql<BeforeRow>`select v.pid as product_id, b.balance_quantity, b.balance_value, b.occurred_on
-            from unnest(${ids}::int[], ${dates}::date[]) as v(pid, d)
+            from unnest(${plainArray(ids)}::int[], ${plainArray(dates)}::date[]) as v(pid, d)
             cross join lateral (select balance_quantity, balance_value, occurred_on from stock_ledger
               where product_id = v.pid and cancelled_at is null and occurred_on < v.d
               order by ${ledgerOrderSql(null, 'desc')} limit 1) as b`
         : sql<BeforeRow>`select l.product_id, l.balance_quantity, l.balance_value, l.occurred_on
-            from json_each(${json}) as v cross join stock_ledger as l
+            from jsonb_each(${json}) as v cross join stock_ledger as l
             on l.id = (select x.id from stock_ledger as x where x.product_id = v.value ->> 0
               and x.cancelled_at is null and x.occurred_on < v.value ->> 1
               order by ${ledgerOrderSql('x', 'desc')} limit 1)`;
@@ -183,11 +181,11 @@ export async function historiesFrom(
     const later =
       dialect === 'postgres'
         ? sql<LaterRow>`select l.product_id, ${columns}
-            from unnest(${ids}::int[], ${dates}::date[]) as v(pid, d)
+            from unnest(${plainArray(ids)}::int[], ${plainArray(dates)}::date[]) as v(pid, d)
             join stock_ledger as l on l.product_id = v.pid and l.occurred_on >= v.d
             where l.cancelled_at is null order by l.product_id, ${ledgerOrderSql('l')}`
         : sql<LaterRow>`select l.product_id, ${columns}
-            from json_each(${json}) as v cross join stock_ledger as l
+            from jsonb_each(${json}) as v cross join stock_ledger as l
             on l.product_id = v.value ->> 0 and l.occurred_on >= v.value ->> 1
             where l.cancelled_at is null order by l.product_id, ${ledgerOrderSql('l')}`;
     for (const row of (await later.execute(tx)).rows)
@@ -262,7 +260,8 @@ export async function saveManyBalances(
     if (dialect === 'postgres') {
       await sql`update stock_balances as b set quantity = v.q, total_value = v.v, average_cost = v.a,
           last_movement_at = coalesce(v.m, b.last_movement_at), last_occurred_on = v.d, updated_at = ${now}
-        from unnest(${ids}::int[], ${q}::bigint[], ${v}::bigint[], ${a}::bigint[], ${m}::timestamptz[], ${d}::date[])
+        from unnest(${plainArray(ids)}::int[], ${plainArray(q)}::bigint[], ${plainArray(v)}::bigint[],
+          ${plainArray(a)}::bigint[], ${m}::timestamptz[], ${plainArray(d)}::date[])
           as v(id, q, v, a, m, d)
         where b.product_id = v.id`.execute(tx);
     } else {

@@ -7,6 +7,7 @@ import type { Dialect, StockLedgerTable } from '../../db/types.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 import type { DerivedFigures, NewLedgerRow } from './stock-rules.ts';
 import { balanceSet, type SavedBalance } from './posting-repository.ts';
+import { plainArray } from '../../db/pg-arrays.ts';
 
 /**
  * Every write to the stock ledger, and only the posting pipeline calls these: new rows (set-based, or the usual
@@ -48,7 +49,7 @@ const newRowValues = (item: NewRow) => NEW_ROW_COLUMNS.map((column) => NEW_ROW[c
 
 /**
  * Inserts new rows set-based: PostgreSQL reads them from one array per column (unnest), SQLite from one JSON
- * text (json_each), so a batch is one statement and one query plan, not one bound parameter per cell.
+ * text (jsonb_each: each row parsed once), so a batch is one statement and one query plan, not one bound parameter per cell.
  * Returns the new ids in the order given.
  */
 export async function insertRows(
@@ -91,10 +92,13 @@ function insertStatement(dialect: Dialect, rows: readonly NewRow[], userId: numb
   const target = sql.join([...NEW_ROW_COLUMNS, 'created_by', 'created_at'].map((column) => sql.ref(column)));
   const values = rows.map(newRowValues);
   if (dialect === 'postgres') {
+    // Integer and date columns as one array literal each; text columns through node-postgres's escaping.
     const arrays = sql.join(
-      NEW_ROW_COLUMNS.map(
-        (_, c) => sql`${values.map((v) => v[c])}::${sql.raw(NEW_ROW_TYPES[c] ?? 'text')}[]`,
-      ),
+      NEW_ROW_COLUMNS.map((_, c) => {
+        const type = NEW_ROW_TYPES[c] ?? 'text';
+        const column = values.map((v) => v[c] as string | number | null);
+        return sql`${type === 'text' ? column : plainArray(column)}::${sql.raw(type)}[]`;
+      }),
     );
     const names = sql.raw(NEW_ROW_COLUMNS.map((_, c) => `c${c}`).join(', '));
     return sql<{ id: string }>`insert into stock_ledger (${target})
@@ -110,7 +114,7 @@ function insertStatement(dialect: Dialect, rows: readonly NewRow[], userId: numb
     ).join(', '),
   );
   return sql<{ id: number }>`insert into stock_ledger (${target})
-    select ${picks}, ${userId}, ${now} from json_each(${JSON.stringify(values)}) as v order by v.key
+    select ${picks}, ${userId}, ${now} from jsonb_each(${JSON.stringify(values)}) as v order by v.key
     returning id`;
 }
 
@@ -176,17 +180,17 @@ export async function updateDerived(
       const ids = part.map((u) => String(u.id));
       const figures = columns.map(([, pick]) => part.map((u) => pick(u.derived).toString()));
       if (dialect === 'postgres') {
-        const arrays = sql.join([ids, ...figures].map((values) => sql`${values}::bigint[]`));
+        const arrays = sql.join([ids, ...figures].map((values) => sql`${plainArray(values)}::bigint[]`));
         const names = sql.raw(['id', ...columns.map(([column]) => column)].join(', '));
         const set = sql.raw(columns.map(([column]) => `${column} = v.${column}`).join(', '));
         await sql`update stock_ledger as l set ${set} from unnest(${arrays}) as v(${names})
           where l.id = v.id`.execute(tx);
       } else {
-        const json = JSON.stringify(part.map((u, i) => [u.id, ...figures.map((values) => values[i])]));
-        const set = sql.raw(
-          columns.map(([column], c) => `${column} = cast(v.value ->> ${c + 1} as integer)`).join(', '),
-        );
-        await sql`update stock_ledger set ${set} from json_each(${json}) as v
+        // JSON integers (SQLite reads them as exact 64-bit integers), read through jsonb_each: each row's
+        // array is parsed once, not once per column (decision 0046).
+        const json = `[${part.map((u, i) => `[${u.id},${figures.map((values) => values[i]).join(',')}]`).join(',')}]`;
+        const set = sql.raw(columns.map(([column], c) => `${column} = v.value ->> ${c + 1}`).join(', '));
+        await sql`update stock_ledger set ${set} from jsonb_each(${json}) as v
           where stock_ledger.id = v.value ->> 0`.execute(tx);
       }
     }
