@@ -198,11 +198,12 @@ describe('stock over time in the browser', () => {
       occurredOn: daysBefore(5),
       document: 'Pedido 77',
     });
-    // typed late, dated before the exit: the exit is revalued at the new average (R$ 5,00)
+    // typed late, dated before the exit: the exit is revalued at the new average (R$ 5,0063); costs per unit show
+    // what the ledger keeps, up to R$ 0,0001, as the files do; totals show cents
     await post(cookie, '/api/stock/in/v1', {
       ...movement,
       quantity: '10',
-      unitCost: '6.00',
+      unitCost: '6.0125',
       occurredOn: daysBefore(10),
       document: 'NF 123',
     });
@@ -231,25 +232,25 @@ describe('stock over time in the browser', () => {
       'Entrada\u00a0· Manual',
       'NF 123',
       '10 UN',
-      money('6,00'),
-      money('60,00'),
+      money('6,0125'),
+      money('60,13'),
       '20 UN',
-      money('5,00'),
-      money('100,00'),
+      money('5,0063'),
+      money('100,13'),
     ]);
     expect(await cells(1)).toEqual([
       br(daysBefore(5)),
-      'Saída\u00a0· Venda\u00a0· Manual',
+      'Saída (Venda)\u00a0· Manual',
       'Pedido 77',
       '−5 UN',
-      money('5,00'),
-      money('25,00'),
+      money('5,0063'),
+      money('25,03'),
       '15 UN',
-      money('5,00'),
-      money('75,00'),
+      money('5,0062'),
+      money('75,09'),
     ]);
     expect(await table.getByTestId('kardex-closing').textContent()).toBe(
-      `Saldo final15 UN${money('5,00')}${money('75,00')}`,
+      `Saldo final15 UN${money('5,0062')}${money('75,09')}`,
     );
 
     // at 1280 pixels all nine columns fit beside the sidebar; a phone draws the date, the movement, its quantity and
@@ -268,7 +269,7 @@ describe('stock over time in the browser', () => {
     expect(await shown(table.getByTestId('kardex-closing').locator('td'))).toEqual(['Saldo final', '15 UN']);
     expect(await shown(rows.nth(1).locator('td'))).toEqual([
       br(daysBefore(5)),
-      'Saída\u00a0· Venda\u00a0· Manual',
+      'Saída (Venda)\u00a0· Manual',
       '−5 UN',
       '15 UN',
     ]);

@@ -53,6 +53,26 @@ export const LEDGER_SOURCES = ['manual', 'sheet', 'nfe', 'count'] as const;
 export const ZLedgerSource = z.enum(LEDGER_SOURCES);
 export type TLedgerSource = z.infer<typeof ZLedgerSource>;
 
+export const LEDGER_SOURCE_LABELS: Record<TLedgerSource, string> = {
+  manual: 'Manual',
+  sheet: 'Planilha',
+  nfe: 'NF-e',
+  count: 'Balanço',
+};
+
+/**
+ * How a ledger row is named, on screen and in files alike: "Saída (Venda) · Manual". `dot` goes between the parts
+ * (the web puts a no-break space before it, so a wrapped line ends with the dot).
+ */
+export function movementLabel(
+  row: { direction: 'in' | 'out'; reason: TStockReason | null; source: TLedgerSource },
+  dot = ' · ',
+): string {
+  const kind = row.direction === 'in' ? 'Entrada' : 'Saída';
+  const reason = row.reason ? ` (${STOCK_REASON_LABELS[row.reason]})` : '';
+  return `${kind}${reason}${dot}${LEDGER_SOURCE_LABELS[row.source]}`;
+}
+
 export const LEDGER_STATUSES = ['active', 'cancelled', 'all'] as const;
 
 export const ZLedgerEntry = z.object({

@@ -3,6 +3,13 @@ import { messages } from '../config/messages.ts';
 
 // Intl formats decimal strings exactly (no float on the way), rounding half away from zero.
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// A price per unit keeps what the ledger keeps (R$ 0,0001): a screw at R$ 0,0125 is not shown as R$ 0,01.
+const unitBrl = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
 const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
 type DecimalText = `${number}`;
@@ -10,6 +17,11 @@ type DecimalText = `${number}`;
 /** "1234.5600" → "R$ 1.234,56" (Intl puts a non-breaking space after R$). */
 export function formatMoney(value: string | null | undefined): string {
   return value === null || value === undefined ? '—' : brl.format(value as DecimalText);
+}
+
+/** A cost per unit, as the files show it: "0.0125" → "R$ 0,0125", "10.5000" → "R$ 10,50". */
+export function formatUnitMoney(value: string | null | undefined): string {
+  return value === null || value === undefined ? '—' : unitBrl.format(value as DecimalText);
 }
 
 /** "12.500" → "12,5" */

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
+import { movementLabel } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow } from '@armazem/contracts/stock-history';
 import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
@@ -17,8 +17,6 @@ import {
 import { parseScaled } from '@armazem/contracts/decimal';
 import { dateLabel } from './stock-rules.ts';
 
-const SOURCE_LABELS = { manual: 'Manual', sheet: 'Planilha', nfe: 'NF-e', count: 'Balanço' } as const;
-
 const money = (value: string) => {
   const parsed = parseScaled(value, 4);
   return parsed.ok ? parsed.value : 0n;
@@ -30,9 +28,7 @@ const qty = (value: string) => {
 
 /** "Saída (Venda) · Manual", and its document after it unless the file gives the document a column of its own. */
 function describe(row: TKardexRow, withDocument = true) {
-  const what =
-    row.direction === 'in' ? 'Entrada' : `Saída${row.reason ? ` (${STOCK_REASON_LABELS[row.reason]})` : ''}`;
-  return `${what} · ${SOURCE_LABELS[row.source]}${withDocument && row.document ? ` · ${row.document}` : ''}`;
+  return `${movementLabel(row)}${withDocument && row.document ? ` · ${row.document}` : ''}`;
 }
 
 const fileBase = (kardex: TKardex) =>

@@ -135,13 +135,14 @@ export function GuideContent() {
           Números se digitam do jeito brasileiro em todas as telas e planilhas: vírgula para os decimais e
           ponto para os milhares (1.500 é mil e quinhentos; 12,5 é doze e meio). Cada campo mostra como leu o
           número antes de salvar. Quantidades têm até 3 casas decimais e valores até 4, guardados de forma
-          exata (sem arredondamentos de ponto flutuante). Limites: 1.000.000 por movimentação, 100.000
-          unidades por embalagem, R$ 1.000.000,00 de custo ou preço unitário, e por produto um saldo de até
-          1.000.000.000.000 unidades e R$ 1.000.000.000.000,00. O estoque usa o custo médio ponderado pela
-          data de cada movimento: cada entrada recalcula o custo médio e cada saída sai pelo custo médio da
-          sua data. Num mesmo dia, as entradas contam antes das saídas, em qualquer ordem que tenham sido
-          digitadas. O saldo nunca fica negativo em nenhuma data e é sempre a soma das entradas menos as
-          saídas.
+          exata (sem arredondamentos de ponto flutuante). Custos e preços por unidade aparecem com todas as
+          casas guardadas (R$ 0,0125), e totais em centavos (R$ 1.234,57). Limites: 1.000.000 por
+          movimentação, 100.000 unidades por embalagem, R$ 1.000.000,00 de custo ou preço unitário, e por
+          produto um saldo de até 1.000.000.000.000 unidades e R$ 1.000.000.000.000,00. O estoque usa o custo
+          médio ponderado pela data de cada movimento: cada entrada recalcula o custo médio e cada saída sai
+          pelo custo médio da sua data. Num mesmo dia, as entradas contam antes das saídas, em qualquer ordem
+          que tenham sido digitadas. O saldo nunca fica negativo em nenhuma data e é sempre a soma das
+          entradas menos as saídas.
         </p>
       </section>
 

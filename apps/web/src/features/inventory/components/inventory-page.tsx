@@ -3,7 +3,7 @@ import { INVENTORY_REASONS, INVENTORY_REASON_LABELS, type TInventory } from '@ar
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { formatMoney, formatNcm, formatQuantity } from '../../../lib/format.ts';
+import { formatMoney, formatUnitMoney, formatNcm, formatQuantity } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
@@ -26,7 +26,7 @@ const columns: Array<Column<Row>> = [
     ),
   },
   figureColumn('quantity', 'Quantidade', (row) => `${formatQuantity(row.quantity)} ${row.unity.code}`),
-  figureColumn('unitCost', 'Valor unitário', (row) => formatMoney(row.unitCost)),
+  figureColumn('unitCost', 'Valor unitário', (row) => formatUnitMoney(row.unitCost)),
   figureColumn('totalValue', 'Valor', (row) => formatMoney(row.totalValue)),
 ];
 

@@ -1,7 +1,7 @@
 import type { TSheetPreview, TSheetRow } from '@armazem/contracts/movements';
 import { countLabel } from '@armazem/contracts/plural';
 import { SheetPreviewTable, type PreviewColumn } from '../../../components/ui/sheet-preview-table.tsx';
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 
 const decimal = /^-?\d+\.\d+$/;
 
@@ -27,7 +27,7 @@ const COLUMNS: Array<PreviewColumn<TSheetRow>> = [
     header: 'Custo unit.',
     className: 'text-right',
     cell: (row) =>
-      row.unitCost && decimal.test(row.unitCost) ? formatMoney(row.unitCost) : (row.unitCost ?? '—'),
+      row.unitCost && decimal.test(row.unitCost) ? formatUnitMoney(row.unitCost) : (row.unitCost ?? '—'),
   },
   { header: 'Documento', cell: (row) => row.document ?? '—' },
 ];

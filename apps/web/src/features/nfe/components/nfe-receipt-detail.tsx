@@ -1,6 +1,6 @@
 import type { TNfeReceiptDetail } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
-import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { useNfeReceiptQuery } from '../nfe-api.ts';
 import { NoteTable } from './note-table.tsx';
 
@@ -42,7 +42,12 @@ const entryColumns: Array<Column<Entry>> = [
     cell: (entry) =>
       `${formatQuantity(entry.quantity)} × ${entry.productUnity.label} = ${formatQuantity(entry.baseQuantity)} ${entry.baseUnity}`,
   },
-  { key: 'unitCost', header: 'Custo unitário', align: 'right', cell: (entry) => formatMoney(entry.unitCost) },
+  {
+    key: 'unitCost',
+    header: 'Custo unitário',
+    align: 'right',
+    cell: (entry) => formatUnitMoney(entry.unitCost),
+  },
   { key: 'total', header: 'Total', align: 'right', cell: (entry) => formatMoney(entry.totalCost) },
   { key: 'status', header: 'Situação', cell: (entry) => (entry.cancelledAt ? 'Cancelada' : 'Ativa') },
 ];

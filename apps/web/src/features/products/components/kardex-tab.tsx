@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
+import { movementLabel } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
 import {
   DataTable,
@@ -14,17 +14,13 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
 import { firstOfMonth, localToday } from '../../../lib/dates.ts';
-import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
 
 const text = messages.stockHistory;
 
-/** "Saída · Venda · Manual": when it wraps, each dot stays at the end of its line (a no-break space before it). */
-function movementLabel(row: TKardexRow) {
-  const kind = row.direction === 'in' ? text.entry : text.exit;
-  const reason = row.reason ? `\u00a0· ${STOCK_REASON_LABELS[row.reason]}` : '';
-  return `${kind}${reason}\u00a0· ${text.sources[row.source]}`;
-}
+/** "Saída (Venda) · Manual", as in the files: when it wraps, the dot stays at the end of its line. */
+const describeMovement = (row: TKardexRow) => movementLabel(row, '\u00a0· ');
 
 function documentAndSupplier(row: TKardexRow) {
   if (!row.document && !row.supplier) return '—';
@@ -47,7 +43,7 @@ function PositionRow({ label, position, unit }: { label: string; position: TStoc
       narrowSpan={3}
       figures={[
         { value: `${formatQuantity(position.quantity)} ${unit}` },
-        { value: formatMoney(position.averageCost), narrowHidden: true },
+        { value: formatUnitMoney(position.averageCost), narrowHidden: true },
         { value: formatMoney(position.totalValue), narrowHidden: true },
       ]}
     />
@@ -60,7 +56,7 @@ function kardexColumns(unit: string): Array<Column<TKardexRow>> {
   return [
     { key: 'date', header: 'Data', className: nowrap, cell: (row) => formatDate(row.occurredOn) },
     // may wrap, so every column fits a 1280-pixel screen beside the sidebar
-    { key: 'movement', header: 'Movimento', cell: movementLabel },
+    { key: 'movement', header: 'Movimento', cell: describeMovement },
     // one column for both, the supplier under the document: nine columns fit a 1280-pixel screen
     {
       key: 'document',
@@ -75,10 +71,12 @@ function kardexColumns(unit: string): Array<Column<TKardexRow>> {
       (row) => `${row.direction === 'out' ? '−' : ''}${formatQuantity(row.quantity)} ${unit}`,
     ),
     // a phone draws the date, the movement, its quantity and the running balance
-    figureColumn('unitCost', 'Custo unit.', (row) => formatMoney(row.unitCost), { narrowHidden: true }),
+    figureColumn('unitCost', 'Custo unit.', (row) => formatUnitMoney(row.unitCost), { narrowHidden: true }),
     figureColumn('totalCost', 'Total', (row) => formatMoney(row.totalCost), { narrowHidden: true }),
     figureColumn('balance', 'Saldo', (row) => `${formatQuantity(row.balanceQuantity)} ${unit}`),
-    figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost), { narrowHidden: true }),
+    figureColumn('averageCost', 'Custo médio', (row) => formatUnitMoney(row.averageCost), {
+      narrowHidden: true,
+    }),
     figureColumn('balanceValue', 'Valor', (row) => formatMoney(row.balanceValue), { narrowHidden: true }),
   ];
 }

@@ -3,15 +3,15 @@ import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatUnitMoney } from '../../../lib/format.ts';
 
 type Price = TProductDetail['prices'][number];
 
 const PRICE_COLUMNS: Array<Column<Price>> = [
   { key: 'effectiveFrom', header: 'Vigência', cell: (price) => formatDate(price.effectiveFrom) },
   { key: 'unity', header: 'Embalagem', cell: (price) => price.productUnity?.label ?? 'Unidade base' },
-  { key: 'cost', header: 'Custo', align: 'right', cell: (price) => formatMoney(price.costPrice) },
-  { key: 'sale', header: 'Venda', align: 'right', cell: (price) => formatMoney(price.salePrice) },
+  { key: 'cost', header: 'Custo', align: 'right', cell: (price) => formatUnitMoney(price.costPrice) },
+  { key: 'sale', header: 'Venda', align: 'right', cell: (price) => formatUnitMoney(price.salePrice) },
   { key: 'createdBy', header: 'Cadastrado por', cell: (price) => price.createdBy.name },
 ];
 

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
-import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useUpdateProductMutation } from '../products-api.ts';
@@ -69,15 +69,17 @@ function ProductStats({ product }: { product: TProductDetail }) {
       </div>
       <div className="stat">
         <div className="stat-title">Custo médio</div>
-        <div className="stat-value text-2xl">{formatMoney(stock.averageCost)}</div>
+        <div className="stat-value text-2xl">{formatUnitMoney(stock.averageCost)}</div>
         <div className="stat-desc">Valor em estoque: {formatMoney(stock.totalValue)}</div>
       </div>
       <div className="stat">
         <div className="stat-title">Preço de venda atual</div>
-        <div className="stat-value text-2xl">{currentPrice ? formatMoney(currentPrice.salePrice) : '—'}</div>
+        <div className="stat-value text-2xl">
+          {currentPrice ? formatUnitMoney(currentPrice.salePrice) : '—'}
+        </div>
         <div className="stat-desc">
           {currentPrice
-            ? `Custo ${formatMoney(currentPrice.costPrice)} desde ${formatDate(currentPrice.effectiveFrom)}`
+            ? `Custo ${formatUnitMoney(currentPrice.costPrice)} desde ${formatDate(currentPrice.effectiveFrom)}`
             : 'Sem preço cadastrado'}
         </div>
       </div>

@@ -14,7 +14,7 @@ import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
-import { formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -62,7 +62,7 @@ function productColumns(
     figureColumn(
       'price',
       'Preço de venda',
-      (product) => (product.currentPrice ? formatMoney(product.currentPrice.salePrice) : '—'),
+      (product) => (product.currentPrice ? formatUnitMoney(product.currentPrice.salePrice) : '—'),
       { narrowHidden: true },
     ),
     {

@@ -12,7 +12,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
-import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { SupplierFilter } from '../../../components/ui/list-filters.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { pageQuery, useListParams } from '../../../lib/use-list-params.ts';
@@ -68,7 +68,9 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       { sort: 'quantity', firstOrder: 'desc' },
     ),
     // a phone draws the product (its date over it), the quantity and the row's action: the rest only from 768 px
-    figureColumn('unitCost', 'Custo unit.', (entry) => formatMoney(entry.unitCost), { narrowHidden: true }),
+    figureColumn('unitCost', 'Custo unit.', (entry) => formatUnitMoney(entry.unitCost), {
+      narrowHidden: true,
+    }),
     figureColumn('totalCost', 'Total', (entry) => formatMoney(entry.totalCost), {
       sort: 'totalCost',
       firstOrder: 'desc',

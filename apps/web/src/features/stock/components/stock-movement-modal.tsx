@@ -15,7 +15,7 @@ import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messages } from '../../../config/messages.ts';
-import { decimalInput, formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { decimalInput, formatDate, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import {
   useProductBalanceQuery,
   useProductsUnitySelectQuery,
@@ -75,7 +75,7 @@ function AvailableBalance({ balance, date }: { balance: TStockRow; date: string 
       <strong>
         {formatQuantity(balance.quantity)} {balance.unity.code}
       </strong>{' '}
-      · custo médio {formatMoney(balance.averageCost)}
+      · custo médio {formatUnitMoney(balance.averageCost)}
     </p>
   );
 }

@@ -4,7 +4,7 @@ import { ShortHeader, figureColumn, type Column } from '../../../components/ui/d
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
@@ -55,7 +55,7 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
     ),
     { sort: 'quantity', firstOrder: 'desc' },
   ),
-  figureColumn('averageCost', 'Custo médio', (row) => formatMoney(row.averageCost), {
+  figureColumn('averageCost', 'Custo médio', (row) => formatUnitMoney(row.averageCost), {
     cellTestId: 'stock-average',
     narrowHidden: true,
   }),
