@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plainArray } from '../../src/db/pg-arrays.ts';
-import { dialectUnderTest, freshPostgresDatabase, TEST_DATABASE_URL } from '../helper.ts';
+import { dialectUnderTest } from '../helper.ts';
+import { freshPostgresClient } from '../pg-client.ts';
 
 describe('array literals', () => {
   it('writes integers, dates and nulls as one literal', () => {
@@ -13,37 +13,27 @@ describe('array literals', () => {
 });
 
 describe.runIf(dialectUnderTest === 'postgres')('array literals on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
-  let client: pg.Client;
-  beforeAll(async () => {
-    database = await freshPostgresDatabase(TEST_DATABASE_URL ?? '');
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-    await database.drop();
-  });
+  const client = freshPostgresClient();
 
   it('reach PostgreSQL exact, beyond 2^53 and at the limits of bigint', async () => {
     const values = [9223372036854775807n, -9223372036854775808n, 9007199254740993n, null, 0n];
-    const { rows } = await client.query<{ v: string | null }>(
+    const { rows } = await client().query<{ v: string | null }>(
       'select v::text from unnest($1::bigint[]) with ordinality as t(v, i) order by i',
       [plainArray(values)],
     );
     expect(rows.map((row) => row.v)).toEqual(values.map((v) => (v === null ? null : v.toString())));
-    const dates = await client.query<{ d: string }>('select unnest($1::date[])::text as d', [
+    const dates = await client().query<{ d: string }>('select unnest($1::date[])::text as d', [
       plainArray(['2026-02-10', '2026-12-31']),
     ]);
     expect(dates.rows.map((row) => row.d)).toEqual(['2026-02-10', '2026-12-31']);
   });
 
   it('stay a bound value: anything else is an input error, never SQL', async () => {
-    await client.query('create table kept (x int)');
+    await client().query('create table kept (x int)');
     await expect(
-      client.query('select unnest($1::bigint[])', [plainArray(["1}'); drop table kept; --"])]),
+      client().query('select unnest($1::bigint[])', [plainArray(["1}'); drop table kept; --"])]),
     ).rejects.toThrow(/malformed array literal|invalid input syntax/);
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from kept');
+    const { rows } = await client().query<{ n: string }>('select count(*) as n from kept');
     expect(rows).toHaveLength(1);
   });
 });

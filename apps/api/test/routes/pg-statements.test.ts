@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namingStatements, statementName } from '../../src/db/pg-statements.ts';
-import {
-  buildTestApp,
-  dialectUnderTest,
-  freshPostgresDatabase,
-  signUpAndLogin,
-  TEST_DATABASE_URL,
-  type TestContext,
-} from '../helper.ts';
+import { buildTestApp, dialectUnderTest, signUpAndLogin, type TestContext } from '../helper.ts';
 import { createProduct } from '../factories.ts';
+import { freshPostgresClient } from '../pg-client.ts';
 
 describe('statement names', () => {
   it('names a text from its second sighting, always with the same name, and never a one-off batch', () => {
@@ -29,33 +23,22 @@ describe('statement names', () => {
 });
 
 describe.runIf(dialectUnderTest === 'postgres')('prepared statements on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
-  let client: pg.Client;
-  beforeAll(async () => {
-    database = await freshPostgresDatabase(TEST_DATABASE_URL ?? '');
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    namingStatements(client as unknown as pg.PoolClient);
-  });
-  afterAll(async () => {
-    await client.end();
-    await database.drop();
-  });
+  const client = freshPostgresClient((connected) => namingStatements(connected as unknown as pg.PoolClient));
 
   it('parses a repeated text once per connection and answers every call with its own values', async () => {
     const text = `select $1::int * 2 as doubled /* ${randomUUID()} */`;
     const answers = [];
-    for (const value of [1, 2, 3]) answers.push((await client.query(text, [value])).rows[0].doubled);
+    for (const value of [1, 2, 3]) answers.push((await client().query(text, [value])).rows[0].doubled);
     expect(answers).toEqual([2, 4, 6]);
-    const prepared = await client.query('select name, statement from pg_prepared_statements');
+    const prepared = await client().query('select name, statement from pg_prepared_statements');
     expect(prepared.rows).toEqual([{ name: statementName(text, 1), statement: text }]);
   });
 
   it('leaves a failed statement unprepared, so the next call parses it again', async () => {
     const text = `select 1 / $1::int as share /* ${randomUUID()} */`;
-    await client.query(text, [1]);
-    await expect(client.query(text, [0])).rejects.toThrow(/division by zero/);
-    expect((await client.query(text, [1])).rows).toEqual([{ share: 1 }]);
+    await client().query(text, [1]);
+    await expect(client().query(text, [0])).rejects.toThrow(/division by zero/);
+    expect((await client().query(text, [1])).rows).toEqual([{ share: 1 }]);
   });
 });
 
