@@ -65,6 +65,16 @@ describe('monthly sheet in the browser', () => {
       'Estoque insuficiente: disponível 10 UN, solicitado 25 UN.',
     );
     expect(await page.getByRole('button', { name: 'Importar' }).isDisabled()).toBe(true);
+    // on a phone the preview scrolls sideways and says so, as every wide table does
+    const previewHint = page
+      .getByTestId('preview-scroll')
+      .locator('xpath=..')
+      .getByTestId('table-scroll-hint');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => previewHint.textContent())
+      .toBe('Role a tabela para o lado para ver todas as colunas.');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // fix the row and send again
     sheet.getRow(3).getCell(4).value = 4;

@@ -120,6 +120,25 @@ describe('receiving goods from an NF-e XML', () => {
     const entries = await page.getByTestId('nfe-entries').textContent();
     expect(entries).toContain(`BISCOITO E2E ${n}`);
     expect(entries).toContain('12 UN');
+    // a phone draws each entry's date, product, quantity and total, nothing cut at the card's edge
+    const shownHeaders = () =>
+      page
+        .getByTestId('nfe-entries')
+        .locator('thead th')
+        .evaluateAll((list) =>
+          list.filter((cell) => cell.getClientRects().length > 0).map((cell) => cell.textContent),
+        );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(shownHeaders).toEqual(['Data', 'Produto', 'Quantidade', 'Total']);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(shownHeaders).toHaveLength(6);
+    // the product's kardex names the entry by its source, and "NF-e" never breaks at its hyphen (another tab)
+    const kardex = await page.context().newPage();
+    await kardex.goto(`/app/products/${known.id}?tab=kardex`);
+    await expect
+      .poll(() => kardex.getByTestId('kardex-row').first().locator('td').nth(1).textContent())
+      .toBe('Entrada\u00a0· NF\u2011e');
+    await kardex.close();
 
     // undo refused while a later exit depends on its stock: the dialog stays open and says why
     // the note's 2 boxes of 6 go out again

@@ -129,7 +129,7 @@ function HeaderCell<T, S extends string>({ column, sort, order, onSort }: Header
 }
 
 /** Whether the table is wider than its card (a phone, a narrow window): then it says it scrolls sideways. */
-function useOverflows(scroller: RefObject<HTMLDivElement | null>) {
+export function useOverflows(scroller: RefObject<HTMLDivElement | null>) {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const element = scroller.current;
@@ -142,6 +142,15 @@ function useOverflows(scroller: RefObject<HTMLDivElement | null>) {
     return () => observer.disconnect();
   }, [scroller]);
   return overflows;
+}
+
+/** Said above a table wider than its card. */
+export function ScrollHint() {
+  return (
+    <p className="mb-1 text-xs opacity-70" data-testid="table-scroll-hint">
+      Role a tabela para o lado para ver todas as colunas.
+    </p>
+  );
 }
 
 /**
@@ -181,11 +190,7 @@ export function DataTable<T, S extends string>({
   const overflows = useOverflows(scroller);
   return (
     <>
-      {overflows ? (
-        <p className="mb-1 text-xs opacity-70" data-testid="table-scroll-hint">
-          Role a tabela para o lado para ver todas as colunas.
-        </p>
-      ) : null}
+      {overflows ? <ScrollHint /> : null}
       <div
         ref={scroller}
         className={`w-full max-w-full overflow-x-auto ${busy ? 'opacity-60' : ''}`}

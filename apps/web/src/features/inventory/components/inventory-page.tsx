@@ -148,8 +148,9 @@ export default function InventoryPage() {
         <>
           <InventoryTable inventory={inventory} busy={isFetching} />
           <p className="mt-3 text-sm">
-            Como pede o SPED, cada item vale a quantidade × o valor unitário (6 casas), arredondado em
-            centavos: a soma pode diferir em alguns centavos do valor em estoque, que soma os valores exatos.
+            Como pede o SPED, cada item vale o seu valor em estoque arredondado em centavos, e o total soma os
+            itens: pode diferir em alguns centavos do valor em estoque, que soma os valores exatos. O valor
+            unitário aparece com até 4 casas; o arquivo do SPED o leva com 6.
           </p>
         </>
       ) : null}

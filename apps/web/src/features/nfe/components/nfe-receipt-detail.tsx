@@ -18,10 +18,11 @@ const lotsText = (lots: Item['lots']) =>
         .join('; ');
 
 const itemColumns: Array<Column<Item>> = [
-  { key: 'item', header: '#', cell: (item) => item.item },
+  // a phone draws the note's description, the product, the quantity and the cost
+  { key: 'item', header: '#', cell: (item) => item.item, narrowHidden: true },
   { key: 'description', header: 'Item da nota', cell: (item) => item.description },
   { key: 'product', header: 'Produto', cell: (item) => `${item.product.sku} — ${item.product.name}` },
-  { key: 'package', header: 'Embalagem', cell: (item) => item.productUnity.label },
+  { key: 'package', header: 'Embalagem', cell: (item) => item.productUnity.label, narrowHidden: true },
   {
     key: 'quantity',
     header: 'Quantidade',
@@ -29,7 +30,7 @@ const itemColumns: Array<Column<Item>> = [
     cell: (item) => `${formatQuantity(item.quantity)} ${item.unit}`,
   },
   { key: 'cost', header: 'Custo', align: 'right', cell: (item) => formatMoney(item.totalCost) },
-  { key: 'lots', header: 'Lotes', cell: (item) => lotsText(item.lots) },
+  { key: 'lots', header: 'Lotes', cell: (item) => lotsText(item.lots), narrowHidden: true },
 ];
 
 const entryColumns: Array<Column<Entry>> = [
@@ -47,9 +48,16 @@ const entryColumns: Array<Column<Entry>> = [
     header: 'Custo unitário',
     align: 'right',
     cell: (entry) => formatUnitMoney(entry.unitCost),
+    // a phone draws the date, the product, the quantity and the total
+    narrowHidden: true,
   },
   { key: 'total', header: 'Total', align: 'right', cell: (entry) => formatMoney(entry.totalCost) },
-  { key: 'status', header: 'Situação', cell: (entry) => (entry.cancelledAt ? 'Cancelada' : 'Ativa') },
+  {
+    key: 'status',
+    header: 'Situação',
+    cell: (entry) => (entry.cancelledAt ? 'Cancelada' : 'Ativa'),
+    narrowHidden: true,
+  },
 ];
 
 /** One received note: its items with product, package and lots, and the entries it posted. */

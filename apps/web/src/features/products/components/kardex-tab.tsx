@@ -19,8 +19,11 @@ import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
 
 const text = messages.stockHistory;
 
-/** "Saída (Venda) · Manual", as in the files: when it wraps, the dot stays at the end of its line. */
-const describeMovement = (row: TKardexRow) => movementLabel(row, '\u00a0· ');
+/**
+ * "Saída (Venda) · Manual", as in the files. When it wraps, the dot stays at the end of its line, and "NF-e" stays whole
+ * (a no-break hyphen: the files keep the plain one, which every PDF font has).
+ */
+const describeMovement = (row: TKardexRow) => movementLabel(row, '\u00a0· ').replace('NF-e', 'NF\u2011e');
 
 function documentAndSupplier(row: TKardexRow) {
   if (!row.document && !row.supplier) return '—';
