@@ -34,7 +34,13 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pg = loadPg();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      // Dates as the app reads and writes them (2026-02-10), whatever DateStyle the server or database is set to
+      // ('SQL, DMY' would answer 10/02/2026). An `options` in the URL still wins.
+      options: '-c DateStyle=ISO,YMD',
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     pool.on('connect', namingStatements);

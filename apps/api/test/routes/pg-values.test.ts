@@ -1,6 +1,9 @@
+import pg from 'pg';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.ts';
 import { plainArray } from '../../src/db/pg-arrays.ts';
-import { dialectUnderTest } from '../helper.ts';
+import { dialectUnderTest, TEST_DATABASE_URL } from '../helper.ts';
 import { freshPostgresClient } from '../pg-client.ts';
 
 describe('array literals', () => {
@@ -35,5 +38,31 @@ describe.runIf(dialectUnderTest === 'postgres')('array literals on PostgreSQL', 
     ).rejects.toThrow(/malformed array literal|invalid input syntax/);
     const { rows } = await client().query<{ n: string }>('select count(*) as n from kept');
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe.runIf(dialectUnderTest === 'postgres')('dates on a server set to another DateStyle', () => {
+  const client = freshPostgresClient();
+
+  it('come back as 2026-02-10 through the app’s pool, not as the server’s 10/02/2026', async () => {
+    const { rows } = await client().query<{ db: string }>('select current_database() as db');
+    const name = rows[0]?.db ?? '';
+    await client().query(`alter database ${name} set DateStyle = 'SQL, DMY'`);
+    const url = new URL(TEST_DATABASE_URL ?? '');
+    url.pathname = `/${name}`;
+    const plain = new pg.Client({ connectionString: url.toString() });
+    await plain.connect();
+    // the setting holds for a connection that does not choose its own
+    expect((await plain.query("select date '2026-02-10'::text as d")).rows).toEqual([{ d: '10/02/2026' }]);
+    await plain.end();
+    const handle = openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    try {
+      const answer = await sql<{
+        d: string;
+      }>`select date '2026-02-10' as d, date '2026-02-10'::text as t`.execute(handle.db);
+      expect(answer.rows).toEqual([{ d: '2026-02-10', t: '2026-02-10' }]);
+    } finally {
+      await handle.destroy();
+    }
   });
 });
