@@ -61,16 +61,17 @@ export const LEDGER_SOURCE_LABELS: Record<TLedgerSource, string> = {
 };
 
 /**
- * How a ledger row is named, on screen and in files alike: "Saída (Venda) · Manual". `dot` goes between the parts
- * (the web puts a no-break space before it, so a wrapped line ends with the dot).
+ * How a ledger row is named, on screen and in files alike: "Saída (Venda) · Manual". The screen passes its own `dot`
+ * (a no-break space before it, so a wrapped line ends with the dot) and `sources` (NF-e with a no-break hyphen).
  */
 export function movementLabel(
   row: { direction: 'in' | 'out'; reason: TStockReason | null; source: TLedgerSource },
   dot = ' · ',
+  sources: Record<TLedgerSource, string> = LEDGER_SOURCE_LABELS,
 ): string {
   const kind = row.direction === 'in' ? 'Entrada' : 'Saída';
   const reason = row.reason ? ` (${STOCK_REASON_LABELS[row.reason]})` : '';
-  return `${kind}${reason}${dot}${LEDGER_SOURCE_LABELS[row.source]}`;
+  return `${kind}${reason}${dot}${sources[row.source]}`;
 }
 
 export const LEDGER_STATUSES = ['active', 'cancelled', 'all'] as const;

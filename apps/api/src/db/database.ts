@@ -34,16 +34,16 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pg = loadPg();
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolMax ?? 10,
-      // Dates as the app reads and writes them (2026-02-10), whatever DateStyle the server or database is set to
-      // ('SQL, DMY' would answer 10/02/2026). An `options` in the URL still wins.
-      options: '-c DateStyle=ISO,YMD',
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
-    pool.on('connect', namingStatements);
+    pool.on('connect', (client) => {
+      // Dates as the app reads and writes them (2026-02-10), whatever DateStyle the server or database is set to
+      // ('SQL, DMY' would answer 10/02/2026). A statement, not a startup option: poolers that refuse startup
+      // options still pass it, and PGOPTIONS keeps working. Queued before anything the client is lent for.
+      void client.query("set DateStyle = 'ISO, YMD'").catch(() => undefined);
+      namingStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -12,8 +12,8 @@ export type JsonRow = Record<string, string | number | null>;
  * `select <columns> from <rows>`: a whole batch handed to the database as one JSON parameter, so writing it is one
  * statement with one bound value, not rows × columns of them (each a parse and a bind for PostgreSQL, and past
  * SQLite's parameter cap at a few thousand rows). PostgreSQL types each column by the table's own row type
- * (json_populate_recordset); SQLite reads each key with ->> from jsonb_each (each row parsed once) and the column's affinity stores it as the column
- * expects (a decimal string in an integer column is stored as that integer, exactly).
+ * (json_populate_recordset); SQLite reads each key with ->> from jsonb_each (each row parsed once), and the column's
+ * affinity stores it as the column expects (a decimal string in an integer column is stored as that integer, exactly).
  */
 export function jsonRows(
   dialect: Dialect,

@@ -1,7 +1,7 @@
 import type { TUserListItem } from '@armazem/contracts/auth';
 import type { TSupplier } from '@armazem/contracts/suppliers';
 import type { TLedgerEntry, TStockRow } from '@armazem/contracts/stock';
-import { STOCK_REASON_LABELS } from '@armazem/contracts/stock';
+import { LEDGER_SOURCE_LABELS, STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import { formatDocument, formatPhone } from '@armazem/contracts/documents';
 import type { ExportColumn } from '../lib/exports.ts';
@@ -11,7 +11,6 @@ import type { ExportColumn } from '../lib/exports.ts';
 const STATUS = { active: 'Ativo', inactive: 'Inativo' } as const;
 const USER_STATUS = { pending: 'Aguardando aprovação', active: 'Ativo', disabled: 'Desativado' } as const;
 const ROLE = { admin: 'Administrador', operator: 'Operador' } as const;
-const SOURCE = { manual: 'Manual', sheet: 'Planilha', nfe: 'NF-e', count: 'Balanço' } as const;
 
 export const SUPPLIER_COLUMNS: ExportColumn<TSupplier>[] = [
   { title: 'Razão social', value: (s) => s.name },
@@ -53,7 +52,7 @@ function ledgerColumns(direction: 'in' | 'out'): ExportColumn<TLedgerEntry>[] {
       : { title: 'Motivo', width: 14, value: (e) => (e.reason ? STOCK_REASON_LABELS[e.reason] : null) },
     { title: 'Documento', width: 18, value: (e) => e.document },
     { title: 'Observação', width: 40, value: (e) => e.notes },
-    { title: 'Origem', width: 10, value: (e) => SOURCE[e.source] },
+    { title: 'Origem', width: 10, value: (e) => LEDGER_SOURCE_LABELS[e.source] },
     { title: 'Registrado por', width: 20, value: (e) => e.createdBy.name },
     { title: 'Registrado em', type: 'datetime', value: (e) => e.createdAt },
     { title: 'Cancelado em', type: 'datetime', value: (e) => e.cancelledAt },

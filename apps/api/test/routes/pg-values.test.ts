@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { plainArray } from '../../src/db/pg-arrays.ts';
-import { dialectUnderTest, TEST_DATABASE_URL } from '../helper.ts';
+import { buildTestApp, dialectUnderTest, TEST_DATABASE_URL, type TestContext } from '../helper.ts';
+import { STORED_ROW_COLUMNS } from '../../src/domain/stock/history-repository.ts';
 import { freshPostgresClient } from '../pg-client.ts';
 
 describe('array literals', () => {
@@ -12,6 +13,45 @@ describe('array literals', () => {
     expect(plainArray([1, null, -9223372036854775808n, '2026-02-10'])).toBe(
       '{1,NULL,-9223372036854775808,2026-02-10}',
     );
+  });
+
+  it('refuses anything PostgreSQL would read as more, fewer or other elements', () => {
+    for (const bad of [
+      '2026-02-10,2026-02-11',
+      'NULL',
+      '{1}',
+      '1 ',
+      '"1"',
+      "1}'); drop table kept; --",
+      '1.5',
+      'NaN',
+    ])
+      expect(() => plainArray([1, bad])).toThrow(/não é inteiro nem data/);
+    expect(() => plainArray([Number.NaN])).toThrow(/não é inteiro nem data/);
+  });
+});
+
+describe('the columns of a stored row', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  // liveRowsFrom reads them on PostgreSQL joined by spaces: a NULL would vanish and shift the rest
+  it('are all NOT NULL in the schema', async () => {
+    const nullable =
+      ctx.handle.dialect === 'postgres'
+        ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+            where table_name = 'stock_ledger' and is_nullable = 'YES'`.execute(ctx.handle.db)
+        : await sql<{ name: string }>`select name from pragma_table_info('stock_ledger') where "notnull" = 0
+            and pk = 0`.execute(ctx.handle.db);
+    const open = new Set(nullable.rows.map((row) => row.name));
+    expect(STORED_ROW_COLUMNS.filter((column) => open.has(column))).toEqual([]);
+    // the check sees nullable columns at all
+    expect(open.has('cancelled_at')).toBe(true);
   });
 });
 
@@ -31,10 +71,10 @@ describe.runIf(dialectUnderTest === 'postgres')('array literals on PostgreSQL', 
     expect(dates.rows.map((row) => row.d)).toEqual(['2026-02-10', '2026-12-31']);
   });
 
-  it('stay a bound value: anything else is an input error, never SQL', async () => {
+  it('stay a bound value: whatever reaches the parameter is an input error, never SQL', async () => {
     await client().query('create table kept (x int)');
     await expect(
-      client().query('select unnest($1::bigint[])', [plainArray(["1}'); drop table kept; --"])]),
+      client().query('select unnest($1::bigint[])', ["{1}'); drop table kept; --}"]),
     ).rejects.toThrow(/malformed array literal|invalid input syntax/);
     const { rows } = await client().query<{ n: string }>('select count(*) as n from kept');
     expect(rows).toHaveLength(1);

@@ -40,7 +40,10 @@ export interface StoredRow extends LedgerFact {
   derived: DerivedFigures;
 }
 
-/** The columns a stored row is read with, for the pipeline and the integrity replay alike. */
+/**
+ * The columns a stored row is read with, for the pipeline and the integrity replay alike. Every one is NOT NULL and
+ * holds no space: `liveRowsFrom` reads them on PostgreSQL joined by spaces in one text (a test checks the schema).
+ */
 export const STORED_ROW_COLUMNS = [
   'id',
   'direction',

@@ -48,8 +48,9 @@ const INSERT_ROWS = 10_000;
 const newRowValues = (item: NewRow) => NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][1](item));
 
 /**
- * Inserts new rows set-based: PostgreSQL reads them from one array per column (unnest), SQLite from one JSON
- * text (jsonb_each: each row parsed once), so a batch is one statement and one query plan, not one bound parameter per cell.
+ * Inserts new rows set-based: PostgreSQL reads them from one array per column (unnest), SQLite from one JSON text
+ * (jsonb_each: each row parsed once), so a batch is one statement and one query plan, not one bound parameter per
+ * cell.
  * Returns the new ids in the order given.
  */
 export async function insertRows(
@@ -164,7 +165,8 @@ const DERIVED_COLUMNS = {
 /**
  * Rewrites derived figures of stored rows, set-based (one statement per 50,000 rows and direction). Entries get their
  * running figures only: leaving their cost out of the statement skips the cost guard. PostgreSQL reads one array per
- * column (unnest); SQLite one JSON text (as strings: exact beyond 2^53) instead of ~5 bound parameters per row.
+ * column (unnest); SQLite one JSON text of integers (read as exact 64-bit values, beyond 2^53 too) instead of ~5 bound
+ * parameters per row.
  */
 export async function updateDerived(
   tx: Tx,

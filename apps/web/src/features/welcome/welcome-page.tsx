@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { STOCK_REASON_LABELS, type TStockSummary } from '@armazem/contracts/stock';
+import type { TStockSummary } from '@armazem/contracts/stock';
 import { useAppSelector } from '../../app/hooks.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
@@ -7,6 +7,7 @@ import { TitleCard } from '../../components/ui/title-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { entryQuantity, formatDate, formatMoney } from '../../lib/format.ts';
 import { useStockSummaryQuery } from '../../lib/lookups-api.ts';
+import { formatMovement } from '../../lib/movement-label.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 type Movement = TStockSummary['latestMovements'][number];
@@ -17,16 +18,11 @@ const latestColumns: Array<Column<Movement>> = [
   {
     key: 'kind',
     header: 'Tipo',
-    cell: (entry) =>
-      entry.direction === 'in' ? (
-        <span className="badge badge-success badge-sm">
-          Entrada{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}
-        </span>
-      ) : (
-        <span className="badge badge-error badge-sm">
-          Saída{entry.reason ? ` · ${STOCK_REASON_LABELS[entry.reason]}` : ''}
-        </span>
-      ),
+    cell: (entry) => (
+      <span className={`badge badge-sm h-auto ${entry.direction === 'in' ? 'badge-success' : 'badge-error'}`}>
+        {formatMovement(entry)}
+      </span>
+    ),
   },
   { key: 'product', header: 'Produto', cell: (entry) => entry.product.name },
   {

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { movementLabel } from '@armazem/contracts/stock';
 import type { TKardex, TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
 import {
   DataTable,
@@ -15,15 +14,10 @@ import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { messages } from '../../../config/messages.ts';
 import { firstOfMonth, localToday } from '../../../lib/dates.ts';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
+import { formatMovement } from '../../../lib/movement-label.ts';
 import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
 
 const text = messages.stockHistory;
-
-/**
- * "Saída (Venda) · Manual", as in the files. When it wraps, the dot stays at the end of its line, and "NF-e" stays whole
- * (a no-break hyphen: the files keep the plain one, which every PDF font has).
- */
-const describeMovement = (row: TKardexRow) => movementLabel(row, '\u00a0· ').replace('NF-e', 'NF\u2011e');
 
 function documentAndSupplier(row: TKardexRow) {
   if (!row.document && !row.supplier) return '—';
@@ -59,7 +53,7 @@ function kardexColumns(unit: string): Array<Column<TKardexRow>> {
   return [
     { key: 'date', header: 'Data', className: nowrap, cell: (row) => formatDate(row.occurredOn) },
     // may wrap, so every column fits a 1280-pixel screen beside the sidebar
-    { key: 'movement', header: 'Movimento', cell: describeMovement },
+    { key: 'movement', header: 'Movimento', cell: formatMovement },
     // one column for both, the supplier under the document: nine columns fit a 1280-pixel screen
     {
       key: 'document',
