@@ -39,6 +39,7 @@ const URL = {
   products: '/api/products/v1?page=1&pageSize=20',
   productsByStock: '/api/products/v1?page=1&pageSize=20&sort=stockQuantity&order=desc',
   stock: '/api/stock/v1?page=1&pageSize=20',
+  floor: '/api/health',
 };
 const SEARCHES: Array<[string, string]> = [
   ['produtos: página 2.500', '/api/products/v1?page=2500&pageSize=20'],
@@ -114,6 +115,10 @@ try {
     '≤ 2× bruto',
     products.app <= 2 * products.raw,
   );
+  // The stack's floor: a call that reads no database and needs no session, through the same HTTP handling. When it
+  // alone costs more than twice the raw query, no list call can be within 2× of it (docs/performance.md).
+  const floor = await timePair(get(URL.floor), raw(db, RAW.products));
+  row('piso HTTP: GET /api/health (sem banco, sem sessão)', floor.app, 'ms', floor.raw, '—', true);
   const byStock = await timePair(get(URL.productsByStock), raw(db, RAW.productsByStock));
   row(
     `lista de produtos por estoque (${label})`,
@@ -162,17 +167,27 @@ try {
   for (const [name, key] of [
     ['produtos', 'products'],
     ['saldos', 'stock'],
+    ['piso HTTP (/api/health)', 'floor'],
   ] as const) {
     const app = await loadClient(`${address}${URL[key]}`, LOAD.requests, LOAD.connections, {
       method: 'GET',
       headers: { cookie },
     });
-    const direct = await rawLoad(raw(db, RAW[key]), LOAD.requests, LOAD.connections);
+    // the floor is compared with the raw product page: what the fastest list call would have to reach
+    const direct = await rawLoad(
+      raw(db, RAW[key === 'floor' ? 'products' : key]),
+      LOAD.requests,
+      LOAD.connections,
+    );
     if (Object.keys(app.statuses).some((status) => status !== '200'))
       throw new Error(`${name}: ${JSON.stringify(app.statuses)}`);
     const rate = LOAD.requests / app.seconds;
     const rawRate = LOAD.requests / direct.seconds;
     const tail = app.p99 / app.p50;
+    if (key === 'floor') {
+      row(`${name}, 32 conexões: vazão`, rate, 'req/s', rawRate, '—', true);
+      continue;
+    }
     row(
       `${name}, 32 conexões: vazão (${label})`,
       rate,

@@ -1,5 +1,6 @@
 // Issue 10's figures, on the database under test (SQLite, or PostgreSQL with TEST_DATABASE_URL):
-//  1. a back-dated entry on a product with 100,000 later ledger rows (target < 250 ms);
+//  1. a back-dated entry on a product with 100,000 later ledger rows (target < 250 ms), next to its floor: the
+//     later rows read and their running figures written back straight on the database;
 //  2. 1,000 racing exits of one product at concurrency 32, the client in its own process
 //     (targets: >= 1,000 exits/s on SQLite, >= 400 exits/s on PostgreSQL), zero 5xx, exact final balance;
 //  3. the posting part of a 50,000-row monthly sheet (10,000 products, 5 rows each) through the pipeline, once in
@@ -13,6 +14,12 @@ import { post } from '../src/domain/stock/posting-pipeline.ts';
 import { generateCatalog } from './catalog-generator.ts';
 import { loadClient, printRows, type BenchRow } from './bench-support.ts';
 import type { NewLedgerRow } from '../src/domain/stock/posting-pipeline.ts';
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.ts';
+import type { Dialect } from '../src/db/types.ts';
+import { ARRAY_ROWS } from '../src/db/sqlite-driver.ts';
+import { plainArray } from '../src/db/pg-arrays.ts';
+import { ledgerOrderSql } from '../src/domain/stock/ledger-repository.ts';
 
 const LATER_ROWS = Number(process.env.BENCH_LATER_ROWS ?? 100_000);
 const EXITS = 1000;
@@ -64,8 +71,12 @@ try {
   say(
     `semeadura: ${LATER_ROWS} linhas em um lote pelo pipeline em ${((performance.now() - t) / 1000).toFixed(2)} s`,
   );
+  // Interleaved with the floor of the same work done straight on the database (see `rewriteLaterRows`). The first
+  // round is not counted: it is a running server's figure, not that of its first call after a 100,000-row seed (the
+  // JIT compiling the path, SQLite copying the seed's write-ahead log into the database).
   const timings: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  const floors: number[] = [];
+  for (let i = 0; i < 8; i++) {
     t = performance.now();
     await stockIn(ctx.app, cookie, {
       productId: product.id,
@@ -74,21 +85,25 @@ try {
       unitCost: '3.5',
       occurredOn: `2026-02-${String(10 + i).padStart(2, '0')}`,
     });
-    timings.push(performance.now() - t);
+    if (i > 0) timings.push(performance.now() - t);
+    t = performance.now();
+    await rewriteLaterRows(ctx.handle.db, dialect, product.id, '2026-02-10');
+    if (i > 0) floors.push(performance.now() - t);
   }
-  timings.sort((a, b) => a - b);
-  const median = timings[2] ?? 0;
+  const median = [...timings].sort((a, b) => a - b)[3] ?? 0;
+  const floor = [...floors].sort((a, b) => a - b)[3] ?? 0;
   figures.push({
     figure: `entrada retroativa, ${LATER_ROWS} linhas depois`,
     db: dialect,
     value: median,
     unit: 'ms',
-    raw: null,
+    raw: floor,
     target: '< 250 ms',
     ok: median < 250,
   });
   say(
-    `entrada retroativa com ${LATER_ROWS} linhas posteriores: mediana ${median.toFixed(0)} ms (alvo < 250 ms) [${timings.map((x) => x.toFixed(0)).join(', ')}]`,
+    `entrada retroativa com ${LATER_ROWS} linhas posteriores: mediana ${median.toFixed(0)} ms (alvo < 250 ms) [${timings.map((x) => x.toFixed(0)).join(', ')}]; ` +
+      `direto no banco (ler e regravar os números das linhas posteriores): mediana ${floor.toFixed(0)} ms [${floors.map((x) => x.toFixed(0)).join(', ')}]`,
   );
   const integrity = (await ctx.app.inject({ url: '/api/stock/v1/integrity', headers: { cookie } })).json();
   if (!integrity.ok)
@@ -196,6 +211,35 @@ try {
   await Promise.race([ctx.close(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
 }
 process.exit(process.exitCode ?? 0);
+
+/**
+ * The floor of a back-dated entry, by hand on the database (no HTTP, no validation, no valuation): in one transaction,
+ * read every later live row of the product in ledger order and write its running quantity and value back, one
+ * statement, committed. The least a back-dated entry must do under DESIGN §2 (every later row's derived figures
+ * rewritten in its transaction); the app also rewrites the exits' costs and writes the new row, balance and audit
+ * entry. The values written are those stored, so the ledger stays equal to its replay.
+ */
+async function rewriteLaterRows(db: Db, dialect: Dialect, productId: number, from: string) {
+  const where = sql`where product_id = ${productId} and cancelled_at is null and occurred_on >= ${from}
+    order by ${ledgerOrderSql(null)}`;
+  await db.transaction().execute(async (tx) => {
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<[bigint, bigint, bigint]>`${sql.raw(ARRAY_ROWS)}
+        select id, balance_quantity, balance_value from stock_ledger ${where}`.execute(tx);
+      await sql`update stock_ledger set balance_quantity = v.value ->> 1, balance_value = v.value ->> 2
+        from jsonb_each(${`[${rows.map((row) => `[${row.join(',')}]`).join(',')}]`}) as v
+        where stock_ledger.id = v.value ->> 0`.execute(tx);
+      return;
+    }
+    const { rows } = await sql<{ id: string; q: string; v: string }>`select id, balance_quantity as q,
+      balance_value as v from stock_ledger ${where}`.execute(tx);
+    const arrays = (['id', 'q', 'v'] as const).map(
+      (k) => sql`${plainArray(rows.map((row) => row[k]))}::bigint[]`,
+    );
+    await sql`update stock_ledger as l set balance_quantity = v.q, balance_value = v.v
+      from unnest(${sql.join(arrays)}) as v(id, q, v) where l.id = v.id`.execute(tx);
+  });
+}
 
 /** Five rows per product, as a monthly sheet has them: in 10, out 1, out 1, in 2, out 3. */
 function sheetRows(
