@@ -13,7 +13,7 @@ const COLUMNS: Array<PreviewColumn<TSheetRow>> = [
         ? formatDate(row.occurredOn)
         : (row.occurredOn ?? '—'),
   },
-  { header: 'Código', className: 'font-mono', cell: (row) => row.sku ?? '—' },
+  { header: 'Código', className: 'font-mono whitespace-nowrap', cell: (row) => row.sku ?? '—' },
   { header: 'Produto', cell: (row) => row.product ?? '—' },
   { header: 'Tipo', cell: (row) => row.type ?? '—' },
   {

@@ -15,7 +15,7 @@ const ACTIONS: Record<TCatalogAction, string> = {
 };
 
 const COLUMNS: Array<PreviewColumn<TCatalogRow>> = [
-  { header: 'Código', className: 'font-mono', cell: (row) => row.sku ?? '—' },
+  { header: 'Código', className: 'font-mono whitespace-nowrap', cell: (row) => row.sku ?? '—' },
   { header: 'Nome', cell: (row) => row.name ?? '—' },
   { header: 'Ação', cell: (row) => (row.errors.length > 0 ? '—' : ACTIONS[row.action]) },
 ];

@@ -32,7 +32,8 @@ function productColumns(
       key: 'sku',
       header: 'Código',
       sort: 'sku',
-      className: 'font-mono',
+      // a code is read whole: 'CAF-500G' never breaks at its hyphen
+      className: 'font-mono whitespace-nowrap',
       cell: (product) => product.sku,
       narrowHidden: true,
     },
