@@ -105,7 +105,9 @@ export const validatorWithNulCheck: FastifySchemaCompiler<unknown> = (route) => 
 export function registerValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorWithNulCheck);
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON is the only body a call reads besides multipart uploads: Fastify's built-in text/plain parser goes, so a
+  // body sent as text is 415 UNSUPPORTED_MEDIA_TYPE like any other type, not a 400 about its shape.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') {

@@ -1,27 +1,13 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCatalogImportResult, ZCatalogPreview } from '@armazem/contracts/catalog-import';
 import { LIMITS } from '@armazem/contracts/common';
-import type { UploadedSheet } from '../domain/movements/movements-service.ts';
-import { badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
 import { refusals } from './error-responses.ts';
+import { readSheetUpload } from './uploads.ts';
 
 const tags = ['produtos'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-async function readSheetPart(request: { file: () => Promise<MultipartFile | undefined> }) {
-  const part = await request.file();
-  const bytes = part?.fieldname === 'sheet' ? await part.toBuffer() : null;
-  if (!part || !bytes || bytes.length === 0)
-    throw badRequest('Envie o arquivo da planilha no campo "sheet".', 'sheet');
-  const sheet: UploadedSheet = {
-    fileName: part.filename || 'planilha',
-    contentType: part.mimetype || 'application/octet-stream',
-    bytes,
-  };
-  return sheet;
-}
 
 /** The catalog sheet (DESIGN.md §3 "Catalog and reference data"): template, preview, import. */
 export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +35,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       // up to 50,000 rows the row checks just built in this shape: stringified, not checked again (as the monthly sheet)
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => catalogImport.preview(await readSheetPart(request)),
+    async (request) => catalogImport.preview((await readSheetUpload(request)).sheet),
   );
 
   app.post(
@@ -64,6 +50,6 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await catalogImport.import(currentUser(request).id, await readSheetPart(request))),
+        .send(await catalogImport.import(currentUser(request).id, (await readSheetUpload(request)).sheet)),
   );
 };

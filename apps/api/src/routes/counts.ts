@@ -16,10 +16,10 @@ import {
   ZNewCount,
   ZPostCount,
 } from '@armazem/contracts/counts';
-import { badRequest } from '../lib/errors.ts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import { currentUser } from '../plugins/context.ts';
 import { refusals, EVERY_REFUSAL } from './error-responses.ts';
+import { readSheetUpload } from './uploads.ts';
 
 const tags = ['balanço'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -69,16 +69,8 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      let bytes: Buffer | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const content = await part.toBuffer();
-          if (part.fieldname === 'sheet') bytes = content;
-        }
-      }
-      if (!bytes || bytes.length === 0)
-        throw badRequest('Envie o arquivo da planilha no campo "sheet".', 'sheet');
-      return counts.uploadSheet(currentUser(request), request.params.countId, bytes);
+      const { sheet } = await readSheetUpload(request);
+      return counts.uploadSheet(currentUser(request), request.params.countId, sheet.bytes);
     },
   );
 };

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '@armazem/contracts/common';
@@ -12,12 +11,11 @@ import {
   ZStockMovementList,
   ZStockMovementParams,
 } from '@armazem/contracts/movements';
-import type { UploadedSheet } from '../domain/movements/movements-service.ts';
 import { badRequest } from '../lib/errors.ts';
 import { sendExport } from '../lib/exports.ts';
 import { MOVEMENT_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
-import { parseFields, readUpload } from './uploads.ts';
+import { parseFields, readSheetUpload } from './uploads.ts';
 import { refusals, EVERY_REFUSAL } from './error-responses.ts';
 
 const tags = ['movimentação'];
@@ -32,21 +30,6 @@ function disposition(kind: 'inline' | 'attachment', fileName: string) {
       .replace(/[^\x20-\x7e]/g, '')
       .replace(/["\\]/g, '') || 'arquivo';
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** The sheet sent in "sheet" and the text fields beside it. */
-async function readSheetUpload(
-  request: FastifyRequest,
-): Promise<{ sheet: UploadedSheet; fields: Record<string, string> }> {
-  const { file, fields } = await readUpload(request, 'sheet', { fieldKb: 64 });
-  if (!file || file.bytes.length === 0)
-    throw badRequest('Envie o arquivo da planilha no campo "sheet".', 'sheet');
-  const sheet = {
-    fileName: file.fileName || 'planilha',
-    contentType: file.contentType || 'application/octet-stream',
-    bytes: file.bytes,
-  };
-  return { sheet, fields };
 }
 
 function parseData(text: string | undefined) {

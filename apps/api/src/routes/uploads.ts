@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { AppError } from '../lib/errors.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
 import { issuesMessage } from '../lib/field-labels.ts';
 
-// Reading a multipart upload (the movement sheet, the NF-e XML): the file in its field and the text fields beside
-// it, each refused in Portuguese when it is too large or does not match its schema.
+// Reading a multipart upload (the movement, catalog and count sheets, the NF-e XML): the one file in its field and
+// the text fields beside it, each refused in Portuguese when it is too large, not alone (a second file is 400 "Envie
+// apenas um arquivo.", from the parser's files limit) or does not match its schema.
 
 export interface UploadedFile {
   fileName: string;
@@ -49,6 +50,21 @@ async function readParts(request: FastifyRequest, fileField: string, fieldKb: nu
     }
   }
   return { file, fields };
+}
+
+/** A sheet sent in "sheet" (the movement, catalog and count uploads) and the text fields beside it. */
+export async function readSheetUpload(
+  request: FastifyRequest,
+): Promise<{ sheet: UploadedFile; fields: Record<string, string> }> {
+  const { file, fields } = await readUpload(request, 'sheet', { fieldKb: 64 });
+  if (!file || file.bytes.length === 0)
+    throw badRequest('Envie o arquivo da planilha no campo "sheet".', 'sheet');
+  const sheet = {
+    fileName: file.fileName || 'planilha',
+    contentType: file.contentType || 'application/octet-stream',
+    bytes: file.bytes,
+  };
+  return { sheet, fields };
 }
 
 /** Form fields read by a schema; what it refuses is a 400 with each issue at its path, as a JSON body's would be. */

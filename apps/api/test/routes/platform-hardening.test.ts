@@ -92,6 +92,60 @@ describe('malformed multipart uploads answer a Portuguese 400 (issue 8 item 10)'
   });
 });
 
+describe('an upload is one file (DESIGN §4)', () => {
+  /** A form with the file twice in `field`, or once in it and once in another field, and `fields` beside them. */
+  const twoFiles = (field: string, fields: Record<string, string>, elsewhere = false) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const csv = new Blob(['Data;Código;Tipo;Quantidade\r\n01/09/2026;X;E;1\r\n'], { type: 'text/csv' });
+    form.append(field, csv, 'um.csv');
+    form.append(elsewhere ? 'outro' : field, csv, 'dois.csv');
+    const response = new Response(form);
+    return response.arrayBuffer().then((bytes) => ({
+      payload: Buffer.from(bytes),
+      headers: { 'content-type': response.headers.get('content-type') ?? '' },
+    }));
+  };
+
+  it('refuses a second file on every upload with 400 "Envie apenas um arquivo." and writes nothing', async () => {
+    const count = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stock/counts/v1',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(count.statusCode).toBe(201);
+    const uploads: Array<[string, string, Record<string, string>]> = [
+      ['/api/stock/movement/v1/sheet', 'sheet', {}],
+      ['/api/stock/movement/v1', 'sheet', { year: '2026', month: '9' }],
+      ['/api/products/v1/import/preview', 'sheet', {}],
+      ['/api/products/v1/import', 'sheet', {}],
+      [`/api/stock/counts/v1/${count.json().id}/sheet`, 'sheet', {}],
+      ['/api/stock/nfe/v1/preview', 'xml', {}],
+      ['/api/stock/nfe/v1', 'xml', { data: '{"items":[]}' }],
+    ];
+    const products = await ctx.handle.db.selectFrom('products').select('id').execute();
+    for (const [url, field, fields] of uploads) {
+      for (const elsewhere of [false, true]) {
+        const form = await twoFiles(field, fields, elsewhere);
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: form.payload,
+          headers: { cookie: admin, ...form.headers },
+        });
+        const body = expectContractError(response, 400, 'VALIDATION_ERROR');
+        expect(body.message, `${url} ${elsewhere}`).toBe('Envie apenas um arquivo.');
+      }
+    }
+    expect(await ctx.handle.db.selectFrom('products').select('id').execute()).toEqual(products);
+    expect(await ctx.handle.db.selectFrom('stock_movements').select('id').execute()).toEqual([]);
+    expect(await ctx.handle.db.selectFrom('inventory_count_items').select('product_id').execute()).toEqual(
+      [],
+    );
+  });
+});
+
 describe('ids are positive integers and nothing else', () => {
   it('refuses true, "+5", " 12 ", [7], "1.0" and 0 as a productId in a JSON body', async () => {
     const product = await createProduct(ctx.app, admin);
@@ -190,6 +244,14 @@ describe('framework errors come out in the contract format', () => {
       payload: '<x/>',
     });
     expectContractError(xml, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    // text too: a body the API does not read is a media type it does not support, not a malformed object
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stock/closings/v1',
+      headers: { cookie: admin, 'content-type': 'text/plain' },
+      payload: 'x',
+    });
+    expectContractError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('431 in the contract format for headers past the limit (real socket)', async () => {
