@@ -4,6 +4,7 @@ import { buildNfe, manyItems, type NfeTestItem } from '../../../../test-support/
 import { readNfe } from '../../src/domain/nfe/nfe-reader.ts';
 import { buildKey, hasValidCheckDigit, keyCheckDigit } from '../../src/domain/nfe/nfe-key.ts';
 import { AppError } from '../../src/lib/errors.ts';
+import { NFE_BUDGET, readNfeFile } from '../../src/domain/movements/sheet-worker-pool.ts';
 
 const bytes = (xml: string) => new TextEncoder().encode(xml);
 const item: NfeTestItem = { code: 'A1', description: 'Café 500 g', quantity: '10.0000', total: '100.00' };
@@ -165,6 +166,22 @@ describe('readNfe', () => {
     expect(refusal(undeclared).message).toContain('XML válido');
   });
 
+  it('stops at the first namespace past the cap: declarations on every element cost nothing more', () => {
+    // 3,000 prefixes on the root and one more on each of 20,000 children: copying the scope per element took 38 s
+    const prefixes = Array.from({ length: 3000 }, (_, i) => ` xmlns:p${i}="u"`).join('');
+    const blowUp = `<?xml version="1.0"?><nfeProc xmlns="http://www.portalfiscal.inf.br/nfe"${prefixes}>${'<b xmlns:q="v"/>'.repeat(20_000)}</nfeProc>`;
+    expect(refusal(blowUp).message).toBe('O XML é grande ou aninhado demais para uma NF-e.');
+    // a handful of declarations, one per element down the tree, is still an NF-e
+    const nested = buildNfe({ items: [item] }).xml.replace('<ide>', '<ide xmlns:x="urn:x">');
+    expect(readNfe(bytes(nested)).items).toHaveLength(1);
+  });
+
+  it('refuses an element with more attributes than any NF-e element has', () => {
+    const attributes = Array.from({ length: 40 }, (_, i) => ` a${i}="1"`).join('');
+    const xml = buildNfe({ items: [item] }).xml.replace('<ide>', `<ide${attributes}>`);
+    expect(refusal(xml).message).toBe('O XML é grande ou aninhado demais para uma NF-e.');
+  });
+
   it('refuses what is not XML, another XML, bad decimals', () => {
     expect(refusal('não sou xml').message).toContain('XML');
     expect(refusal(new Uint8Array([0xff, 0xfe, 0x00, 0x41])).message).toContain('UTF-8');
@@ -174,5 +191,24 @@ describe('readNfe', () => {
     // a fourth decimal is valid NF-e: rounded half-up to the thousandths the ledger keeps (decision 0039)
     const fine = buildNfe({ items: [{ ...item, quantity: '1.2345' }] }).xml;
     expect(readNfe(bytes(fine)).items[0]).toMatchObject({ quantity: 1235n, quantityInFile: 12345000000n });
+  });
+});
+
+describe('reading in a worker (the event loop keeps answering)', () => {
+  it('gives the same document as reading in place, and the user error as it is', async () => {
+    const xml = bytes(buildNfe({ items: [item, { ...item, code: 'B2' }] }).xml);
+    expect(await readNfeFile(xml, NFE_BUDGET, 0)).toEqual(readNfe(xml));
+    await expect(readNfeFile(bytes('não sou xml'), NFE_BUDGET, 0)).rejects.toMatchObject({
+      statusCode: 422,
+      message: refusal('não sou xml').message,
+    });
+  });
+
+  it('ends a read that passes its time budget with a 413', async () => {
+    const xml = bytes(buildNfe({ items: manyItems(990) }).xml);
+    await expect(readNfeFile(xml, { ...NFE_BUDGET, timeMs: 1 }, 0)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'O XML da NF-e demorou demais para ser lido: não parece uma NF-e.',
+    });
   });
 });

@@ -24,7 +24,7 @@ function lowerOwnPriority() {
 parentPort?.once('message', ({ bytes, columns }: { bytes: Uint8Array; columns?: SheetColumns }) => {
   lowerOwnPriority();
   parseSheet(bytes, columns).then(
-    (sheet) => parentPort?.postMessage({ ok: true, sheet }),
+    (value) => parentPort?.postMessage({ ok: true, value }),
     (error: unknown) => {
       if (error instanceof AppError)
         parentPort?.postMessage({ ok: false, kind: error.kind, message: error.message });

@@ -13,7 +13,7 @@ import { post } from '../stock/posting-pipeline.ts';
 import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
 import { importNote } from './nfe-import.ts';
 import { buildPreview, noteContext } from './nfe-preview.ts';
-import { readNfe } from './nfe-reader.ts';
+import { readNfeFile } from '../movements/sheet-worker-pool.ts';
 import {
   findReceipt,
   listReceipts,
@@ -46,11 +46,12 @@ export function createNfeService(deps: NfeServiceDeps) {
   const { db, dialect, clock, timeZone } = deps;
   return {
     /** Reads the note and says what an import would do; stores nothing. */
-    preview: (file: UploadedXml): Promise<TNfePreview> => buildPreview(db, readNfe(file.bytes), timeZone),
+    preview: async (file: UploadedXml): Promise<TNfePreview> =>
+      buildPreview(db, await readNfeFile(file.bytes), timeZone),
 
     /** One transaction: supplier, products, receipt, entries through the posting pipeline, learned codes. */
     async import(userId: number, file: UploadedXml, data: ImportData): Promise<TNfeReceipt> {
-      const doc = readNfe(file.bytes);
+      const doc = await readNfeFile(file.bytes);
       const id = await db.transaction().execute(async (tx) => {
         const context = await noteContext(tx, doc, timeZone);
         return importNote(

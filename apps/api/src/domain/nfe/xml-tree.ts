@@ -18,6 +18,9 @@ export interface XmlElement {
 
 const MAX_ELEMENTS = 400_000;
 const MAX_DEPTH = 64;
+/** An NF-e element has a handful of attributes and the file one or two namespace declarations. */
+const MAX_ATTRIBUTES = 32;
+const MAX_NAMESPACES = 64;
 
 export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
 
@@ -31,34 +34,48 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** Parses the bytes into an element tree; any problem is a 422 in Portuguese. */
+/** Thrown from a handler to stop saxes at the first problem: the rest of a hostile file is never read. */
+class Stop extends Error {}
+
+/**
+ * Parses the bytes into an element tree; any problem is a 422 in Portuguese, found as the first offending part is
+ * read (parsing stops there). Namespace scopes chain to their parent (no copy per element), so declarations cost
+ * what they declare, and their number is capped.
+ */
 export function parseXml(bytes: Uint8Array): XmlElement {
   const text = decodeUtf8(bytes);
   // Namespaces are resolved here (default and prefixed declarations): saxes' own xmlns mode costs twice the time.
   const parser = new SaxesParser({ position: false });
   const stack: XmlElement[] = [];
-  const scopes: Array<Record<string, string>> = [{ '': '' }];
+  const top: Record<string, string> = Object.create(null) as Record<string, string>;
+  top[''] = '';
+  const scopes: Array<Record<string, string>> = [top];
   let root: XmlElement | null = null;
   let count = 0;
+  let namespaces = 0;
   let failure: AppError | null = null;
-  const fail = (error: AppError) => {
+  const fail = (error: AppError): never => {
     failure ??= error;
+    throw new Stop();
   };
+  const tooLarge = () => fail(unprocessable('O XML é grande ou aninhado demais para uma NF-e.'));
   parser.on('doctype', () => {
     fail(unprocessable('O XML contém uma declaração DOCTYPE (DTD), que não é aceita em uma NF-e.'));
   });
   parser.on('error', () => fail(unprocessable(NOT_XML)));
   parser.on('opentag', (tag) => {
     count += 1;
-    if (count > MAX_ELEMENTS || stack.length >= MAX_DEPTH) {
-      fail(unprocessable('O XML é grande ou aninhado demais para uma NF-e.'));
-    }
+    if (count > MAX_ELEMENTS || stack.length >= MAX_DEPTH) tooLarge();
     // without saxes' xmlns mode attributes are plain strings
     const attributes = tag.attributes as Record<string, string>;
-    let scope = scopes[scopes.length - 1] ?? {};
+    const parentScope = scopes[scopes.length - 1] ?? top;
+    let scope = parentScope;
+    let seen = 0;
     for (const key in attributes) {
+      if ((seen += 1) > MAX_ATTRIBUTES) tooLarge();
       if (key === 'xmlns' || key.startsWith('xmlns:')) {
-        if (scope === scopes[scopes.length - 1]) scope = { ...scope };
+        if ((namespaces += 1) > MAX_NAMESPACES) tooLarge();
+        if (scope === parentScope) scope = Object.create(parentScope) as Record<string, string>;
         scope[key === 'xmlns' ? '' : key.slice(6)] = attributes[key] ?? '';
       }
     }
@@ -91,9 +108,9 @@ export function parseXml(bytes: Uint8Array): XmlElement {
   });
   try {
     parser.write(text);
-    if (!failure) parser.close();
-  } catch {
-    fail(unprocessable(NOT_XML));
+    parser.close();
+  } catch (error) {
+    if (!(error instanceof Stop)) failure ??= unprocessable(NOT_XML);
   }
   if (failure) throw failure;
   if (!root) throw unprocessable(NOT_XML);
