@@ -77,7 +77,10 @@ function cellValue(context: SheetContext, type: string, style: number, text: str
       const number = Number(text);
       if (Number.isNaN(number)) return text;
       if (!context.dateStyles[style]) return number;
-      return new Date(Math.round((number - 25_569 + (context.date1904 ? 1_462 : 0)) * DAY_MS));
+      const date = new Date(Math.round((number - 25_569 + (context.date1904 ? 1_462 : 0)) * DAY_MS));
+      // a serial no calendar holds (1e20 in a date-formatted cell) stays the number it is: the column's own check
+      // answers it (a date column: "Data inválida"), where an invalid Date would break whoever formats it
+      return Number.isNaN(date.getTime()) ? number : date;
     }
   }
 }

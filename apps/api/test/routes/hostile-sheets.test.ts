@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { appWithAdmin, dialectUnderTest, type TestContext } from '../helper.ts';
@@ -187,6 +188,21 @@ describe('what an answer shows of a cell', () => {
       'A célula I2 tem mais de 2.000 caracteres. Encurte o texto e envie de novo.',
     );
     expect(result.text).not.toContain('início');
+  });
+
+  it('answers a date-formatted number past any calendar as a row error, not a 500', async () => {
+    // every cell 1e20, formatted as a date: the reader keeps the number, each column's own check answers it
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Movimentação');
+    sheet.addRow(HEADER_TEXT);
+    sheet.addRow(HEADER_TEXT.map(() => 1e20)).eachCell((cell) => (cell.numFmt = 'dd/mm/yyyy'));
+    const response = await upload('/sheet', 'serial.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    const [row] = (
+      JSON.parse(text) as { rows: Array<{ errors: Array<{ column: string; message: string }> }> }
+    ).rows;
+    expect(row?.errors.map((error) => error.column)).toContain('Data');
   });
 
   it('shows only an excerpt of a wrong code in the preview', async () => {

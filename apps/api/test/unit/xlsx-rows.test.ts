@@ -89,7 +89,9 @@ describe('the streaming .xlsx reader', () => {
       '<row r="4"><c r="A4" s="1"><v>46300</v></c><c r="B4" s="2"><v>46300.5</v></c><c r="C4" s="3"><v>12.5</v></c><c r="D4"><v>7</v></c></row>' +
       '<row r="5"><c r="A5" t="b"><v>1</v></c><c r="B5" t="b"><v>0</v></c><c r="C5" t="e"><v>#DIV/0!</v></c><c r="D5" t="str"><f>A1</f><v>fórmula</v></c></row>' +
       '<row r="6"><c r="A6" s="1"/><c r="B6" t="inlineStr"><is><t>   </t></is></c></row>' +
-      '<row><c t="inlineStr"><is><t>sem r</t></is></c><c><v>2</v></c></row>';
+      '<row><c t="inlineStr"><is><t>sem r</t></is></c><c><v>2</v></c></row>' +
+      // a date-formatted serial past any calendar is read as the number it is, not as an invalid date
+      '<row r="9"><c r="A9" s="1"><v>1e20</v></c><c r="B9" s="2"><v>-1e300</v></c></row>';
     const [plain, mac] = await Promise.all([
       workbook({ sheets: [['A', 'sheet1.xml', rows]], sharedStrings, styles }),
       workbook({ sheets: [['A', 'sheet1.xml', rows]], sharedStrings, styles, date1904: true }),
@@ -100,6 +102,7 @@ describe('the streaming .xlsx reader', () => {
       { line: 4, cells: [day, new Date(day.getTime() + 12 * 3_600_000), 12.5, 7] },
       { line: 5, cells: ['VERDADEIRO', 'FALSO', null, 'fórmula'] },
       { line: 7, cells: ['sem r', 2] },
+      { line: 9, cells: [1e20, -1e300] },
     ]);
     expect((await read(mac))[1]?.cells[0]).toEqual(new Date(Date.UTC(2030, 9, 6)));
   });

@@ -9,7 +9,7 @@ import type { CellValue, RawRow } from './sheet-reader.ts';
 
 export const text = (value: CellValue | undefined): string | null => {
   if (value === undefined) return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   return String(value).trim() || null;
 };
 
