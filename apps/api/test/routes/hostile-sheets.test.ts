@@ -166,6 +166,39 @@ describe('hostile sheets are refused quickly in Portuguese while the server keep
     expectResponsive(result.latencies);
   });
 
+  it('refuses a CSV with a NUL past its first 64 KB (415), on the import route as well, and imports nothing', async () => {
+    await createProduct(ctx.app, cookie, { sku: 'NUL-1', name: 'Produto do nulo' });
+    const filler = Array.from({ length: 2_000 }, () => [
+      '05/10/2026',
+      'NUL-1',
+      'E',
+      '1',
+      '',
+      '1',
+      '',
+      '',
+      'x'.repeat(40),
+    ]);
+    const csv = makeCsv(
+      [HEADER_TEXT, ...filler, ['05/10/2026', 'NUL-1', 'E', '1', '', '1', '', '', 'a\u0000b']],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(csv.indexOf(0)).toBeGreaterThan(64 * 1024);
+    for (const path of ['/sheet', ''] as const) {
+      const response = await upload(path, 'nulo.csv', csv);
+      expect(response.status).toBe(415);
+      expect((await response.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const rows = await ctx.handle.db
+      .selectFrom('stock_movements')
+      .select('id')
+      .where('file_name', '=', 'nulo.csv')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('refuses the 400 MB cell on the import route too, and imports nothing', async () => {
     const result = await uploadWhileProbing('', 'celula.xlsx', await xlsxWithHugeCell(400));
     expect(result.status).toBe(413);

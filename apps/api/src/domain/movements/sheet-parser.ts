@@ -98,6 +98,8 @@ export function detectKind(bytes: Uint8Array): 'xlsx' | 'csv' | null {
   if (bytes.length === 0) return null;
   const start = new TextDecoder('latin1').decode(bytes.subarray(0, 8));
   if (TEXT_DOCUMENTS.some((signature) => start.startsWith(signature))) return null;
+  // a NUL anywhere (the whole file: a native search) is no text, and no database column may hold one
+  if (bytes.indexOf(0) >= 0) return null;
   const sample = bytes.subarray(0, Math.min(bytes.length, 64 * 1024));
   for (const byte of sample) {
     if (byte === 0 || byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) return null;
