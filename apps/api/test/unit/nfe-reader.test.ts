@@ -182,6 +182,18 @@ describe('readNfe', () => {
     expect(refusal(xml).message).toBe('O XML é grande ou aninhado demais para uma NF-e.');
   });
 
+  it('refuses an emitter CNPJ or CPF with wrong check digits, as the supplier form does', () => {
+    for (const document of ['11111111111111', '11444777000199', '00000000000', '52998224726']) {
+      const xml = buildNfe({ items: [item] }).xml.replace(
+        /<emit>\s*<CNPJ>[^<]*<\/CNPJ>/,
+        `<emit><CNPJ>${document}</CNPJ>`,
+      );
+      expect(refusal(xml).message).toBe(
+        `O CNPJ ou CPF do emitente (${document}) é inválido: confira os dígitos verificadores.`,
+      );
+    }
+  });
+
   it('refuses what is not XML, another XML, bad decimals', () => {
     expect(refusal('não sou xml').message).toContain('XML');
     expect(refusal(new Uint8Array([0xff, 0xfe, 0x00, 0x41])).message).toContain('UTF-8');

@@ -1,4 +1,4 @@
-import { normalizeDocument } from '@armazem/contracts/documents';
+import { documentKind, normalizeDocument } from '@armazem/contracts/documents';
 import { child, children, parseXml, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
 import { hasValidCheckDigit, KEY_PATTERN, keyDisagreements } from './nfe-key.ts';
 import { readItems, readTotals, type NfeItem, type NfeTotals } from './nfe-items.ts';
@@ -161,6 +161,12 @@ export function readNfe(bytes: Uint8Array): NfeDocument {
   const emitNode = child(infNFe, 'emit');
   const emitter = readParty(emitNode, child(emitNode, 'enderEmit'));
   if (!emitter.document) throw unprocessable('A nota não traz o CNPJ ou CPF do emitente.');
+  // the rule of the supplier form: an NF-e never creates a supplier the form itself would refuse
+  if (documentKind(emitter.document) === null) {
+    throw unprocessable(
+      `O CNPJ ou CPF do emitente (${emitter.document.slice(0, 20)}) é inválido: confira os dígitos verificadores.`,
+    );
+  }
   const key = keyOfId(infNFe.attributes.Id);
   checkKey(key, ide, emitter, issued.date);
   const dest = child(infNFe, 'dest');
