@@ -71,12 +71,13 @@ export const noNul = /* @__NO_SIDE_EFFECTS__ */ () =>
 export const zText = (max: number) => z.string().check(noNul(), z.trim(), z.maxLength(max));
 /**
  * Text someone can read: not only invisible characters (a zero-width space), which reads as `empty`, and no control
- * character (a bell).
+ * character (a bell) nor a bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069), which would draw the
+ * text in another order than it is stored ("Trojan Source").
  */
 export const readableText = /* @__NO_SIDE_EFFECTS__ */ (empty = 'Campo obrigatório.') =>
   z.superRefine<string>((text, ctx) => {
     if (text && !/[^\p{Z}\p{Cf}\p{Cc}]/u.test(text)) ctx.addIssue({ code: 'custom', message: empty });
-    else if (/\p{Cc}/u.test(text)) {
+    else if (/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(text)) {
       ctx.addIssue({ code: 'custom', message: 'O texto contém um caractere de controle, que não se lê.' });
     }
   });

@@ -18,4 +18,11 @@ describe('a name someone can read', () => {
     expect(messageOf('Caixa\u0007')).toBe('O texto contém um caractere de controle, que não se lê.');
     expect(messageOf('   ')).toBe('Campo obrigatório.');
   });
+
+  it('refuses a bidirectional override or isolate, which would draw the name in another order', () => {
+    for (const control of ['\u202e', '\u202a', '\u2066', '\u2069'])
+      expect(messageOf(`Caf${control}é`)).toBe('O texto contém um caractere de controle, que não se lê.');
+    // a right-to-left mark is no override: a name in Hebrew or Arabic may carry one
+    expect(messageOf('Café \u200f')).toBeNull();
+  });
 });

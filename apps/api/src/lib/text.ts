@@ -3,13 +3,17 @@ import type { Dialect } from '../db/types.ts';
 
 /** Lower-case and accent-free, so "Açúcar" is found by "acucar" on both databases without extensions. */
 export function foldText(...parts: Array<string | null | undefined>): string {
-  return parts
-    .filter(Boolean)
-    .join(' ')
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .slice(0, 500);
+  return (
+    parts
+      .filter(Boolean)
+      .join(' ')
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      // invisible format characters (a zero-width space, a joiner, a BOM) never tell two names apart
+      .replace(/\p{Cf}/gu, '')
+      .toLowerCase()
+      .slice(0, 500)
+  );
 }
 
 /**

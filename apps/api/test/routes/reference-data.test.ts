@@ -57,6 +57,9 @@ describe('categories managed by the business', () => {
     const other = (await call('POST', '/api/categories/v1', { name: `Outra ${n}` })).json();
     const clash = await call('PATCH', `/api/categories/v1/${other.id}`, { name: `pães e doces ${n}` });
     expect(clash.statusCode).toBe(409);
+    // nor by an invisible character: "Pães e Doces" with a zero-width space looks the same on every screen
+    const invisible = await call('POST', '/api/categories/v1', { name: `Pães e\u200b Doces ${n}\u2060` });
+    expect(invisible.statusCode).toBe(409);
   });
 
   it('counts the products that use a category and refuses to delete it', async () => {
