@@ -85,6 +85,13 @@ describe('qCom with a fourth decimal', () => {
     });
   });
 
+  it('refuses a fifth decimal, which the NF-e layout does not allow, naming the item', async () => {
+    const xml = note([one, { ...one, code: 'B', quantity: '10.123456', total: '10.12' }]).xml;
+    expect(await refused(xml)).toBe(
+      'O valor 10.123456 em qCom do item 2 tem mais de 4 casas decimais, o que o Armazém não guarda.',
+    );
+  });
+
   it('refuses an item that rounds to zero, naming it', async () => {
     const xml = note([one, { ...one, code: 'B', unit: 'KG', quantity: '0.0004', total: '0.01' }]).xml;
     expect(await refused(xml)).toBe(

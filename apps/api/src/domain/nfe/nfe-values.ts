@@ -49,7 +49,8 @@ export const FILE_SCALE = 10;
  * rounded half-up, and the file's own value (at FILE_SCALE) when the rounding changed it.
  */
 export function roundedQuantity(text: string, label: string): { value: bigint; inFile: bigint | null } {
-  const exact = readDecimal(text, { label, scale: FILE_SCALE });
+  // the NF-e layout gives qCom 4 decimals at most (TDec_1104v): a fifth is no SEFAZ-valid note, and a 422
+  const exact = rescale(readDecimal(text, { label, scale: 4 }), 4, FILE_SCALE);
   const value = rescale(exact, FILE_SCALE, 3);
   return { value, inFile: rescale(value, 3, FILE_SCALE) === exact ? null : exact };
 }
