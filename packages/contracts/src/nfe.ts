@@ -139,7 +139,25 @@ export type TNfeItemChoice = z.input<typeof ZNfeItemChoice>;
 export const ZNfeImportData = z.strictObject({
   occurredOn: z.optional(ZDate),
   acceptUnauthorized: z.optional(z.boolean()),
-  items: z.array(ZNfeItemChoice).check(z.maxLength(990)),
+  items: z.array(ZNfeItemChoice).check(
+    z.maxLength(990),
+    // one new SKU, one new product: two items creating the same SKU is a slip of the person choosing
+    z.superRefine((items, ctx) => {
+      const first = new Map<string, number>();
+      items.forEach((choice, index) => {
+        if (!('create' in choice)) return;
+        const earlier = first.get(choice.create.sku);
+        if (earlier === undefined) first.set(choice.create.sku, choice.item);
+        else
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'create', 'sku'],
+            input: choice.create.sku,
+            message: `O código (SKU) ${choice.create.sku} foi escolhido para dois produtos novos (itens ${earlier} e ${choice.item}).`,
+          });
+      });
+    }),
+  ),
 });
 export type TNfeImportData = z.input<typeof ZNfeImportData>;
 

@@ -189,7 +189,7 @@ describe('hostile sheets are refused quickly in Portuguese while the server keep
     for (const path of ['/sheet', ''] as const) {
       const response = await upload(path, 'nulo.csv', csv);
       expect(response.status).toBe(415);
-      expect((await response.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(((await response.json()) as { code: string }).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
     const rows = await ctx.handle.db
       .selectFrom('stock_movements')

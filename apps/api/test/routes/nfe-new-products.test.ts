@@ -207,6 +207,30 @@ describe('imports at the same time', () => {
     }
   });
 
+  it('one SKU chosen for two new products of one note: a 400 naming both items, and nothing written', async () => {
+    const sku = `MESMO-${unique()}`;
+    const note = buildNfe({
+      items: [
+        { code: 'M1', description: 'METADE UM', quantity: '1.0000', total: '2.00' },
+        { code: 'M2', description: 'METADE DOIS', quantity: '1.0000', total: '2.00' },
+      ],
+      emitter: emitter(),
+      number: String(unique()),
+    });
+    const product = { categoryId: 1, baseUnityId: un };
+    const answer = await importNfe(ctx.app, cookie, note.xml, {
+      items: [
+        { item: 1, create: { sku, name: 'Metade um', ...product } },
+        { item: 2, create: { sku: sku.toLowerCase(), name: 'Metade dois', ...product } },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().message).toContain(
+      `O código (SKU) ${sku} foi escolhido para dois produtos novos (itens 1 e 2).`,
+    );
+    expect((await get(`/api/products/v1?q=${sku}`)).json().total).toBe(0);
+  });
+
   it('one note imported twice at once: the loser is told it was imported', async () => {
     const product = await createProduct(ctx.app, cookie, { name: `Mate ${unique()}` });
     const productUnityId = (await get(`/api/products/v1/${product.id}`)).json().unities[0].id;
