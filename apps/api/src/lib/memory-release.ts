@@ -40,6 +40,16 @@ export function collectBetweenChunks(): void {
   collector()?.({ type: 'major', execution: 'sync' });
 }
 
+/**
+ * Between two chunks of a long piece of work: the collection above, then one turn of the event loop, so what arrived
+ * meanwhile (a health check, a page's files, a sign-in) is answered between chunks instead of after the whole job. A
+ * database call among them still waits for the job's transaction on SQLite's one connection.
+ */
+export async function betweenChunks(): Promise<void> {
+  collectBetweenChunks();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
 /** From this many rows a batch (a sheet) is collected between its phases; a smaller one never pauses for it. */
 const LARGE_BATCH_ROWS = 10_000;
 

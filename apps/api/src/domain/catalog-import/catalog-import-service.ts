@@ -13,7 +13,7 @@ import { unityBatchId } from '../reference/reference-repository.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
 import { JSON_BATCH } from '../../db/json-rows.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { collectBetweenChunks } from '../../lib/memory-release.ts';
+import { betweenChunks } from '../../lib/memory-release.ts';
 import {
   findCatalogLookups,
   insertAuditRows,
@@ -64,7 +64,7 @@ async function* checkInChunks(
 ): AsyncGenerator<CheckedCatalogRow[]> {
   const checkPart = catalogChecker(sheet.rows, sheet.columns);
   for (const [index, part] of chunks(sheet.rows, CHECK_CHUNK).entries()) {
-    if (index > 0) collectBetweenChunks(); // what the previous chunk left behind; a short sheet never pauses
+    if (index > 0) await betweenChunks(); // what the previous chunk left behind; a short sheet never pauses
     yield checkPart(part, await findCatalogLookups(db, named(part), today));
   }
 }

@@ -1,7 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { collectBetweenChunks } from '../../lib/memory-release.ts';
+import { betweenChunks } from '../../lib/memory-release.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Dialect, StockLedgerTable } from '../../db/types.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
@@ -68,7 +68,7 @@ export async function insertRows(
   }
   const ids: number[] = [];
   for (const [index, part] of chunks(rows, INSERT_ROWS).entries()) {
-    if (index > 0) collectBetweenChunks();
+    if (index > 0) await betweenChunks();
     const inserted = (await insertStatement(dialect, part, userId, now).execute(tx)).rows;
     // Ids are handed out in the select's order; sorting keeps the mapping exact whatever RETURNING does.
     ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
