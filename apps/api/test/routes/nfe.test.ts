@@ -320,7 +320,8 @@ describe('NF-e receipts', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       message: `A categoria ${name} está desativada: reative-a em Categorias ou use outra.`,
-      issues: [{ path: 'items.1.create.categoryId' }],
+      // the path into the request body: the first choice, whatever item of the note it names
+      issues: [{ path: 'items.0.create.categoryId' }],
     });
 
     await patch(`/api/unity-batches/v1/${caixa.id}`, { status: 'inactive' });

@@ -172,8 +172,10 @@ export async function createProductFromItem(
   item: NfeItem,
   create: CreateProduct,
   refs: CatalogRefs,
+  /** where the item is chosen in the request body, e.g. `items.0` */
+  choicePath = 'items',
 ): Promise<{ productId: number; productUnityId: number }> {
-  const path = `items.${item.item}.create`;
+  const path = `${choicePath}.create`;
   const skuTaken = await tx
     .selectFrom('products')
     .select('id')

@@ -51,6 +51,10 @@ function checkNote(request: ImportRequest, context: NoteContext) {
   if (context.alreadyImported) throw conflict(alreadyImportedMessage(doc.number, doc.series));
 }
 
+/** Where a note's item is chosen in the request body (`items.3` is the fourth choice), for an issue's path. */
+const choicePaths = (choices: readonly Choice[]) =>
+  new Map(choices.map((choice, index) => [choice.item, `items.${index}`]));
+
 /** Every item resolved by exactly one choice; the unresolved ones are named. */
 function choicesByItem(doc: NfeDocument, choices: readonly Choice[]): Map<number, Choice> {
   const known = new Set(doc.items.map((item) => item.item));
@@ -78,7 +82,12 @@ function choicesByItem(doc: NfeDocument, choices: readonly Choice[]): Map<number
   return byItem;
 }
 
-async function resolveTargets(tx: Tx, request: ImportRequest, byItem: Map<number, Choice>) {
+async function resolveTargets(
+  tx: Tx,
+  request: ImportRequest,
+  byItem: Map<number, Choice>,
+  paths: Map<number, string>,
+) {
   const creates = request.doc.items.filter((item) => 'create' in (byItem.get(item.item) ?? {}));
   const refs = await catalogRefs(
     tx,
@@ -106,12 +115,12 @@ async function resolveTargets(tx: Tx, request: ImportRequest, byItem: Map<number
     if (!('create' in choice) && !existing.has(choice.productId))
       throw badRequest(
         `O produto escolhido para o item ${item.item} não foi encontrado.`,
-        `items.${item.item}`,
+        paths.get(item.item),
       );
     targets.set(
       item.item,
       'create' in choice
-        ? await createProductFromItem(tx, request.userId, item, choice.create, refs)
+        ? await createProductFromItem(tx, request.userId, item, choice.create, refs, paths.get(item.item))
         : { productId: choice.productId, productUnityId: choice.productUnityId },
     );
   }
@@ -120,6 +129,7 @@ async function resolveTargets(tx: Tx, request: ImportRequest, byItem: Map<number
 
 interface RowsInput {
   doc: NfeDocument;
+  paths: Map<number, string>;
   targets: Map<number, { productId: number; productUnityId: number }>;
   unities: Map<number, UnityInfo>;
   costs: Map<number, bigint>;
@@ -131,6 +141,7 @@ interface RowsInput {
 /** One entry per item: qCom in the chosen product unity, the item cost kept exactly as the row's total. */
 function ledgerRows({
   doc,
+  paths,
   targets,
   unities,
   costs,
@@ -142,7 +153,7 @@ function ledgerRows({
   return doc.items.map((item) => {
     const target = targets.get(item.item);
     const unity = target ? unities.get(target.productUnityId) : undefined;
-    const path = `items.${item.item}`;
+    const path = paths.get(item.item);
     if (!target || !unity || unity.productId !== target.productId) {
       throw badRequest(`A embalagem escolhida para o item ${item.item} não é deste produto.`, path);
     }
@@ -224,6 +235,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   checkNote(request, context);
   const occurredOn = receiptDate(request.data.occurredOn, doc.issuedOn, request.today);
   const byItem = choicesByItem(doc, request.data.items);
+  const paths = choicePaths(request.data.items);
   const costs = new Map(costItems(doc, context.regime).map((c) => [c.item, c.cost]));
   const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, doc.emitter));
   const totalCost = [...costs.values()].reduce((sum, cost) => sum + cost, 0n);
@@ -242,12 +254,12 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     occurredOn,
     userId,
   });
-  const targets = await resolveTargets(tx, request, byItem);
+  const targets = await resolveTargets(tx, request, byItem, paths);
   const unities = await unityInfos(
     tx,
     [...targets.values()].map((t) => t.productUnityId),
   );
-  const input = { doc, targets, unities, costs, occurredOn, supplierId, receiptId };
+  const input = { doc, paths, targets, unities, costs, occurredOn, supplierId, receiptId };
   const rows = ledgerRows(input);
   await post(tx, dialect, {
     userId,
