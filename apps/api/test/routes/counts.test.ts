@@ -443,6 +443,14 @@ describe('count sheet', () => {
     ]);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().rows.map((r: { line: number }) => r.line)).toEqual([2, 3]);
+    expect(bad.json().message).toBe(
+      '2 linhas da planilha têm erros: nada foi registrado. Corrija e envie de novo.',
+    );
+    // a count past a thousand is written as people read it
+    const many = await upload(Array.from({ length: 1_200 }, () => ['NAO-EXISTE', null, '', 'UN', 1]));
+    expect(many.json().message).toBe(
+      '1.200 linhas da planilha têm erros: nada foi registrado. Corrija e envie de novo.',
+    );
     expect((await detail(count.id)).totals.counted).toBe(0);
 
     // beyond what a count takes (the API's own limit), however large: a row error, nothing stored

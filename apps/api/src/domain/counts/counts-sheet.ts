@@ -184,7 +184,7 @@ export async function readCountSheet(
   if (errors.length > 0) {
     throw new AppError(
       'UNPROCESSABLE',
-      `${errors.length === 1 ? 'Uma linha da planilha tem erro' : `${errors.length} linhas da planilha têm erros`}: nada foi registrado. Corrija e envie de novo.`,
+      `${errors.length === 1 ? 'Uma linha da planilha tem erro' : `${errors.length.toLocaleString('pt-BR')} linhas da planilha têm erros`}: nada foi registrado. Corrija e envie de novo.`,
       { details: { rows: errors } },
     );
   }
