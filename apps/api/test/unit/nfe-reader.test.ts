@@ -4,7 +4,7 @@ import { buildNfe, manyItems, type NfeTestItem } from '../../../../test-support/
 import { readNfe } from '../../src/domain/nfe/nfe-reader.ts';
 import { buildKey, hasValidCheckDigit, keyCheckDigit } from '../../src/domain/nfe/nfe-key.ts';
 import { AppError } from '../../src/lib/errors.ts';
-import { NFE_BUDGET, readNfeFile } from '../../src/domain/movements/sheet-worker-pool.ts';
+import { NFE_BUDGET, readNfeFile } from '../../src/domain/nfe/nfe-file.ts';
 
 const bytes = (xml: string) => new TextEncoder().encode(xml);
 const item: NfeTestItem = { code: 'A1', description: 'Café 500 g', quantity: '10.0000', total: '100.00' };

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorKind } from '../../lib/errors.ts';
 import type { RawSheet, SheetColumns } from './sheet-reader.ts';
-import { readNfe, type NfeDocument } from '../nfe/nfe-reader.ts';
 
 /**
  * What reading one uploaded file may cost: its own thread (the event loop keeps answering), a wall-clock budget and
@@ -9,8 +8,7 @@ import { readNfe, type NfeDocument } from '../nfe/nfe-reader.ts';
  * See docs/decisions/0010 and 0049.
  */
 export const SHEET_BUDGET = { timeMs: 60_000, heapMb: 384, workers: 2 };
-/** An NF-e XML is at most 5 MB: a real one of 990 items reads in well under a second. */
-export const NFE_BUDGET = { timeMs: 20_000, heapMb: 256, workers: SHEET_BUDGET.workers };
+export type ReadBudget = typeof SHEET_BUDGET;
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -40,25 +38,19 @@ const tooCostly = (what: string) =>
     'PAYLOAD_TOO_LARGE',
     `A planilha ${what} para ser lida. Envie um arquivo menor (até 50.000 linhas, só com as colunas do modelo).`,
   );
-const nfeTooCostly = (what: string) =>
-  new AppError('PAYLOAD_TOO_LARGE', `O XML da NF-e ${what} para ser lido: não parece uma NF-e.`);
 
-/** What a worker is asked to read: a sheet (with the columns it expects) or an NF-e XML. */
-type Job = { job: 'sheet'; bytes: Uint8Array; columns?: SheetColumns } | { job: 'nfe'; bytes: Uint8Array };
-/** Each kind of file has its own worker module, so a thread loads only the reader it runs. */
-const WORKERS = {
-  sheet: new URL('./sheet-worker.ts', import.meta.url),
-  nfe: new URL('../nfe/nfe-worker.ts', import.meta.url),
-};
 type WorkerAnswer<T> = { ok: true; value: T } | { ok: false; kind: ErrorKind; message: string };
 
-function runWorker<T>(
-  job: Job,
-  budget: typeof SHEET_BUDGET,
-  refusal: (what: string) => AppError,
-): Promise<T> {
+/** What a worker reads: the module it runs (one taking its job through lib/worker-job.ts) and its message. */
+interface Job {
+  module: URL;
+  bytes: Uint8Array;
+  options?: object;
+}
+
+function runWorker<T>(job: Job, budget: ReadBudget, refusal: (what: string) => AppError): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKERS[job.job], {
+    const worker = new Worker(job.module, {
       resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
     });
     let settled = false;
@@ -86,11 +78,19 @@ function runWorker<T>(
       finish(() => reject(new Error('O leitor de arquivos terminou sem responder.'))),
     );
     const own = new Uint8Array(job.bytes); // a copy the worker can take over: the caller keeps its bytes
-    worker.postMessage({ ...job, bytes: own }, [own.buffer]);
+    worker.postMessage({ ...job.options, bytes: own }, [own.buffer]);
   });
 }
 
-async function inWorker<T>(job: Job, budget: typeof SHEET_BUDGET, refusal: (what: string) => AppError) {
+/**
+ * Reads `bytes` in a worker thread running `job.module`, within `budget`, waiting for a free slot first; past the
+ * budget the file is refused with `refusal` ('demorou demais', 'exigiu memória demais').
+ */
+export async function readInWorker<T>(
+  job: Job,
+  budget: ReadBudget,
+  refusal: (what: string) => AppError,
+): Promise<T> {
   await acquire();
   try {
     return await runWorker<T>(job, budget, refusal);
@@ -99,28 +99,13 @@ async function inWorker<T>(job: Job, budget: typeof SHEET_BUDGET, refusal: (what
   }
 }
 
+const SHEET_WORKER = new URL('./sheet-worker.ts', import.meta.url);
+
 /** Reads the sheet in a worker thread, waiting for a free slot first. */
 export function readSheetInWorker(
   bytes: Uint8Array,
-  budget: typeof SHEET_BUDGET = SHEET_BUDGET,
+  budget: ReadBudget = SHEET_BUDGET,
   columns?: SheetColumns,
 ): Promise<RawSheet<string>> {
-  return inWorker({ job: 'sheet', bytes, columns }, budget, tooCostly);
-}
-
-/**
- * Up to this size an NF-e XML is read where it arrives: a real note of 990 items is ~0.5 MB and reads in ~0.1 s, and
- * a hostile one stops at its first problem (xml-tree.ts), so the worst case is a few hundred milliseconds. Larger
- * files go to a worker, whose start costs 50–150 ms.
- */
-export const NFE_IN_PLACE_BYTES = 1024 * 1024;
-
-/** Reads and checks an NF-e XML (`readNfe`): a large one in a worker thread, waiting for a free slot first. */
-export async function readNfeFile(
-  bytes: Uint8Array,
-  budget: typeof SHEET_BUDGET = NFE_BUDGET,
-  inPlaceBytes = NFE_IN_PLACE_BYTES,
-): Promise<NfeDocument> {
-  if (bytes.length <= inPlaceBytes) return readNfe(bytes);
-  return inWorker({ job: 'nfe', bytes }, budget, nfeTooCostly);
+  return readInWorker({ module: SHEET_WORKER, bytes, options: { columns } }, budget, tooCostly);
 }

@@ -173,7 +173,7 @@ export async function createProductFromItem(
   create: CreateProduct,
   refs: CatalogRefs,
   /** where the item is chosen in the request body, e.g. `items.0` */
-  choicePath = 'items',
+  choicePath: string,
 ): Promise<{ productId: number; productUnityId: number }> {
   const path = `${choicePath}.create`;
   const skuTaken = await tx

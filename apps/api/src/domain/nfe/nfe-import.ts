@@ -120,7 +120,14 @@ async function resolveTargets(
     targets.set(
       item.item,
       'create' in choice
-        ? await createProductFromItem(tx, request.userId, item, choice.create, refs, paths.get(item.item))
+        ? await createProductFromItem(
+            tx,
+            request.userId,
+            item,
+            choice.create,
+            refs,
+            paths.get(item.item) ?? 'items',
+          )
         : { productId: choice.productId, productUnityId: choice.productUnityId },
     );
   }

@@ -13,7 +13,7 @@ import { post } from '../stock/posting-pipeline.ts';
 import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
 import { importNote } from './nfe-import.ts';
 import { buildPreview, noteContext } from './nfe-preview.ts';
-import { readNfeFile } from '../movements/sheet-worker-pool.ts';
+import { readNfeFile } from './nfe-file.ts';
 import {
   findReceipt,
   listReceipts,
