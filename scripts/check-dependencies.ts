@@ -39,7 +39,9 @@ for (const workspace of workspaces) {
     return fs.statSync(full).isDirectory() ? filesUnder(full, workspace.pattern) : [full];
   });
   for (const name of unused(Object.keys(pkg.dependencies ?? {}), files)) {
-    problems.push(`${workspace.dir}: "${name}" está em dependencies, mas nada que roda em produção o importa`);
+    problems.push(
+      `${workspace.dir}: "${name}" está em dependencies, mas nada que roda em produção o importa`,
+    );
   }
 }
 if (problems.length > 0) {
