@@ -21,12 +21,23 @@ describe('receiving goods from an NF-e XML', () => {
     const client = await adminClient();
     const known = await createProduct(client, { sku: `OLEO-${n}`, name: `Óleo de soja ${n}` });
     const box = (await createBox(client, known.id, 6)) as { id: number };
-    const settings = (await client('GET', '/api/settings/v1')).json() as { businessDocument: string };
-    const business = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
+    const settings = (await client('GET', '/api/settings/v1')).json() as {
+      businessName: string;
+      businessDocument: string;
+    };
+    // an NF-e is imported only once the business's CNPJ is set (DESIGN.md §6.2)
+    let business = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
+    if (!business) {
+      business = '11222333000181';
+      await client('PUT', '/api/settings/v1', {
+        businessName: settings.businessName,
+        businessDocument: business,
+      });
+    }
     const note = buildNfe({
       number: String(n),
       emitter: { cnpj: cnpjFor(n), name: `Atacadista E2E ${n} Ltda` },
-      destination: business ? { cnpj: business } : null,
+      destination: { cnpj: business },
       items: [
         { code: `NOVO${n}`, description: `BISCOITO E2E ${n}`, quantity: '5.0000', total: '12.50' },
         {
@@ -71,11 +82,11 @@ describe('receiving goods from an NF-e XML', () => {
       await perPackage.fill(typed);
       await expect.poll(() => first.getByRole('alert').textContent()).toContain(message);
       // item 1 counts as unresolved again (item 2 is still to choose)
-      await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('2 itens sem produto');
+      await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('2 itens a resolver');
     }
     await perPackage.fill('1');
     await expect.poll(() => first.getByRole('alert').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('1 item sem produto');
+    await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('1 item a resolver');
 
     // item 2: the scanner reads the SKU; the supplier's CX is proposed as the product's box, not its unit
     const picker = page.getByRole('combobox', { name: 'Produto do item 2' });

@@ -34,6 +34,11 @@ export interface NfeTestItem {
     vCredICMSSN?: string;
   };
   ipi?: string;
+  /** vII of an import note */
+  importDuty?: string;
+  /** the PIS and COFINS CST (default 01, basic rate: PISAliq/COFINSAliq; 04–09 as *NT, 49/99 as *Outr) */
+  pisCst?: string;
+  cofinsCst?: string;
   lots?: Array<{ number: string; quantity: string; manufacturedOn: string; expiresOn: string }>;
 }
 
@@ -60,6 +65,13 @@ export interface NfeTestOptions {
   checkDigit?: string;
   /** text before the root element (a DOCTYPE, say) */
   prolog?: string;
+  /** ide/tpNF (default 1, the emitter's exit), ide/finNFe (default 1), ide/natOp, NFref/refNFe keys */
+  tpNF?: string;
+  finNFe?: string;
+  natOp?: string;
+  references?: string[];
+  /** protNFe cStat (default 100) and xMotivo */
+  status?: { code: string; reason: string };
 }
 
 export function testKeyCheckDigit(first43: string): number {
@@ -88,6 +100,22 @@ function icmsXml(icms: NonNullable<NfeTestItem['icms']>) {
   return `<ICMS><${icms.group}><orig>0</orig>${code}${tag('vICMS', icms.vICMS)}${tag('vICMSST', icms.vICMSST)}${tag('vFCPST', icms.vFCPST)}${tag('vCredICMSSN', icms.vCredICMSSN)}</${icms.group}></ICMS>`;
 }
 
+const CONTRIBUTION_GROUP: Record<string, string> = {
+  '01': 'Aliq',
+  '02': 'Aliq',
+  '03': 'Qtde',
+  '49': 'Outr',
+  '99': 'Outr',
+};
+
+function contributionXml(name: 'PIS' | 'COFINS', cst: string, base: string) {
+  const group = CONTRIBUTION_GROUP[cst] ?? 'NT';
+  const rate = name === 'PIS' ? '1.6500' : '7.6000';
+  const values =
+    group === 'NT' ? '' : `<vBC>${base}</vBC><p${name}>${rate}</p${name}><v${name}>0.00</v${name}>`;
+  return `<${name}><${name}${group}><CST>${cst}</CST>${values}</${name}${group}></${name}>`;
+}
+
 function itemXml(item: NfeTestItem, index: number) {
   const lots = (item.lots ?? [])
     .map(
@@ -98,7 +126,7 @@ function itemXml(item: NfeTestItem, index: number) {
   const ipi = item.ipi
     ? `<IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${item.total}</vBC><pIPI>5.00</pIPI><vIPI>${item.ipi}</vIPI></IPITrib></IPI>`
     : '';
-  return `<det nItem="${index + 1}"><prod><cProd>${esc(item.code)}</cProd><cEAN>${item.gtin ?? 'SEM GTIN'}</cEAN><xProd>${esc(item.description)}</xProd><NCM>${item.ncm ?? '21069090'}</NCM>${tag('CEST', item.cest)}<CFOP>${item.cfop ?? '5102'}</CFOP><uCom>${item.unit ?? 'UN'}</uCom><qCom>${item.quantity}</qCom><vUnCom>${item.unitPrice ?? '1.00'}</vUnCom><vProd>${item.total}</vProd><cEANTrib>${item.gtin ?? 'SEM GTIN'}</cEANTrib><uTrib>${item.taxUnit ?? item.unit ?? 'UN'}</uTrib><qTrib>${item.taxQuantity ?? item.quantity}</qTrib><vUnTrib>${item.unitPrice ?? '1.00'}</vUnTrib>${tag('vFrete', item.freight)}${tag('vSeg', item.insurance)}${tag('vDesc', item.discount)}${tag('vOutro', item.other)}<indTot>1</indTot>${lots}</prod><imposto>${icmsXml(item.icms ?? { group: 'ICMS00', cst: '00', vICMS: '0.00' })}${ipi}<PIS><PISNT><CST>07</CST></PISNT></PIS><COFINS><COFINSNT><CST>07</CST></COFINSNT></COFINS></imposto></det>`;
+  return `<det nItem="${index + 1}"><prod><cProd>${esc(item.code)}</cProd><cEAN>${item.gtin ?? 'SEM GTIN'}</cEAN><xProd>${esc(item.description)}</xProd><NCM>${item.ncm ?? '21069090'}</NCM>${tag('CEST', item.cest)}<CFOP>${item.cfop ?? '5102'}</CFOP><uCom>${item.unit ?? 'UN'}</uCom><qCom>${item.quantity}</qCom><vUnCom>${item.unitPrice ?? '1.00'}</vUnCom><vProd>${item.total}</vProd><cEANTrib>${item.gtin ?? 'SEM GTIN'}</cEANTrib><uTrib>${item.taxUnit ?? item.unit ?? 'UN'}</uTrib><qTrib>${item.taxQuantity ?? item.quantity}</qTrib><vUnTrib>${item.unitPrice ?? '1.00'}</vUnTrib>${tag('vFrete', item.freight)}${tag('vSeg', item.insurance)}${tag('vDesc', item.discount)}${tag('vOutro', item.other)}<indTot>1</indTot>${lots}</prod><imposto>${icmsXml(item.icms ?? { group: 'ICMS00', cst: '00', vICMS: '0.00' })}${ipi}${item.importDuty ? `<II><vBC>${item.total}</vBC><vDespAdu>0.00</vDespAdu><vII>${item.importDuty}</vII><vIOF>0.00</vIOF></II>` : ''}${contributionXml('PIS', item.pisCst ?? '01', item.total)}${contributionXml('COFINS', item.cofinsCst ?? item.pisCst ?? '01', item.total)}</imposto></det>`;
 }
 
 function totalsXml(items: NfeTestItem[]) {
@@ -114,9 +142,10 @@ function totalsXml(items: NfeTestItem[]) {
     vDesc: sum((i) => i.discount),
     vIPI: sum((i) => i.ipi),
     vOutro: sum((i) => i.other),
+    vII: sum((i) => i.importDuty),
   };
-  const vNF = t.vProd - t.vDesc + t.vST + t.vFCPST + t.vFrete + t.vSeg + t.vOutro + t.vIPI;
-  return `<total><ICMSTot><vBC>0.00</vBC><vICMS>${money(t.vICMS)}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>${money(t.vST)}</vST><vFCPST>${money(t.vFCPST)}</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${money(t.vProd)}</vProd><vFrete>${money(t.vFrete)}</vFrete><vSeg>${money(t.vSeg)}</vSeg><vDesc>${money(t.vDesc)}</vDesc><vII>0.00</vII><vIPI>${money(t.vIPI)}</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>0.00</vPIS><vCOFINS>0.00</vCOFINS><vOutro>${money(t.vOutro)}</vOutro><vNF>${money(vNF)}</vNF></ICMSTot></total>`;
+  const vNF = t.vProd - t.vDesc + t.vST + t.vFCPST + t.vFrete + t.vSeg + t.vOutro + t.vIPI + t.vII;
+  return `<total><ICMSTot><vBC>0.00</vBC><vICMS>${money(t.vICMS)}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>${money(t.vST)}</vST><vFCPST>${money(t.vFCPST)}</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${money(t.vProd)}</vProd><vFrete>${money(t.vFrete)}</vFrete><vSeg>${money(t.vSeg)}</vSeg><vDesc>${money(t.vDesc)}</vDesc><vII>${money(t.vII)}</vII><vIPI>${money(t.vIPI)}</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>0.00</vPIS><vCOFINS>0.00</vCOFINS><vOutro>${money(t.vOutro)}</vOutro><vNF>${money(vNF)}</vNF></ICMSTot></total>`;
 }
 
 /** An NF-e 4.00 XML and its access key. */
@@ -146,7 +175,7 @@ export function buildNfe(options: NfeTestOptions): { xml: string; key: string } 
       : `<dest>${tag('CNPJ', options.destination?.cnpj ?? '11222333000181')}<xNome>${options.destination?.name ?? 'Mercearia Boa Vista'}</xNome><indIEDest>1</indIEDest></dest>`;
   const emitDoc = emitter.cpf ? tag('CPF', emitter.cpf) : tag('CNPJ', emitter.cnpj);
   const emit = `<emit>${emitDoc}<xNome>${esc(emitter.name)}</xNome>${tag('xFant', emitter.tradeName)}<enderEmit><xLgr>Rua das Flores</xLgr><nro>100</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01001000</CEP></enderEmit><IE>${emitter.ie}</IE><CRT>3</CRT></emit>`;
-  const ide = `<ide><cUF>${o.cUF}</cUF><cNF>${o.randomCode}</cNF><natOp>Venda</natOp><mod>${o.model}</mod><serie>${o.series}</serie><nNF>${o.number}</nNF><dhEmi>${issuedAt}</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>${o.emissionType}</tpEmis><cDV>${options.checkDigit ?? key.slice(43)}</cDV><tpAmb>${options.environment ?? '1'}</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>0</indPres><procEmi>0</procEmi><verProc>teste</verProc></ide>`;
+  const ide = `<ide><cUF>${o.cUF}</cUF><cNF>${o.randomCode}</cNF><natOp>${esc(options.natOp ?? 'Venda')}</natOp><mod>${o.model}</mod><serie>${o.series}</serie><nNF>${o.number}</nNF><dhEmi>${issuedAt}</dhEmi><tpNF>${options.tpNF ?? '1'}</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>${o.emissionType}</tpEmis><cDV>${options.checkDigit ?? key.slice(43)}</cDV><tpAmb>${options.environment ?? '1'}</tpAmb><finNFe>${options.finNFe ?? '1'}</finNFe><indFinal>0</indFinal><indPres>0</indPres><procEmi>0</procEmi><verProc>teste</verProc>${(options.references ?? []).map((ref) => `<NFref><refNFe>${ref}</refNFe></NFref>`).join('')}</ide>`;
   const inf = `<infNFe Id="NFe${key}" versao="${options.version ?? '4.00'}">${ide}${emit}${dest}${options.items.map(itemXml).join('')}${totalsXml(options.items)}<transp><modFrete>0</modFrete></transp><pag><detPag><tPag>01</tPag><vPag>0.00</vPag></detPag></pag></infNFe>`;
   const signature =
     '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignatureValue>dGVzdGU=</SignatureValue></Signature>';
@@ -156,7 +185,7 @@ export function buildNfe(options: NfeTestOptions): { xml: string; key: string } 
   const prot =
     options.authorized === false
       ? ''
-      : `<protNFe versao="4.00"><infProt><tpAmb>1</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${key}</chNFe><dhRecbto>${issuedAt}</dhRecbto><nProt>135260000000001</nProt><digVal>dGVzdGU=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`;
+      : `<protNFe versao="4.00"><infProt><tpAmb>1</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${key}</chNFe><dhRecbto>${issuedAt}</dhRecbto><nProt>135260000000001</nProt><digVal>dGVzdGU=</digVal><cStat>${options.status?.code ?? '100'}</cStat><xMotivo>${esc(options.status?.reason ?? 'Autorizado o uso da NF-e')}</xMotivo></infProt></protNFe>`;
   return { xml: `${prolog}<nfeProc xmlns="${ns}" versao="4.00">${nfe}${prot}</nfeProc>`, key };
 }
 

@@ -36,3 +36,17 @@ export async function importNfe(app: App, cookie: string, xml: string | Uint8Arr
     payload: body.payload,
   });
 }
+
+/** The destination the test notes are addressed to by default (test-support/nfe-builder.ts). */
+export const TEST_BUSINESS_DOCUMENT = '11222333000181';
+
+/** Sets the business whose notes are imported (an NF-e import needs it: DESIGN.md §6.2). */
+export async function setBusiness(app: App, cookie: string, settings: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/settings/v1',
+    headers: { cookie },
+    payload: { businessName: 'Mercearia Boa Vista', businessDocument: TEST_BUSINESS_DOCUMENT, ...settings },
+  });
+  if (response.statusCode !== 200) throw new Error(`settings: ${response.statusCode} ${response.body}`);
+}

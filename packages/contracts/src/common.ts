@@ -194,6 +194,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
+  'BUSINESS_DOCUMENT_REQUIRED',
+  'SIGNATURE_INVALID',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

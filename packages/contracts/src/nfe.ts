@@ -15,6 +15,7 @@ import { ZSku } from './catalog.ts';
 import { ZDecimalString, ZPackageQuantityInput } from './numbers.ts';
 import { ZLedgerEntry } from './stock.ts';
 import { ZExportFormat } from './exports.ts';
+import { ZChosenEffect, ZDocumentEffect } from './fiscal-effects.ts';
 
 /** NF-e receipts: a supplier's invoice XML turned into stock entries (DESIGN.md §3 "NF-e receipts"). */
 
@@ -48,8 +49,23 @@ export const ZNfePreviewItem = z.object({
   unit: z.string(),
   quantity: ZDecimalString,
   unitPrice: ZDecimalString,
-  /** the item's cost by the business's tax regime (CPC 16) */
+  /** the item's cost by the business's tax regime (CPC 16), less its credits */
   totalCost: ZDecimalString,
+  /** what the item does to the stock (DESIGN.md §6.2), and which stock it moves */
+  effect: ZDocumentEffect,
+  position: z.nullable(z.enum(['own', 'held', 'sent'])),
+  cst: z.object({
+    icms: z.nullable(z.string()),
+    pis: z.nullable(z.string()),
+    cofins: z.nullable(z.string()),
+  }),
+  /** the credits the business takes on the item, each rounded on its own */
+  credits: z.object({
+    icms: ZDecimalString,
+    pis: ZDecimalString,
+    cofins: ZDecimalString,
+    ipi: ZDecimalString,
+  }),
   /** uTrib / qTrib, and qTrib ÷ qCom when uTrib differs from uCom: a proposal of units per package */
   taxUnit: z.nullable(z.string()),
   taxQuantity: z.nullable(ZDecimalString),
@@ -91,6 +107,9 @@ export const ZNfePreview = z.object({
   issuedOn: z.string(),
   authorized: z.boolean(),
   taxRegime: z.enum(['simples', 'presumido', 'real']),
+  /** received: addressed to the business; issued: the business is the emitter; null: not this business's */
+  side: z.nullable(z.enum(['received', 'issued'])),
+  operation: z.object({ model: z.string(), tpNF: z.string(), finNFe: z.string(), natOp: z.string() }),
   supplier: z.object({
     document: z.string(),
     name: z.string(),
@@ -122,6 +141,10 @@ function choiceError(issue: {
   const input = issue.input;
   const meant = input && typeof input === 'object' && 'create' in input ? 1 : 0;
   const mentions = input && typeof input === 'object' && ('create' in input || 'productId' in input);
+  if (!mentions && input && typeof input === 'object' && 'effect' in input) {
+    const first = issue.errors?.[2]?.[0];
+    if (first) return `${first.path?.length ? `${first.path.join('.')}: ` : ''}${first.message}`;
+  }
   const first = mentions ? issue.errors?.[meant]?.[0] : undefined;
   if (first) return `${first.path?.length ? `${first.path.join('.')}: ` : ''}${first.message}`;
   return 'Para cada item, informe o produto e a embalagem (productId e productUnityId) ou o produto a criar (create).';
@@ -129,8 +152,15 @@ function choiceError(issue: {
 
 export const ZNfeItemChoice = z.union(
   [
-    z.strictObject({ item: ZId, productId: ZId, productUnityId: ZId }),
-    z.strictObject({ item: ZId, create: ZNfeCreateProduct }),
+    z.strictObject({
+      item: ZId,
+      productId: ZId,
+      productUnityId: ZId,
+      effect: z.optional(ZChosenEffect),
+    }),
+    z.strictObject({ item: ZId, create: ZNfeCreateProduct, effect: z.optional(ZChosenEffect) }),
+    // an item that moves no stock needs no product: only its effect, when the table asks for one
+    z.strictObject({ item: ZId, effect: ZChosenEffect }),
   ],
   { error: (issue) => choiceError(issue as Parameters<typeof choiceError>[0]) },
 );
@@ -189,6 +219,23 @@ export const ZNfeReceiptItem = z.object({
   product: z.object({ id: z.number(), sku: z.string(), name: z.string() }),
   productUnity: z.object({ id: z.number(), label: z.string() }),
   lots: z.array(ZNfeLot),
+  effect: ZDocumentEffect,
+  fiscal: z.nullable(
+    z.object({
+      cfop: z.nullable(z.string()),
+      cst: z.object({
+        icms: z.nullable(z.string()),
+        pis: z.nullable(z.string()),
+        cofins: z.nullable(z.string()),
+      }),
+      credits: z.object({
+        icms: ZDecimalString,
+        pis: ZDecimalString,
+        cofins: ZDecimalString,
+        ipi: ZDecimalString,
+      }),
+    }),
+  ),
 });
 
 export const ZNfeReceiptDetail = z.extend(ZNfeReceipt, {

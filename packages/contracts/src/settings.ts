@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { LIMITS, ZName, noNul, orRequired, zText } from './common.ts';
 import { documentKind, normalizeDocument } from './documents.ts';
+import { ZCfopOverrides } from './fiscal-effects.ts';
 
 export const TAX_REGIMES = ['simples', 'presumido', 'real'] as const;
 export const ZTaxRegime = z.enum(TAX_REGIMES, {
@@ -13,6 +14,17 @@ export const TAX_REGIME_LABELS: Record<TTaxRegime, string> = {
   real: 'Lucro Real',
 };
 
+/** IND_ATIV of the EFD: an industry (or one treated as such) takes IPI credits; commerce adds IPI to cost. */
+export const ACTIVITIES = ['commerce', 'industry'] as const;
+export const ZActivity = z.enum(ACTIVITIES, {
+  error: orRequired('Atividade inválida: use commerce (comércio) ou industry (indústria).'),
+});
+/** A bonificação received: units at zero cost that dilute the average, or at the note's value. */
+export const BONUS_VALUATIONS = ['zero', 'invoice'] as const;
+export const ZBonusValuation = z.enum(BONUS_VALUATIONS, {
+  error: orRequired('Valor da bonificação inválido: use zero ou invoice (o valor da nota).'),
+});
+
 export const ZSettings = z.object({
   businessName: z.string(),
   /** Masked for display: 12.ABC.345/01DE-35 or 529.982.247-25 (empty when not set). */
@@ -20,6 +32,10 @@ export const ZSettings = z.object({
   businessStateRegistration: z.string(),
   businessAddress: z.string(),
   taxRegime: ZTaxRegime,
+  activity: ZActivity,
+  bonusValuation: ZBonusValuation,
+  /** the admin's effect per CFOP, over the table of fiscal-effects.ts */
+  cfopEffects: ZCfopOverrides,
   timeZone: z.string(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
@@ -70,6 +86,10 @@ export const ZUpdateSettingsRequest = z.strictObject({
   businessStateRegistration: z._default(ZStateRegistration, ''),
   businessAddress: z._default(zText(LIMITS.description), ''),
   taxRegime: z._default(ZTaxRegime, 'simples'),
+  /** kept as stored when left out (a client of an earlier release does not reset them) */
+  activity: z.optional(ZActivity),
+  bonusValuation: z.optional(ZBonusValuation),
+  cfopEffects: z.optional(ZCfopOverrides),
   /** Read-only (the server's BUSINESS_TIME_ZONE): accepted unchanged, so what GET answers can be sent back. */
   timeZone: z.optional(z.string().check(z.maxLength(64))),
 });

@@ -20,6 +20,8 @@ export interface NfeReceiptTable {
   created_at: Timestamp;
   undone_at: Timestamp | null;
   undone_by: number | null;
+  /** JSON: the items that move no stock (effect `none`), as the preview showed them: [{ item, description, cfop, effect }] */
+  other_items: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NfeReceiptItemTable {
@@ -36,6 +38,10 @@ export interface NfeReceiptItemTable {
   total_cost: BigIntColumn;
   /** JSON: [{ number, quantity, manufacturedOn, expiresOn }] as declared in the invoice's rastro groups */
   lots: string;
+  /** the item's effect on the stock (DESIGN.md §6.2); rows imported before it are purchases */
+  effect: ColumnType<string, string | undefined, string>;
+  /** JSON: { cfop, cst: { icms, pis, cofins }, credits: { icms, pis, cofins, ipi } } (credits at R$ 0,0001) */
+  fiscal: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SupplierItemCodeTable {

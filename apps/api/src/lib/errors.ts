@@ -19,6 +19,8 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BUSINESS_DOCUMENT_REQUIRED: 422,
+  SIGNATURE_INVALID: 422,
 };
 
 /** An error whose message is meant for the user, in Portuguese. */

@@ -4,7 +4,7 @@ import { buildNfe, type NfeTestItem } from '../../../../test-support/nfe-builder
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, createProduct, unique, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
-import { importNfe, previewNfe } from '../nfe-upload.ts';
+import { importNfe, previewNfe, setBusiness } from '../nfe-upload.ts';
 
 // What the reader takes and refuses in a note's file (docs/decisions/0039): a fourth decimal in qCom, denied
 // notes, broken structure, the maximum of a movement, and the file size limit.
@@ -15,6 +15,7 @@ let cookie: string;
 beforeAll(async () => {
   ctx = await buildTestApp();
   cookie = await signUpAndLogin(ctx.app, 'admin@conferencia.com.br', 'Caio Confere');
+  await setBusiness(ctx.app, cookie);
 });
 afterAll(async () => {
   await assertLedgerInvariant(ctx.handle.db);

@@ -3,7 +3,7 @@ import { buildNfe, type NfeTestItem } from '../../../../test-support/nfe-builder
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, cnpjFromBase, createProduct, unique, uniqueGtin, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
-import { importNfe, previewNfe } from '../nfe-upload.ts';
+import { importNfe, previewNfe, setBusiness } from '../nfe-upload.ts';
 
 // What an import adds to the catalog (docs/decisions/0039): barcodes and packages of new products, the list's
 // search by key, and two imports racing for one SKU or one note.
@@ -15,6 +15,7 @@ let un: number;
 beforeAll(async () => {
   ctx = await buildTestApp();
   cookie = await signUpAndLogin(ctx.app, 'admin@recebimento.com.br', 'Rita Recebe');
+  await setBusiness(ctx.app, cookie);
   un = await unityId(ctx.app, cookie, 'UN');
 });
 afterAll(async () => {

@@ -412,7 +412,7 @@ describe('NF-e receipts', () => {
       destination: null,
     });
     expect((await previewNfe(ctx.app, cookie, noDest.xml)).json().errors[0]).toMatch(
-      /^A nota não informa o destinatário: esta empresa \(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\) só importa notas destinadas a ela\.$/,
+      /^A nota não informa o destinatário: esta empresa \(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\) só importa notas destinadas a ela ou emitidas por ela\.$/,
     );
     // issued after today: said in the preview, and the import (no date given) says why it cannot come in
     const ahead = buildNfe({

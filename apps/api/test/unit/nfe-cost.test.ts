@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { itemCost, unitCostOf, type IcmsSituation } from '../../src/domain/nfe/nfe-cost.ts';
+import {
+  itemCost,
+  itemCredits,
+  unitCostOf,
+  type CreditContext,
+  type IcmsSituation,
+  type ItemTaxes,
+} from '../../src/domain/nfe/nfe-cost.ts';
 import type { NfeItemValues } from '../../src/domain/nfe/nfe-items.ts';
 import { proposeSku, suggestedUnitsPerPackage } from '../../src/domain/nfe/nfe-rules.ts';
 
@@ -15,25 +22,70 @@ const values = (v: Partial<Record<keyof NfeItemValues, string>>): NfeItemValues 
   icmsSt: r(v.icmsSt ?? '0'),
   fcpSt: r(v.fcpSt ?? '0'),
   snCredit: r(v.snCredit ?? '0'),
+  importDuty: r(v.importDuty ?? '0'),
 });
 const icms00: IcmsSituation = { group: 'ICMS00', code: '00', hasIcmsSt: false };
+const taxes = (icms: IcmsSituation, pis: string | null = '01', cofins: string | null = pis): ItemTaxes => ({
+  icms,
+  pisCode: pis,
+  cofinsCode: cofins,
+});
+const business = (regime: CreditContext['regime'], more: Partial<CreditContext> = {}): CreditContext => ({
+  regime,
+  activity: 'commerce',
+  itemType: '00',
+  ...more,
+});
+const cost = (v: NfeItemValues, t: ItemTaxes, c: CreditContext) => itemCost(v, itemCredits(v, t, c));
 
-describe('itemCost (CPC 16 by tax regime)', () => {
-  it('facts §2.2 item 10: discount and a creditable ICMS', () => {
+describe('itemCost (CPC 16 by tax regime, credits by CST)', () => {
+  it('facts §2.2 item 10: discount and a creditable ICMS; PIS and COFINS each rounded on their own', () => {
     const v = values({ product: '53.24', discount: '10.64', icms: '5.11' });
-    expect(itemCost(v, icms00, 'simples')).toBe(426000n);
-    expect(itemCost(v, icms00, 'presumido')).toBe(374900n);
-    // 9,25 % × 37,49 = 3,467825 → 3,4678 (half-up at R$ 0,0001)
-    expect(itemCost(v, icms00, 'real')).toBe(374900n - 34678n);
+    expect(cost(v, taxes(icms00), business('simples'))).toBe(426000n);
+    expect(cost(v, taxes(icms00), business('presumido'))).toBe(374900n);
+    // base 37,49: PIS 1,65 % = 0,618585 → 0,6186; COFINS 7,6 % = 2,84924 → 2,8492 (half-up at R$ 0,0001)
+    const credits = itemCredits(v, taxes(icms00), business('real'));
+    expect(credits).toEqual({ icms: 51100n, pis: 6186n, cofins: 28492n, ipi: 0n });
+    expect(cost(v, taxes(icms00), business('real'))).toBe(374900n - 6186n - 28492n);
   });
 
   it('facts §2.2 item 16: ICMS-ST and IPI; no ICMS credit under ST', () => {
     const v = values({ product: '28.07', icms: '1.12', icmsSt: '6.33', ipi: '1.40' });
     const st: IcmsSituation = { group: 'ICMS10', code: '10', hasIcmsSt: true };
-    expect(itemCost(v, st, 'simples')).toBe(358000n);
-    expect(itemCost(v, st, 'presumido')).toBe(358000n);
-    // PIS/COFINS credit on 28,07 − 1,12 = 26,95 → 2,492875 → 2,4929
-    expect(itemCost(v, st, 'real')).toBe(358000n - 24929n);
+    expect(cost(v, taxes(st), business('simples'))).toBe(358000n);
+    expect(cost(v, taxes(st), business('presumido'))).toBe(358000n);
+    // base 26,95: PIS 0,444675 → 0,4447; COFINS 2,0482 → 2,0482
+    expect(cost(v, taxes(st), business('real'))).toBe(358000n - 4447n - 20482n);
+  });
+
+  it('gives no PIS/COFINS credit for CST 04–09 (facts §2.1), only for the CST of each that gives one', () => {
+    const v = values({ product: '100.00' });
+    for (const code of ['02', '03', '04', '05', '06', '07', '08', '09', '70', '73']) {
+      expect(itemCredits(v, taxes(icms00, code), business('real'))).toMatchObject({ pis: 0n, cofins: 0n });
+    }
+    for (const code of ['01', '49', '50', '99']) {
+      expect(itemCredits(v, taxes(icms00, code), business('real'))).toMatchObject({
+        pis: 16500n,
+        cofins: 76000n,
+      });
+    }
+    expect(itemCredits(v, taxes(icms00, '01', '06'), business('real'))).toMatchObject({
+      pis: 16500n,
+      cofins: 0n,
+    });
+    expect(itemCredits(v, taxes(icms00, null), business('real'))).toMatchObject({ pis: 0n, cofins: 0n });
+  });
+
+  it('takes no ICMS credit on uso e consumo (07) or ativo imobilizado (08); IPI only for an industry; vII is cost', () => {
+    const v = values({ product: '100.00', icms: '18.00', ipi: '10.00', importDuty: '12.00' });
+    const t = taxes(icms00, '06');
+    expect(itemCredits(v, t, business('presumido', { itemType: '07' })).icms).toBe(0n);
+    expect(itemCredits(v, t, business('presumido', { itemType: '08' })).icms).toBe(0n);
+    expect(itemCredits(v, t, business('presumido')).icms).toBe(180000n);
+    expect(cost(v, t, business('presumido'))).toBe(1000000n + 100000n + 120000n - 180000n);
+    expect(cost(v, t, business('presumido', { activity: 'industry' }))).toBe(1000000n + 120000n - 180000n);
+    // Simples Nacional takes no credit at all, also as an industry
+    expect(cost(v, t, business('simples', { activity: 'industry' }))).toBe(1220000n);
   });
 
   it('adds freight, insurance, other expenses and FCP-ST per item', () => {
@@ -46,15 +98,17 @@ describe('itemCost (CPC 16 by tax regime)', () => {
       icmsSt: '3.00',
       fcpSt: '0.40',
     });
-    expect(itemCost(v, { group: 'ICMS10', code: '10', hasIcmsSt: true }, 'simples')).toBe(1076700n);
+    const st = { group: 'ICMS10', code: '10', hasIcmsSt: true };
+    expect(cost(v, taxes(st), business('simples'))).toBe(1076700n);
   });
 
   it('takes vCredICMSSN from a Simples Nacional supplier, nothing under CSOSN 500 or ICMS60', () => {
     const v = values({ product: '50.00', snCredit: '1.25' });
-    expect(itemCost(v, { group: 'ICMSSN101', code: '101', hasIcmsSt: false }, 'presumido')).toBe(487500n);
-    expect(itemCost(v, { group: 'ICMSSN500', code: '500', hasIcmsSt: false }, 'presumido')).toBe(500000n);
+    const p = business('presumido');
+    expect(cost(v, taxes({ group: 'ICMSSN101', code: '101', hasIcmsSt: false }), p)).toBe(487500n);
+    expect(cost(v, taxes({ group: 'ICMSSN500', code: '500', hasIcmsSt: false }), p)).toBe(500000n);
     const icms60 = values({ product: '50.00', icms: '2.00' });
-    expect(itemCost(icms60, { group: 'ICMS60', code: '60', hasIcmsSt: false }, 'presumido')).toBe(500000n);
+    expect(cost(icms60, taxes({ group: 'ICMS60', code: '60', hasIcmsSt: false }), p)).toBe(500000n);
   });
 });
 

@@ -1,8 +1,6 @@
-import type { z } from 'zod/mini';
-import type { ZNfeImportData } from '@armazem/contracts/nfe';
 import type { Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
 import { baseQuantityOf } from '../stock/stock-rules.ts';
 import { unitCostOf } from './nfe-cost.ts';
@@ -12,6 +10,7 @@ import type { NfeDocument } from './nfe-reader.ts';
 import {
   insertReceipt,
   insertReceiptItems,
+  itemTypes,
   linkSupplierProducts,
   rememberCodes,
   takenBarcodes,
@@ -23,15 +22,23 @@ import {
 import {
   alreadyImportedMessage,
   costItems,
-  destinationProblem,
   documentLabel,
   receiptDate,
   UNAUTHORIZED_REFUSAL,
+  type CostedItem,
 } from './nfe-rules.ts';
+import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
+import { entryCost, fiscalOf, otherItemsOf, stockItems } from './nfe-effects.ts';
+import {
+  checkResolved,
+  choicePaths,
+  choicesByItem,
+  decideEffects,
+  type Choice,
+  type ImportData,
+} from './nfe-choices.ts';
+import { costContextOf } from './nfe-preview.ts';
 import { unprocessable } from './xml-tree.ts';
-
-type ImportData = z.output<typeof ZNfeImportData>;
-type Choice = ImportData['items'][number];
 
 export interface ImportRequest {
   userId: number;
@@ -45,41 +52,9 @@ export interface ImportRequest {
 /** The note's own refusals, before anything is written. */
 function checkNote(request: ImportRequest, context: NoteContext) {
   const { doc, data } = request;
-  const destination = destinationProblem(doc, context.businessDocument);
-  if (destination) throw unprocessable(destination);
+  if (typeof context.side !== 'string') throw unprocessable(context.side.problem);
   if (!doc.authorized && !data.acceptUnauthorized) throw unprocessable(UNAUTHORIZED_REFUSAL);
   if (context.alreadyImported) throw conflict(alreadyImportedMessage(doc.number, doc.series));
-}
-
-/** Where a note's item is chosen in the request body (`items.3` is the fourth choice), for an issue's path. */
-const choicePaths = (choices: readonly Choice[]) =>
-  new Map(choices.map((choice, index) => [choice.item, `items.${index}`]));
-
-/** Every item resolved by exactly one choice; the unresolved ones are named. */
-function choicesByItem(doc: NfeDocument, choices: readonly Choice[]): Map<number, Choice> {
-  const known = new Set(doc.items.map((item) => item.item));
-  const byItem = new Map<number, Choice>();
-  for (const choice of choices) {
-    if (!known.has(choice.item)) throw badRequest(`A nota não tem o item ${choice.item}.`, 'items');
-    if (byItem.has(choice.item))
-      throw badRequest(`O item ${choice.item} foi informado mais de uma vez.`, 'items');
-    byItem.set(choice.item, choice);
-  }
-  const missing = doc.items.filter((item) => !byItem.has(item.item)).map((item) => item.item);
-  if (missing.length > 0) {
-    const list =
-      missing.length > 20
-        ? `${missing.slice(0, 20).join(', ')} e outros ${missing.length - 20}`
-        : missing.join(', ');
-    throw new AppError(
-      'UNPROCESSABLE',
-      `Escolha o produto de cada item antes de importar. Sem produto: ${missing.length === 1 ? 'item' : 'itens'} ${list}.`,
-      {
-        details: { unresolved: missing },
-      },
-    );
-  }
-  return byItem;
 }
 
 async function resolveTargets(
@@ -89,6 +64,7 @@ async function resolveTargets(
   paths: Map<number, string>,
 ) {
   const creates = request.doc.items.filter((item) => 'create' in (byItem.get(item.item) ?? {}));
+  const chosen = [...byItem.values()].flatMap((choice) => ('productId' in choice ? [choice.productId] : []));
   const refs = await catalogRefs(
     tx,
     await takenBarcodes(
@@ -96,7 +72,6 @@ async function resolveTargets(
       creates.flatMap((item) => [item.gtin, item.taxGtin].filter((gtin) => gtin !== null)),
     ),
   );
-  const chosen = [...byItem.values()].flatMap((choice) => ('create' in choice ? [] : [choice.productId]));
   const existing = new Set(
     chosen.length > 0
       ? (
@@ -111,8 +86,8 @@ async function resolveTargets(
   const targets = new Map<number, { productId: number; productUnityId: number }>();
   for (const item of request.doc.items) {
     const choice = byItem.get(item.item);
-    if (!choice) continue;
-    if (!('create' in choice) && !existing.has(choice.productId))
+    if (!choice || !('create' in choice || 'productId' in choice)) continue;
+    if ('productId' in choice && !existing.has(choice.productId))
       throw badRequest(
         `O produto escolhido para o item ${item.item} não foi encontrado.`,
         paths.get(item.item),
@@ -139,25 +114,19 @@ interface RowsInput {
   paths: Map<number, string>;
   targets: Map<number, { productId: number; productUnityId: number }>;
   unities: Map<number, UnityInfo>;
-  costs: Map<number, bigint>;
+  costs: Map<number, CostedItem>;
+  effects: Map<number, TChosenEffect>;
+  bonusValuation: 'zero' | 'invoice';
   occurredOn: string;
   supplierId: number;
   receiptId: number;
 }
 
-/** One entry per item: qCom in the chosen product unity, the item cost kept exactly as the row's total. */
-function ledgerRows({
-  doc,
-  paths,
-  targets,
-  unities,
-  costs,
-  occurredOn,
-  supplierId,
-  receiptId,
-}: RowsInput): NewLedgerRow[] {
+/** One entry per item that moves stock: qCom in the chosen product unity, its cost kept exactly as the row's total. */
+function ledgerRows(input: RowsInput): NewLedgerRow[] {
+  const { doc, paths, targets, unities, costs, effects, occurredOn, supplierId, receiptId } = input;
   const document = documentLabel(doc.number, doc.series);
-  return doc.items.map((item) => {
+  return stockItems(input).map((item) => {
     const target = targets.get(item.item);
     const unity = target ? unities.get(target.productUnityId) : undefined;
     const path = paths.get(item.item);
@@ -169,7 +138,8 @@ function ledgerRows({
     }
     const base = baseQuantityOf(unity, item.quantity);
     if (!base.ok) throw unprocessable(`Item ${item.item} (${item.description}): ${base.message}`);
-    const cost = costs.get(item.item) ?? 0n;
+    const effect = effects.get(item.item) ?? 'purchase';
+    const cost = entryCost(effect, costs.get(item.item)?.cost ?? 0n, input.bonusValuation);
     return {
       productId: target.productId,
       productUnityId: target.productUnityId,
@@ -192,10 +162,11 @@ function ledgerRows({
 
 /** The receipt's items (with their lots), the learned supplier codes and the supplier–product links. */
 async function storeItems(tx: Tx, input: RowsInput, rows: readonly NewLedgerRow[]) {
-  const { doc, receiptId, supplierId, costs } = input;
+  const { receiptId, supplierId, costs, effects } = input;
+  const items = stockItems(input);
   await insertReceiptItems(
     tx,
-    doc.items.map((item, index) => ({
+    items.map((item, index) => ({
       receipt_id: receiptId,
       item: item.item,
       supplier_code: item.supplierCode,
@@ -205,11 +176,13 @@ async function storeItems(tx: Tx, input: RowsInput, rows: readonly NewLedgerRow[
       quantity: item.quantity.toString(),
       product_id: rows[index]?.productId ?? 0,
       product_unity_id: rows[index]?.productUnityId ?? 0,
-      total_cost: (costs.get(item.item) ?? 0n).toString(),
+      total_cost: (rows[index]?.totalCost ?? 0n).toString(),
       lots: JSON.stringify(item.lots.map((lot) => ({ ...lot, quantity: lot.quantity.toString() }))),
+      effect: effects.get(item.item) ?? 'purchase',
+      fiscal: JSON.stringify(fiscalOf(item, costs.get(item.item))),
     })),
   );
-  const codes = doc.items.map((item, index) => ({
+  const codes = items.map((item, index) => ({
     supplierCode: item.supplierCode,
     unit: item.unit,
     productId: rows[index]?.productId ?? 0,
@@ -236,16 +209,39 @@ async function storeReceipt(tx: Tx, doc: NfeDocument, receipt: NewReceipt): Prom
   }
 }
 
+/** Each item's cost and credits, with the TIPO_ITEM of the product chosen for it (a new product is 00). */
+async function costsOf(tx: Tx, doc: NfeDocument, context: NoteContext, byItem: Map<number, Choice>) {
+  const productOf = new Map(
+    [...byItem.values()].flatMap((choice) =>
+      'productId' in choice ? [[choice.item, choice.productId]] : [],
+    ),
+  );
+  const types = await itemTypes(tx, [...productOf.values()]);
+  const byItemType = new Map(
+    doc.items.map((item) => {
+      const productId = productOf.get(item.item);
+      return [item.item, productId === undefined ? '00' : (types.get(productId) ?? '00')];
+    }),
+  );
+  return new Map(costItems(doc, costContextOf(context, byItemType)).map((c) => [c.item, c]));
+}
+
 /** Imports the note in the caller's transaction: catalog, receipt, ledger rows (by the pipeline), learned codes. */
 export async function importNote(tx: Tx, dialect: Dialect, request: ImportRequest, context: NoteContext) {
   const { doc, userId } = request;
   checkNote(request, context);
   const occurredOn = receiptDate(request.data.occurredOn, doc.issuedOn, request.today);
   const byItem = choicesByItem(doc, request.data.items);
+  const effects = decideEffects(doc, context, byItem);
+  checkResolved(doc, byItem, effects);
   const paths = choicePaths(request.data.items);
-  const costs = new Map(costItems(doc, context.regime).map((c) => [c.item, c.cost]));
+  const costs = await costsOf(tx, doc, context, byItem);
   const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, doc.emitter));
-  const totalCost = [...costs.values()].reduce((sum, cost) => sum + cost, 0n);
+  const totalCost = stockItems({ doc, effects }).reduce(
+    (sum, item) =>
+      sum + entryCost(effects.get(item.item)!, costs.get(item.item)?.cost ?? 0n, context.bonusValuation),
+    0n,
+  );
   // first the receipt: the same note imported twice at once stops here, on its key, before any product
   const receiptId = await storeReceipt(tx, doc, {
     accessKey: doc.accessKey,
@@ -255,18 +251,22 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     supplierId,
     fileName: request.fileName,
     xml: request.bytes,
-    items: doc.items.length,
+    items: stockItems({ doc, effects }).length,
     totalCost,
     invoiceTotal: doc.totals.invoice,
     occurredOn,
     userId,
+    otherItems: otherItemsOf(doc, effects, costs),
   });
   const targets = await resolveTargets(tx, request, byItem, paths);
   const unities = await unityInfos(
     tx,
     [...targets.values()].map((t) => t.productUnityId),
   );
-  const input = { doc, paths, targets, unities, costs, occurredOn, supplierId, receiptId };
+  const input = {
+    ...{ doc, paths, targets, unities, costs, effects, occurredOn, supplierId, receiptId },
+    bonusValuation: context.bonusValuation,
+  };
   const rows = ledgerRows(input);
   await post(tx, dialect, {
     userId,

@@ -16,6 +16,8 @@ export interface NfeItemValues {
   fcpSt: bigint;
   /** vCredICMSSN of a Simples Nacional supplier's group */
   snCredit: bigint;
+  /** vII, the import duty of an import note: part of the cost (CPC 16 item 11) */
+  importDuty: bigint;
 }
 
 export interface NfeLot {
@@ -48,6 +50,9 @@ export interface NfeItem {
   /** the ICMS group's element name (ICMS00, ICMSSN101, …) and its CST or CSOSN */
   icmsGroup: string | null;
   icmsCode: string | null;
+  /** the CST of the item's PIS and COFINS groups (PISAliq, PISNT, …), null when the note has none */
+  pisCode: string | null;
+  cofinsCode: string | null;
   values: NfeItemValues;
   lots: NfeLot[];
 }
@@ -73,6 +78,10 @@ function readLots(prod: XmlElement, label: string): NfeLot[] {
   });
 }
 
+/** The CST of a PIS or COFINS group: its one child (PISAliq, PISQtde, PISNT, PISOutr, …) carries it. */
+const contributionCode = (imposto: XmlElement | null, name: 'PIS' | 'COFINS') =>
+  textOf(child(imposto, name)?.children[0] ?? null, 'CST');
+
 function readTaxes(imposto: XmlElement | null, label: string) {
   const icmsGroup = child(imposto, 'ICMS')?.children[0] ?? null;
   const ipiTrib = path(imposto, 'IPI', 'IPITrib');
@@ -86,6 +95,9 @@ function readTaxes(imposto: XmlElement | null, label: string) {
     fcpSt: money(textOf(icmsGroup, 'vFCPST'), at('vFCPST')),
     snCredit: money(textOf(icmsGroup, 'vCredICMSSN'), at('vCredICMSSN')),
     ipi: money(textOf(ipiTrib, 'vIPI'), at('vIPI')),
+    importDuty: money(textOf(child(imposto, 'II'), 'vII'), at('vII')),
+    pisCode: contributionCode(imposto, 'PIS'),
+    cofinsCode: contributionCode(imposto, 'COFINS'),
   };
 }
 
@@ -128,7 +140,10 @@ function readItem(det: XmlElement, position: number): NfeItem & { hasIcmsSt: boo
     return value;
   };
   const at = (name: string) => `${name} do ${label}`;
-  const { hasIcmsSt, icmsGroup, icmsCode, ...taxes } = readTaxes(child(det, 'imposto'), label);
+  const { hasIcmsSt, icmsGroup, icmsCode, pisCode, cofinsCode, ...taxes } = readTaxes(
+    child(det, 'imposto'),
+    label,
+  );
   const qTrib = textOf(prod, 'qTrib');
   const unit = required('uCom').slice(0, 6).toUpperCase();
   return {
@@ -148,6 +163,8 @@ function readItem(det: XmlElement, position: number): NfeItem & { hasIcmsSt: boo
     taxQuantity: qTrib ? readDecimal(qTrib, { label: at('qTrib'), scale: 3, round: true }) : null,
     icmsGroup,
     icmsCode,
+    pisCode,
+    cofinsCode,
     hasIcmsSt,
     values: {
       product: money(required('vProd'), at('vProd')),

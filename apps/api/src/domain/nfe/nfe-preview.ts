@@ -2,7 +2,10 @@ import type { TNfeMatch, TNfePreview, TNfePreviewItem } from '@armazem/contracts
 import { formatMoneyBR } from '@armazem/contracts/decimal';
 import type { Db, Tx } from '../../db/database.ts';
 import { readSettings } from '../settings/settings-repository.ts';
-import type { TaxRegime } from './nfe-cost.ts';
+import type { Activity, TaxRegime } from './nfe-cost.ts';
+import { AppError } from '../../lib/errors.ts';
+import { EFFECT_POSITION, type TChosenEffect, type TDocumentEffect } from '@armazem/contracts/fiscal-effects';
+import { BUSINESS_DOCUMENT_REQUIRED, itemEffects, sideOf, type NoteSide } from './nfe-effects.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import {
@@ -19,7 +22,6 @@ import {
 import {
   alreadyImportedMessage,
   costItems,
-  destinationProblem,
   futureIssueMessage,
   itemWarnings,
   learnedKey,
@@ -31,6 +33,8 @@ import {
   reconcile,
   suggestedUnitsPerPackage,
   UNAUTHORIZED_WARNING,
+  type CostContext,
+  type CostedItem,
   type MatchTarget,
 } from './nfe-rules.ts';
 import { todayIn } from '../../lib/dates.ts';
@@ -38,7 +42,14 @@ import { todayIn } from '../../lib/dates.ts';
 /** What the business is and what the catalog already knows about a note's supplier and items. */
 export interface NoteContext {
   regime: TaxRegime;
+  activity: Activity;
+  bonusValuation: 'zero' | 'invoice';
   businessDocument: string;
+  /** whose note it is, or why it is not this business's */
+  side: NoteSide | { problem: string };
+  /** each item's effect by the table and the settings' overrides */
+  effects: Map<number, TDocumentEffect>;
+  overrides: Readonly<Record<string, TChosenEffect>>;
   supplier: { id: number; name: string; status: string } | null;
   matches: Map<number, (MatchTarget & { via: 'supplier-code' | 'gtin' }) | null>;
   unities: Map<number, UnityInfo>;
@@ -47,6 +58,9 @@ export interface NoteContext {
 
 export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: string): Promise<NoteContext> {
   const settings = await readSettings(db, timeZone);
+  if (!settings.businessDocument)
+    throw new AppError('BUSINESS_DOCUMENT_REQUIRED', BUSINESS_DOCUMENT_REQUIRED);
+  const side = sideOf(doc, settings.businessDocument);
   const supplier = await findSupplierByDocument(db, doc.emitter.document);
   const learned = new Map<string, MatchTarget>();
   if (supplier) {
@@ -74,7 +88,12 @@ export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: strin
   }
   return {
     regime: settings.taxRegime,
+    activity: settings.activity,
+    bonusValuation: settings.bonusValuation,
     businessDocument: settings.businessDocument,
+    side,
+    effects: itemEffects(doc, typeof side === 'string' ? side : 'received', settings.cfopEffects),
+    overrides: settings.cfopEffects,
     supplier,
     matches,
     unities,
@@ -99,7 +118,7 @@ function matchView(
 
 interface ItemViewInputs {
   context: NoteContext;
-  costOf: ReadonlyMap<number, bigint>;
+  costOf: ReadonlyMap<number, CostedItem>;
   /** SKUs the catalog already has */
   taken: ReadonlySet<string>;
   packages: PackageReferences;
@@ -109,6 +128,9 @@ interface ItemViewInputs {
 function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): TNfePreviewItem {
   const { context, costOf, taken, packages } = inputs;
   const perPackage = suggestedUnitsPerPackage(item);
+  const costed = costOf.get(item.item);
+  const effect = context.effects.get(item.item) ?? 'ask';
+  const credits = costed?.credits ?? { icms: 0n, pis: 0n, cofins: 0n, ipi: 0n };
   return {
     item: item.item,
     supplierCode: item.supplierCode,
@@ -120,7 +142,16 @@ function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): T
     unit: item.unit,
     quantity: quantityText(item.quantity),
     unitPrice: moneyText(item.unitPrice),
-    totalCost: moneyText(costOf.get(item.item) ?? 0n),
+    totalCost: moneyText(costed?.cost ?? 0n),
+    effect,
+    position: EFFECT_POSITION[effect],
+    cst: { icms: item.icmsCode, pis: item.pisCode, cofins: item.cofinsCode },
+    credits: {
+      icms: moneyText(credits.icms),
+      pis: moneyText(credits.pis),
+      cofins: moneyText(credits.cofins),
+      ipi: moneyText(credits.ipi),
+    },
     taxUnit: item.taxUnit,
     taxQuantity: item.taxQuantity === null ? null : quantityText(item.taxQuantity),
     suggestedUnitsPerPackage: perPackage === null ? null : quantityText(perPackage),
@@ -132,11 +163,24 @@ function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): T
   };
 }
 
+/** What an item's credits depend on besides its values: the business, and the product it is matched to. */
+export function costContextOf(context: NoteContext, itemTypes?: ReadonlyMap<number, string>): CostContext {
+  return {
+    regime: context.regime,
+    activity: context.activity,
+    itemTypeOf: (item) => {
+      if (itemTypes) return itemTypes.get(item) ?? null;
+      const match = context.matches.get(item);
+      return match ? (context.unities.get(match.productUnityId)?.itemType ?? null) : null;
+    },
+  };
+}
+
 /** The preview: nothing stored. */
 export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): Promise<TNfePreview> {
   const context = await noteContext(db, doc, timeZone);
-  const costs = costItems(doc, context.regime);
-  const costOf = new Map(costs.map((c) => [c.item, c.cost]));
+  const costs = costItems(doc, costContextOf(context));
+  const costOf = new Map(costs.map((c) => [c.item, c]));
   // SKU proposals only for the items nothing matched: those are the ones a product may be created for
   const unmatched = doc.items.filter((item) => !context.matches.get(item.item));
   const taken = await takenSkus(
@@ -147,8 +191,7 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
   const warnings: string[] = [];
   const errors: string[] = [];
   if (!doc.authorized) warnings.push(UNAUTHORIZED_WARNING);
-  const destination = destinationProblem(doc, context.businessDocument);
-  if (destination) errors.push(destination);
+  if (typeof context.side !== 'string') errors.push(context.side.problem);
   if (context.alreadyImported) errors.push(alreadyImportedMessage(doc.number, doc.series));
   if (doc.issuedOn > todayIn(timeZone)) errors.push(futureIssueMessage(doc.issuedOn));
   const { itemsInvoice, difference, totalCost } = reconcile(doc, costs);
@@ -163,6 +206,8 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
     issuedOn: doc.issuedOn,
     authorized: doc.authorized,
     taxRegime: context.regime,
+    side: typeof context.side === 'string' ? context.side : null,
+    operation: { model: doc.model, tpNF: doc.tpNF, finNFe: doc.finNFe, natOp: doc.natOp },
     supplier: {
       document: doc.emitter.document,
       name: doc.emitter.name,

@@ -26,6 +26,16 @@ export interface NfeDocument {
   accessKey: string;
   number: string;
   series: string;
+  /** ide/mod: 55 (NF-e) */
+  model: string;
+  /** ide/tpNF: 0 entry, 1 exit, from the emitter's point of view */
+  tpNF: string;
+  /** ide/finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução */
+  finNFe: string;
+  /** ide/natOp, the nature of the operation as the emitter wrote it */
+  natOp: string;
+  /** the access keys of the documents the note refers to (NFref/refNFe) */
+  references: string[];
   /** dhEmi as an instant (UTC) and as the date the emitter wrote */
   issuedAt: string;
   issuedOn: string;
@@ -114,18 +124,43 @@ function readIde(infNFe: XmlElement) {
   if (!number || !/^[0-9]{1,9}$/.test(number) || !series || !/^[0-9]{1,3}$/.test(series)) {
     throw unprocessable('O número (nNF) ou a série da nota está ausente ou inválido.');
   }
-  return { ide, number, series };
+  const tpNF = textOf(ide, 'tpNF') ?? '';
+  if (tpNF !== '0' && tpNF !== '1')
+    throw unprocessable('O tipo da nota (tpNF) deve ser 0 (entrada) ou 1 (saída).');
+  const finNFe = textOf(ide, 'finNFe') ?? '';
+  if (!/^[1-6]$/.test(finNFe)) throw unprocessable('A finalidade da nota (finNFe) está ausente ou inválida.');
+  const references = children(ide, 'NFref').flatMap((ref) => {
+    const key = textOf(ref, 'refNFe');
+    return key && KEY_PATTERN.test(key) ? [key] : [];
+  });
+  return {
+    ide,
+    number,
+    series,
+    model: '55',
+    tpNF,
+    finNFe,
+    natOp: (textOf(ide, 'natOp') ?? '').slice(0, 200),
+    references,
+  };
 }
 
 /** 100 authorised; 150 authorised out of deadline (facts §1.7). */
 const AUTHORIZED = new Set(['100', '150']);
 /** Use denied (denegada): the SEFAZ keeps the note but it has no fiscal value, so it never enters the stock. */
 const DENIED = new Set(['110', '205', '301', '302', '303']);
+/** Cancelled (101), cancelled out of deadline (151), and the cancellation event's own codes (135, 155): facts §4. */
+const CANCELLED = new Set(['101', '151', '135', '155']);
 
 function readStatus(prot: XmlElement | null, key: string) {
   if (!prot) return { status: null, authorized: false };
   const code = textOf(prot, 'cStat') ?? '';
   const status = { code, reason: textOf(prot, 'xMotivo')?.slice(0, 255) ?? '' };
+  if (CANCELLED.has(code)) {
+    throw unprocessable(
+      `Esta NF-e foi cancelada (cStat ${code}${status.reason ? `: ${status.reason}` : ''}). Uma nota cancelada não movimenta o estoque.`,
+    );
+  }
   if (DENIED.has(code)) {
     throw unprocessable(
       `A SEFAZ denegou o uso desta NF-e (cStat ${code}${status.reason ? `: ${status.reason}` : ''}). Uma nota denegada não tem valor fiscal e não pode entrar no estoque.`,
@@ -155,7 +190,7 @@ export function readNfe(bytes: Uint8Array): NfeDocument {
       `A versão da NF-e é ${infNFe.attributes.versao ?? '(ausente)'}; só a versão 4.00 é aceita.`,
     );
   }
-  const { ide, number, series } = readIde(infNFe);
+  const { ide, ...identity } = readIde(infNFe);
   const dhEmi = textOf(ide, 'dhEmi');
   const issued = readDateTime(dhEmi, 'de emissão (dhEmi)');
   const emitNode = child(infNFe, 'emit');
@@ -173,8 +208,7 @@ export function readNfe(bytes: Uint8Array): NfeDocument {
   const destDocument = textOf(dest, 'CNPJ') ?? textOf(dest, 'CPF');
   return {
     accessKey: key,
-    number,
-    series,
+    ...identity,
     issuedAt: issued.instant,
     issuedOn: issued.date,
     ...readStatus(prot, key),

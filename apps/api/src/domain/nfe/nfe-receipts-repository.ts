@@ -108,6 +108,8 @@ export async function receiptItems(db: Db, id: number): Promise<TNfeReceiptDetai
       'i.quantity as item_quantity',
       'i.total_cost',
       'i.lots',
+      'i.effect',
+      'i.fiscal',
       'p.id as product_id',
       'p.sku',
       'p.name',
@@ -134,6 +136,8 @@ export async function receiptItems(db: Db, id: number): Promise<TNfeReceiptDetai
         expiresOn: string | null;
       }>
     ).map((lot) => ({ ...lot, quantity: quantityOut(toBigInt(lot.quantity)) })),
+    effect: row.effect as TNfeReceiptDetail['items'][number]['effect'],
+    fiscal: row.fiscal ? (JSON.parse(row.fiscal) as TNfeReceiptDetail['items'][number]['fiscal']) : null,
   }));
 }
 

@@ -73,6 +73,8 @@ export interface UnityInfo extends UnityRule {
   productActive: boolean;
   quantity: bigint;
   product: { id: number; sku: string; name: string; baseUnity: string };
+  /** the product's EFD TIPO_ITEM: 07 and 08 take no ICMS credit */
+  itemType: string;
 }
 
 /** Product unities with what matching, the preview and the whole-units rule need. */
@@ -90,6 +92,7 @@ export async function unityInfos(db: Db | Tx, ids: readonly number[]): Promise<M
         'p.sku',
         'p.name',
         'p.status as product_status',
+        'p.item_type',
       ])
       .where('pu.id', 'in', part)
       .execute();
@@ -107,6 +110,7 @@ export async function unityInfos(db: Db | Tx, ids: readonly number[]): Promise<M
         baseCode: row.base_code,
         label,
         product: { id: row.product_id, sku: row.sku, name: row.name, baseUnity: row.base_code },
+        itemType: row.item_type,
       });
     }
   }
@@ -200,6 +204,8 @@ export interface NewReceipt {
   invoiceTotal: bigint;
   occurredOn: string;
   userId: number;
+  /** JSON of the items that move no stock */
+  otherItems: string | null;
 }
 
 export async function insertReceipt(tx: Tx, receipt: NewReceipt): Promise<number> {
@@ -221,6 +227,7 @@ export async function insertReceipt(tx: Tx, receipt: NewReceipt): Promise<number
       created_at: nowIso(),
       undone_at: null,
       undone_by: null,
+      other_items: receipt.otherItems,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -273,4 +280,18 @@ export async function linkSupplierProducts(tx: Tx, supplierId: number, productId
       .onConflict((oc) => oc.columns(['supplier_id', 'product_id']).doNothing())
       .execute();
   }
+}
+
+/** The TIPO_ITEM of products chosen for a note's items (their ICMS credit depends on it). */
+export async function itemTypes(db: Db | Tx, productIds: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const part of chunks([...new Set(productIds)], CHUNK)) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'item_type'])
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) out.set(row.id, row.item_type);
+  }
+  return out;
 }

@@ -1,9 +1,16 @@
-import { formatDocument, isValidGtin, normalizeDocument } from '@armazem/contracts/documents';
+import { isValidGtin } from '@armazem/contracts/documents';
 import { formatBrazilian, formatQuantityBR, formatScaled } from '@armazem/contracts/decimal';
 import { foldText } from '../../lib/text.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { itemCost, merchandiseValue, type TaxRegime } from './nfe-cost.ts';
+import {
+  itemCost,
+  itemCredits,
+  merchandiseValue,
+  type Activity,
+  type ItemCredits,
+  type TaxRegime,
+} from './nfe-cost.ts';
 import type { NfeItem } from './nfe-items.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import { FILE_SCALE } from './nfe-values.ts';
@@ -77,19 +84,32 @@ export function suggestedUnitsPerPackage(item: {
 export interface CostedItem {
   item: number;
   cost: bigint;
+  credits: ItemCredits;
 }
 
-/** Each item's cost by the regime; a negative cost (discounts beyond the value) is refused. */
-export function costItems(doc: NfeDocument, regime: TaxRegime): CostedItem[] {
+export interface CostContext {
+  regime: TaxRegime;
+  activity: Activity;
+  /** the TIPO_ITEM of the product an item goes to (null: a product still to be created, type 00) */
+  itemTypeOf: (item: number) => string | null;
+}
+
+/** Each item's credits and cost by the regime; a negative cost (discounts beyond the value) is refused. */
+export function costItems(doc: NfeDocument, context: CostContext): CostedItem[] {
   return doc.items.map((item) => {
-    const cost = itemCost(
+    const credits = itemCredits(
       item.values,
-      { group: item.icmsGroup, code: item.icmsCode, hasIcmsSt: item.hasIcmsSt },
-      regime,
+      {
+        icms: { group: item.icmsGroup, code: item.icmsCode, hasIcmsSt: item.hasIcmsSt },
+        pisCode: item.pisCode,
+        cofinsCode: item.cofinsCode,
+      },
+      { regime: context.regime, activity: context.activity, itemType: context.itemTypeOf(item.item) },
     );
+    const cost = itemCost(item.values, credits);
     if (cost < 0n)
       throw unprocessable(`O custo do item ${item.item} ficou negativo: confira os descontos da nota.`);
-    return { item: item.item, cost };
+    return { item: item.item, cost, credits };
   });
 }
 
@@ -102,16 +122,6 @@ export function reconcile(doc: NfeDocument, costs: readonly CostedItem[]) {
   );
   const totalCost = costs.reduce((sum, item) => sum + item.cost, 0n);
   return { itemsInvoice, difference: doc.totals.invoice - itemsInvoice, totalCost };
-}
-
-/** When the business document is set, the note must be addressed to it. */
-export function destinationProblem(doc: NfeDocument, businessDocument: string): string | null {
-  const own = normalizeDocument(businessDocument);
-  if (!own) return null;
-  if (doc.destination.document === own) return null;
-  if (!doc.destination.document)
-    return `A nota não informa o destinatário: esta empresa (${formatDocument(own)}) só importa notas destinadas a ela.`;
-  return `A nota é destinada a ${formatDocument(doc.destination.document)}, não ao documento desta empresa (${formatDocument(own)}).`;
 }
 
 /** occurredOn: today by default, never before the issue date (the future and closed months are the pipeline's). */

@@ -1,8 +1,37 @@
-import { TAX_REGIMES, type TSettings, type TTaxRegime } from '@armazem/contracts/settings';
+import {
+  ACTIVITIES,
+  BONUS_VALUATIONS,
+  TAX_REGIMES,
+  type TSettings,
+  type TTaxRegime,
+} from '@armazem/contracts/settings';
+import { ZCfopOverrides } from '@armazem/contracts/fiscal-effects';
 import { formatDocument } from '@armazem/contracts/documents';
 
 const isTaxRegime = (value: string | undefined): value is TTaxRegime =>
   (TAX_REGIMES as readonly string[]).includes(value ?? '');
+
+const oneOf = <T extends string>(choices: readonly T[], value: string | undefined, fallback: T): T =>
+  (choices as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+/** The stored overrides per CFOP (JSON text); anything a later release no longer reads is left out. */
+function cfopEffectsOf(text: string | undefined): TSettings['cfopEffects'] {
+  try {
+    const parsed = ZCfopOverrides.safeParse(JSON.parse(text ?? '{}'));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The settings as stored: one text per key (objects as JSON); keys left out are not touched. */
+export function storedValues(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+}
 
 /**
  * The business settings as shown, from the stored key → value pairs: the document masked (12.ABC.345/01DE-35),
@@ -16,6 +45,9 @@ export function settingsFromValues(values: Record<string, string | undefined>, t
     businessStateRegistration: values.businessStateRegistration ?? '',
     businessAddress: values.businessAddress ?? '',
     taxRegime: isTaxRegime(values.taxRegime) ? values.taxRegime : 'simples',
+    activity: oneOf(ACTIVITIES, values.activity, 'commerce'),
+    bonusValuation: oneOf(BONUS_VALUATIONS, values.bonusValuation, 'zero'),
+    cfopEffects: cfopEffectsOf(values.cfopEffects),
     timeZone,
   };
 }

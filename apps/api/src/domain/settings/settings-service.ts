@@ -3,6 +3,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
+import { storedValues } from './settings-rules.ts';
 
 export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> & { timeZone: string }) {
   return {
@@ -11,7 +12,11 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
     /** Saves the business settings (already validated and normalised by the contract) and audits the change. */
     update: (
       userId: number,
-      { timeZone: sent, ...values }: Omit<TSettings, 'timeZone'> & { timeZone?: string },
+      {
+        timeZone: sent,
+        ...values
+      }: Omit<TSettings, 'timeZone' | 'activity' | 'bonusValuation' | 'cfopEffects'> &
+        Partial<Pick<TSettings, 'activity' | 'bonusValuation' | 'cfopEffects'>> & { timeZone?: string },
     ): Promise<TSettings> => {
       if (sent !== undefined && sent !== timeZone)
         throw badRequest(
@@ -20,7 +25,7 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
         );
       return db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, timeZone);
-        await writeSettings(tx, values);
+        await writeSettings(tx, storedValues(values));
         await audit(tx, {
           userId,
           action: 'update',

@@ -3,6 +3,26 @@ import type { TNfeImportData, TNfePreview, TNfePreviewItem } from '@armazem/cont
 import { ZNewProductUnity } from '@armazem/contracts/catalog';
 import { safeParse } from 'zod/mini';
 import { decimalInput, formatQuantity } from '../../lib/format.ts';
+import { EFFECT_LABELS, type TChosenEffect } from '@armazem/contracts/fiscal-effects';
+
+/** The effects a single NF-e import posts today (the server refuses the others, never booking them as purchases). */
+const POSTED_HERE: ReadonlySet<TChosenEffect> = new Set(['purchase', 'bonus_in', 'none']);
+
+/** The starting effect: the table's, or none yet for an item the person must decide (`ask`). */
+export const initialEffect = (item: TNfePreviewItem): TChosenEffect | null =>
+  item.effect === 'ask' ? null : item.effect;
+
+/** An item that moves stock needs a product; one with no stock effect does not. */
+export const needsProduct = (effect: TChosenEffect | null) => effect !== null && effect !== 'none';
+
+/** Why an item's effect keeps the note from being imported, or null. */
+export function effectProblem(effect: TChosenEffect | null): string | null {
+  if (effect === null) return 'Escolha o efeito deste item no estoque.';
+  if (!POSTED_HERE.has(effect)) {
+    return `"${EFFECT_LABELS[effect]}" ainda não é lançado pela importação de nota avulsa.`;
+  }
+  return null;
+}
 
 /** What the user decided for one item of the note. */
 export type ItemChoice =
@@ -101,31 +121,45 @@ export function isResolved(choice: ItemChoice | null, fractional: (unityId: numb
 export function importData(
   preview: TNfePreview,
   choices: ReadonlyMap<number, ItemChoice | null>,
-  options: { occurredOn: string; acceptUnauthorized: boolean },
+  options: {
+    occurredOn: string;
+    acceptUnauthorized: boolean;
+    effects?: ReadonlyMap<number, TChosenEffect | null>;
+  },
 ): TNfeImportData {
   return {
     occurredOn: options.occurredOn || undefined,
     acceptUnauthorized: options.acceptUnauthorized || undefined,
-    items: preview.items.map((item) => {
+    items: preview.items.flatMap((item): TNfeImportData['items'] => {
+      const effect = options.effects?.get(item.item) ?? initialEffect(item);
+      // only an `ask` item sends its effect: the table decides the others
+      const chosen = item.effect === 'ask' && effect ? { effect } : {};
+      if (!needsProduct(effect)) return item.effect === 'ask' && effect ? [{ item: item.item, effect }] : [];
       const choice = choices.get(item.item);
       if (choice?.kind === 'create') {
         const perPackage = decimalInput(choice.unitsPerPackage);
-        return {
-          item: item.item,
-          create: {
-            sku: choice.sku,
-            name: choice.name,
-            categoryId: choice.categoryId ?? 0,
-            baseUnityId: choice.baseUnityId ?? 0,
-            ...(perPackage && perPackage !== '1' ? { unitsPerPackage: perPackage } : {}),
+        return [
+          {
+            item: item.item,
+            create: {
+              sku: choice.sku,
+              name: choice.name,
+              categoryId: choice.categoryId ?? 0,
+              baseUnityId: choice.baseUnityId ?? 0,
+              ...(perPackage && perPackage !== '1' ? { unitsPerPackage: perPackage } : {}),
+            },
+            ...chosen,
           },
-        };
+        ];
       }
-      return {
-        item: item.item,
-        productId: choice?.productId ?? 0,
-        productUnityId: choice?.productUnityId ?? 0,
-      };
+      return [
+        {
+          item: item.item,
+          productId: choice?.productId ?? 0,
+          productUnityId: choice?.productUnityId ?? 0,
+          ...chosen,
+        },
+      ];
     }),
   };
 }

@@ -5,7 +5,18 @@ import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { messages } from '../../../config/messages.ts';
 import { useUnitiesQuery } from '../../../lib/lookups-api.ts';
-import { importData, initialChoice, isResolved, sumMoney, type ItemChoice } from '../nfe-choices.ts';
+import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
+import {
+  effectProblem,
+  importData,
+  initialChoice,
+  initialEffect,
+  isResolved,
+  needsProduct,
+  sumMoney,
+  type ItemChoice,
+} from '../nfe-choices.ts';
+import { withEffects } from './nfe-effect-cell.tsx';
 import { useImportNfeMutation } from '../nfe-api.ts';
 import { nfeItemColumns } from './nfe-item-columns.tsx';
 import { NoteTable } from './note-table.tsx';
@@ -74,17 +85,21 @@ function ItemsTable({
   preview,
   choices,
   setChoice,
+  effects,
+  setEffect,
 }: {
   preview: TNfePreview;
   choices: ReadonlyMap<number, ItemChoice | null>;
   setChoice: (item: number, choice: ItemChoice | null) => void;
+  effects: ReadonlyMap<number, TChosenEffect | null>;
+  setEffect: (item: number, effect: TChosenEffect | null) => void;
 }) {
   const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const defaults = { baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null };
   return (
     <NoteTable
       label={`Itens da NF-e ${preview.number}`}
-      columns={nfeItemColumns(choices, setChoice, defaults)}
+      columns={withEffects(nfeItemColumns(choices, setChoice, defaults), effects, setEffect)}
       rows={preview.items}
       rowKey={(item) => item.item}
       rowTestId={(item) => `nfe-item-${item.item}`}
@@ -92,11 +107,32 @@ function ItemsTable({
   );
 }
 
-/** How many items cannot be imported yet: no product chosen, or a new product's fields not filled right. */
-function useUnresolved(preview: TNfePreview, choices: ReadonlyMap<number, ItemChoice | null>): number {
+/**
+ * How many items cannot be imported yet: an effect still to choose (or one not posted here), no product chosen for
+ * an item that moves stock, or a new product's fields not filled right.
+ */
+function useUnresolved(
+  preview: TNfePreview,
+  choices: ReadonlyMap<number, ItemChoice | null>,
+  effects: ReadonlyMap<number, TChosenEffect | null>,
+): number {
   const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const fractional = (unityId: number) => unities.find((u) => u.id === unityId)?.fractional ?? false;
-  return preview.items.filter((item) => !isResolved(choices.get(item.item) ?? null, fractional)).length;
+  return preview.items.filter((item) => {
+    const effect = effects.get(item.item) ?? null;
+    if (effectProblem(effect)) return true;
+    return needsProduct(effect) && !isResolved(choices.get(item.item) ?? null, fractional);
+  }).length;
+}
+
+/** Each item's effect as the person sees it: the table's, or their choice for an `ask` item. */
+function useItemEffects(preview: TNfePreview) {
+  const [effects, setEffects] = useState(
+    () => new Map(preview.items.map((item) => [item.item, initialEffect(item)])),
+  );
+  const setEffect = (item: number, effect: TChosenEffect | null) =>
+    setEffects((current) => new Map(current).set(item, effect));
+  return [effects, setEffect] as const;
 }
 
 /** One note's preview: header, warnings, the items to resolve, totals against the invoice's, and "Importar". */
@@ -113,15 +149,16 @@ export function NfePreviewPanel({
   const [choices, setChoices] = useState(
     () => new Map(preview.items.map((item) => [item.item, initialChoice(item)])),
   );
+  const [effects, setEffect] = useItemEffects(preview);
   const [occurredOn, setOccurredOn] = useState(today < preview.issuedOn ? preview.issuedOn : today);
   const [acceptUnauthorized, setAcceptUnauthorized] = useState(false);
   const [importNfe, { isLoading }] = useImportNfeMutation();
   const notify = useNotifySuccess();
-  const unresolved = useUnresolved(preview, choices);
+  const unresolved = useUnresolved(preview, choices, effects);
   const blocked =
     preview.errors.length > 0 || unresolved > 0 || (!preview.authorized && !acceptUnauthorized) || isLoading;
   const run = async () => {
-    const data = importData(preview, choices, { occurredOn, acceptUnauthorized });
+    const data = importData(preview, choices, { occurredOn, acceptUnauthorized, effects });
     const result = await importNfe({ file, data });
     if ('error' in result) return;
     notify(messages.success.nfeImported(result.data.entries));
@@ -134,6 +171,8 @@ export function NfePreviewPanel({
         preview={preview}
         choices={choices}
         setChoice={(item, choice) => setChoices((current) => new Map(current).set(item, choice))}
+        effects={effects}
+        setEffect={setEffect}
       />
       <Totals preview={preview} />
       <div className="flex flex-wrap items-end gap-4">
@@ -161,7 +200,7 @@ export function NfePreviewPanel({
         ) : null}
         <p className="text-sm" data-testid="nfe-unresolved">
           {unresolved > 0
-            ? `${unresolved} ${unresolved === 1 ? 'item sem produto' : 'itens sem produto'}`
+            ? `${unresolved} ${unresolved === 1 ? 'item a resolver' : 'itens a resolver'}`
             : 'Todos os itens resolvidos'}
         </p>
         <button

@@ -1,0 +1,142 @@
+import {
+  EFFECT_LABELS,
+  EFFECT_POSITION,
+  effectOf,
+  normalizeCfop,
+  type TChosenEffect,
+  type TDocumentEffect,
+} from '@armazem/contracts/fiscal-effects';
+import { formatDocument, normalizeDocument } from '@armazem/contracts/documents';
+import type { NfeDocument } from './nfe-reader.ts';
+import type { CostedItem } from './nfe-rules.ts';
+import { moneyText } from './nfe-rules.ts';
+import { unprocessable } from './xml-tree.ts';
+
+/** Pure rules: whose note this is, and what each of its items does to the stock (DESIGN.md §6.2). */
+
+export const BUSINESS_DOCUMENT_REQUIRED =
+  'Informe o CNPJ da empresa em Configurações antes de importar notas fiscais: é por ele que o Armazém sabe se a nota é desta empresa.';
+
+export type NoteSide = 'received' | 'issued';
+
+/**
+ * A note is ours when its destination (or, for a note we issued, its emitter) is the business. A note from the
+ * business to itself (the same CNPJ on both sides) is one it issued.
+ */
+export function sideOf(doc: NfeDocument, businessDocument: string): NoteSide | { problem: string } {
+  const own = normalizeDocument(businessDocument);
+  if (doc.emitter.document === own) return 'issued';
+  if (doc.destination.document === own) return 'received';
+  if (!doc.destination.document) {
+    return {
+      problem: `A nota não informa o destinatário: esta empresa (${formatDocument(own)}) só importa notas destinadas a ela ou emitidas por ela.`,
+    };
+  }
+  return {
+    problem: `A nota é destinada a ${formatDocument(doc.destination.document)}, não ao documento desta empresa (${formatDocument(own)}).`,
+  };
+}
+
+/** Each item's effect by the table of the contracts and the admin's overrides. */
+export function itemEffects(
+  doc: NfeDocument,
+  side: NoteSide,
+  overrides: Readonly<Record<string, TChosenEffect>>,
+): Map<number, TDocumentEffect> {
+  return new Map(
+    doc.items.map((item) => [
+      item.item,
+      effectOf({
+        issuedByUs: side === 'issued',
+        tpNF: doc.tpNF,
+        finNFe: doc.finNFe,
+        cfop: item.cfop,
+        overrides,
+      }),
+    ]),
+  );
+}
+
+/** The effects this release posts from a single NF-e: own goods coming in, or nothing. */
+const POSTED_HERE = new Set<TDocumentEffect>(['purchase', 'bonus_in', 'none']);
+
+const cfopLabel = (cfop: string | null) => {
+  const digits = normalizeCfop(cfop);
+  return digits ? `${digits[0]}.${digits.slice(1)}` : (cfop ?? 'sem CFOP');
+};
+
+/**
+ * The effect an item is imported with: the table's, or the person's choice for an `ask` item. A choice for an item
+ * whose effect the table decides is refused (the override per CFOP lives in settings), and so is an effect that
+ * this import cannot post yet: never a silent purchase.
+ */
+export function decidedEffect(
+  item: { item: number; cfop: string | null; description: string },
+  effect: TDocumentEffect,
+  chosen: TChosenEffect | undefined,
+): TChosenEffect {
+  if (effect === 'ask' && chosen === undefined) {
+    throw unprocessable(
+      `O item ${item.item} (CFOP ${cfopLabel(item.cfop)}) precisa que você escolha o efeito no estoque antes de importar.`,
+    );
+  }
+  if (effect !== 'ask' && chosen !== undefined && chosen !== effect) {
+    throw unprocessable(
+      `O efeito do item ${item.item} vem do CFOP ${cfopLabel(item.cfop)} (${EFFECT_LABELS[effect]}): para mudá-lo, altere o efeito desse CFOP em Configurações.`,
+    );
+  }
+  const decided = effect === 'ask' ? chosen! : effect;
+  if (!POSTED_HERE.has(decided)) {
+    throw unprocessable(
+      `O item ${item.item} (${item.description}, CFOP ${cfopLabel(item.cfop)}) é "${EFFECT_LABELS[decided]}": a importação de nota avulsa só lança compras e bonificações recebidas; esta operação ainda não é lançada pelo Armazém.`,
+    );
+  }
+  return decided;
+}
+
+/** Whether an effect moves stock (needs a product) and which position it moves. */
+export const movesStock = (effect: TDocumentEffect) => EFFECT_POSITION[effect] !== null;
+
+/** What the receipt keeps of an item's fiscal reading: CFOP, CSTs and the credits taken. */
+export function fiscalOf(item: NfeDocument['items'][number], costed: CostedItem | undefined) {
+  const credits = costed?.credits ?? { icms: 0n, pis: 0n, cofins: 0n, ipi: 0n };
+  return {
+    cfop: item.cfop,
+    cst: { icms: item.icmsCode, pis: item.pisCode, cofins: item.cofinsCode },
+    credits: {
+      icms: moneyText(credits.icms),
+      pis: moneyText(credits.pis),
+      cofins: moneyText(credits.cofins),
+      ipi: moneyText(credits.ipi),
+    },
+  };
+}
+
+/** The items that move no stock, kept with the receipt as the preview showed them. */
+export function otherItemsOf(
+  doc: NfeDocument,
+  effects: Map<number, TChosenEffect>,
+  costs: Map<number, CostedItem>,
+) {
+  const others = doc.items
+    .filter((item) => !movesStock(effects.get(item.item) ?? 'none'))
+    .map((item) => ({
+      item: item.item,
+      description: item.description,
+      effect: effects.get(item.item) ?? 'none',
+      ...fiscalOf(item, costs.get(item.item)),
+    }));
+  return others.length > 0 ? JSON.stringify(others) : null;
+}
+
+/**
+ * What an item's entry costs: a purchase at its cost by the regime; a bonificação at zero (units that dilute the
+ * average) or at the note's value, as the settings say.
+ */
+export function entryCost(effect: TChosenEffect, cost: bigint, bonusValuation: 'zero' | 'invoice'): bigint {
+  return effect === 'bonus_in' && bonusValuation === 'zero' ? 0n : cost;
+}
+
+/** The items that move stock, in file order. */
+export const stockItems = (input: { doc: NfeDocument; effects: Map<number, TChosenEffect> }) =>
+  input.doc.items.filter((item) => movesStock(input.effects.get(item.item) ?? 'none'));
