@@ -4,7 +4,12 @@ import { effectOf, effectTable, EFFECT_POSITION, normalizeCfop } from '../src/fi
 const received = (cfop: string, more: { tpNF?: string; finNFe?: string } = {}) =>
   effectOf({ issuedByUs: false, tpNF: more.tpNF ?? '1', finNFe: more.finNFe ?? '1', cfop });
 const issued = (cfop: string, more: { tpNF?: string; finNFe?: string } = {}) =>
-  effectOf({ issuedByUs: true, tpNF: more.tpNF ?? (cfop[0]! >= '5' ? '1' : '0'), finNFe: more.finNFe ?? '1', cfop });
+  effectOf({
+    issuedByUs: true,
+    tpNF: more.tpNF ?? (cfop[0]! >= '5' ? '1' : '0'),
+    finNFe: more.finNFe ?? '1',
+    cfop,
+  });
 
 describe('the effect of an NF-e item (DESIGN.md §6.2)', () => {
   it("reads a third party's note from our side", () => {
@@ -51,7 +56,9 @@ describe('the effect of an NF-e item (DESIGN.md §6.2)', () => {
 
   it("takes an admin's override per CFOP over the table", () => {
     const overrides = { '5949': 'purchase' as const };
-    expect(effectOf({ issuedByUs: false, tpNF: '1', finNFe: '1', cfop: '5.949', overrides })).toBe('purchase');
+    expect(effectOf({ issuedByUs: false, tpNF: '1', finNFe: '1', cfop: '5.949', overrides })).toBe(
+      'purchase',
+    );
     expect(normalizeCfop('5.949')).toBe('5949');
     expect(normalizeCfop('4102')).toBeNull();
   });
