@@ -1,3 +1,5 @@
+import { signNfe, testCertificate, type TestCertificateOptions } from './nfe-signing.ts';
+
 /**
  * Builds NF-e 4.00 XML for tests: valid structure, totals that add up and a correct access key (its own
  * module-11 implementation, independent of the app's). Every field can be overridden to build broken notes.
@@ -72,6 +74,14 @@ export interface NfeTestOptions {
   references?: string[];
   /** protNFe cStat (default 100) and xMotivo */
   status?: { code: string; reason: string };
+  /** signed by a test certificate of the emitter (default); false: no Signature at all */
+  sign?: boolean;
+  /** the signing certificate (default: one of the emitter's document, valid 2020–2045) */
+  certificate?: Partial<TestCertificateOptions>;
+  /** changes the signed NFe before it is wrapped (to test a note altered after signing) */
+  tamper?: (signedNfe: string) => string;
+  /** replaces the protocol's digVal (default: the signature's DigestValue) */
+  digVal?: string;
 }
 
 export function testKeyCheckDigit(first43: string): number {
@@ -148,6 +158,37 @@ function totalsXml(items: NfeTestItem[]) {
   return `<total><ICMSTot><vBC>0.00</vBC><vICMS>${money(t.vICMS)}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>${money(t.vST)}</vST><vFCPST>${money(t.vFCPST)}</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${money(t.vProd)}</vProd><vFrete>${money(t.vFrete)}</vFrete><vSeg>${money(t.vSeg)}</vSeg><vDesc>${money(t.vDesc)}</vDesc><vII>${money(t.vII)}</vII><vIPI>${money(t.vIPI)}</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>0.00</vPIS><vCOFINS>0.00</vCOFINS><vOutro>${money(t.vOutro)}</vOutro><vNF>${money(vNF)}</vNF></ICMSTot></total>`;
 }
 
+/** The NFe element signed as the emitter would (or left unsigned, or altered after signing, as the test asks). */
+function signed(unsigned: string, key: string, document: string, options: NfeTestOptions) {
+  if (options.sign === false) return { nfe: unsigned, digest: 'dGVzdGU=' };
+  let result: { xml: string; digest: string };
+  try {
+    result = signNfe(unsigned, key, testCertificate({ document, ...options.certificate }));
+  } catch {
+    // a note broken on purpose before its signature (a wrong namespace, say) is refused before it is checked
+    return { nfe: unsigned, digest: 'dGVzdGU=' };
+  }
+  return { nfe: options.tamper ? options.tamper(result.xml) : result.xml, digest: result.digest };
+}
+
+/**
+ * A built note changed after the fact, signed again as its emitter would have signed it (the protocol's digVal
+ * follows): for tests that edit one value of an otherwise valid note.
+ */
+export function resign(xml: string): string {
+  const start = xml.search(/<NFe[\s>]/);
+  const end = xml.indexOf('</NFe>') + '</NFe>'.length;
+  const unsigned = xml.slice(start, end).replace(/<Signature[\s\S]*<\/Signature>/, '');
+  const key = /Id="NFe([0-9A-Z]{44})"/.exec(unsigned)?.[1] ?? '';
+  const emitter = /<emit>(?:<CNPJ>([0-9A-Z]{14})<\/CNPJ>|<CPF>([0-9]{11})<\/CPF>)/.exec(unsigned);
+  const document = emitter?.[1] ?? emitter?.[2] ?? '';
+  const { xml: nfe, digest } = signNfe(unsigned, key, testCertificate({ document }));
+  return (xml.slice(0, start) + nfe + xml.slice(end)).replace(
+    /<digVal>[^<]*<\/digVal>/,
+    `<digVal>${digest}</digVal>`,
+  );
+}
+
 /** An NF-e 4.00 XML and its access key. */
 export function buildNfe(options: NfeTestOptions): { xml: string; key: string } {
   const emitter = {
@@ -177,15 +218,13 @@ export function buildNfe(options: NfeTestOptions): { xml: string; key: string } 
   const emit = `<emit>${emitDoc}<xNome>${esc(emitter.name)}</xNome>${tag('xFant', emitter.tradeName)}<enderEmit><xLgr>Rua das Flores</xLgr><nro>100</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01001000</CEP></enderEmit><IE>${emitter.ie}</IE><CRT>3</CRT></emit>`;
   const ide = `<ide><cUF>${o.cUF}</cUF><cNF>${o.randomCode}</cNF><natOp>${esc(options.natOp ?? 'Venda')}</natOp><mod>${o.model}</mod><serie>${o.series}</serie><nNF>${o.number}</nNF><dhEmi>${issuedAt}</dhEmi><tpNF>${options.tpNF ?? '1'}</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>${o.emissionType}</tpEmis><cDV>${options.checkDigit ?? key.slice(43)}</cDV><tpAmb>${options.environment ?? '1'}</tpAmb><finNFe>${options.finNFe ?? '1'}</finNFe><indFinal>0</indFinal><indPres>0</indPres><procEmi>0</procEmi><verProc>teste</verProc>${(options.references ?? []).map((ref) => `<NFref><refNFe>${ref}</refNFe></NFref>`).join('')}</ide>`;
   const inf = `<infNFe Id="NFe${key}" versao="${options.version ?? '4.00'}">${ide}${emit}${dest}${options.items.map(itemXml).join('')}${totalsXml(options.items)}<transp><modFrete>0</modFrete></transp><pag><detPag><tPag>01</tPag><vPag>0.00</vPag></detPag></pag></infNFe>`;
-  const signature =
-    '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignatureValue>dGVzdGU=</SignatureValue></Signature>';
-  const nfe = `<NFe xmlns="${ns}">${inf}${signature}</NFe>`;
+  const { nfe, digest } = signed(`<NFe xmlns="${ns}">${inf}</NFe>`, key, document, options);
   const prolog = `<?xml version="1.0" encoding="UTF-8"?>${options.prolog ?? ''}`;
   if (options.bare) return { xml: `${prolog}${nfe}`, key };
   const prot =
     options.authorized === false
       ? ''
-      : `<protNFe versao="4.00"><infProt><tpAmb>1</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${key}</chNFe><dhRecbto>${issuedAt}</dhRecbto><nProt>135260000000001</nProt><digVal>dGVzdGU=</digVal><cStat>${options.status?.code ?? '100'}</cStat><xMotivo>${esc(options.status?.reason ?? 'Autorizado o uso da NF-e')}</xMotivo></infProt></protNFe>`;
+      : `<protNFe versao="4.00"><infProt><tpAmb>1</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${key}</chNFe><dhRecbto>${issuedAt}</dhRecbto><nProt>135260000000001</nProt><digVal>${options.digVal ?? digest}</digVal><cStat>${options.status?.code ?? '100'}</cStat><xMotivo>${esc(options.status?.reason ?? 'Autorizado o uso da NF-e')}</xMotivo></infProt></protNFe>`;
   return { xml: `${prolog}<nfeProc xmlns="${ns}" versao="4.00">${nfe}${prot}</nfeProc>`, key };
 }
 

@@ -8,7 +8,7 @@ export async function nfeForm(
 ) {
   const form = new FormData();
   const bytes = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
-  form.append('xml', new Blob([bytes], { type: 'application/xml' }), name);
+  form.append('xml', new Blob([new Uint8Array(bytes)], { type: 'application/xml' }), name);
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   const response = new Response(form);
   return {

@@ -93,7 +93,7 @@ export async function multipart(
   if (file)
     form.append(
       'sheet',
-      new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }),
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
       file.name,
     );
   for (const [key, value] of Object.entries(fields)) form.append(key, value);

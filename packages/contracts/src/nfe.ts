@@ -120,6 +120,14 @@ export const ZNfePreview = z.object({
   items: z.array(ZNfePreviewItem),
   totals: ZNfeTotals,
   alreadyImported: z.boolean(),
+  /** the XML signature, verified (a note whose signature does not verify is refused before any preview) */
+  signature: z.object({
+    verified: z.boolean(),
+    signer: z.object({ name: z.string(), document: z.nullable(z.string()) }),
+    issuer: z.string(),
+    validFrom: z.string(),
+    validTo: z.string(),
+  }),
   warnings: z.array(z.string()),
   errors: z.array(z.string()),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildNfe, type NfeTestItem } from '../../../../test-support/nfe-builder.ts';
+import { buildNfe, resign, type NfeTestItem } from '../../../../test-support/nfe-builder.ts';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, cnpjFromBase, createProduct, unique, uniqueGtin, unityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
@@ -35,7 +35,7 @@ function withTag(xml: string, item: number, tag: string, value: string): string 
   const det = xml
     .slice(start, end)
     .replace(new RegExp(`<${tag}>[^<]*</${tag}>`), `<${tag}>${value}</${tag}>`);
-  return xml.slice(0, start) + det + xml.slice(end);
+  return resign(xml.slice(0, start) + det + xml.slice(end));
 }
 
 const create = (item: number, unitsPerPackage?: string) => ({

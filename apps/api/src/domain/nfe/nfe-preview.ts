@@ -231,6 +231,7 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
       totalCost: moneyText(totalCost),
     },
     alreadyImported: context.alreadyImported,
+    signature: doc.signature,
     warnings,
     errors,
   };

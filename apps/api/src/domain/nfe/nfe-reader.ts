@@ -3,6 +3,7 @@ import { child, children, parseXml, path, textOf, unprocessable, type XmlElement
 import { hasValidCheckDigit, KEY_PATTERN, keyDisagreements } from './nfe-key.ts';
 import { readItems, readTotals, type NfeItem, type NfeTotals } from './nfe-items.ts';
 import { readDateTime } from './nfe-values.ts';
+import { verifyNfeSignature, type NfeSignature } from './nfe-signature.ts';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 export const MAX_NFE_BYTES = 5 * 1024 * 1024;
@@ -46,6 +47,8 @@ export interface NfeDocument {
   destination: { document: string | null; name: string | null };
   items: Array<NfeItem & { hasIcmsSt: boolean }>;
   totals: NfeTotals;
+  /** the XML signature, verified (a note whose signature does not verify is refused) */
+  signature: NfeSignature;
 }
 
 const NOT_NFE = 'O arquivo não é uma NF-e: esperava o elemento nfeProc ou NFe.';
@@ -153,7 +156,7 @@ const DENIED = new Set(['110', '205', '301', '302', '303']);
 const CANCELLED = new Set(['101', '151', '135', '155']);
 
 function readStatus(prot: XmlElement | null, key: string) {
-  if (!prot) return { status: null, authorized: false };
+  if (!prot) return { status: null, authorized: false, digVal: null };
   const code = textOf(prot, 'cStat') ?? '';
   const status = { code, reason: textOf(prot, 'xMotivo')?.slice(0, 255) ?? '' };
   if (CANCELLED.has(code)) {
@@ -166,7 +169,8 @@ function readStatus(prot: XmlElement | null, key: string) {
       `A SEFAZ denegou o uso desta NF-e (cStat ${code}${status.reason ? `: ${status.reason}` : ''}). Uma nota denegada não tem valor fiscal e não pode entrar no estoque.`,
     );
   }
-  return { status, authorized: AUTHORIZED.has(code) && textOf(prot, 'chNFe') === key };
+  const digVal = textOf(prot, 'digVal')?.trim() ?? null;
+  return { status, authorized: AUTHORIZED.has(code) && textOf(prot, 'chNFe') === key, digVal };
 }
 
 /** infNFe/@Id is "NFe" and the 44-position key, nothing else. */
@@ -206,18 +210,28 @@ export function readNfe(bytes: Uint8Array): NfeDocument {
   checkKey(key, ide, emitter, issued.date);
   const dest = child(infNFe, 'dest');
   const destDocument = textOf(dest, 'CNPJ') ?? textOf(dest, 'CPF');
+  const { digVal, ...status } = readStatus(prot, key);
+  const items = readItems(infNFe);
+  const totals = readTotals(infNFe);
+  const signature = verifyNfeSignature(new TextDecoder().decode(bytes), {
+    accessKey: key,
+    emitterDocument: emitter.document,
+    issuedAt: issued.instant,
+    digVal,
+  });
   return {
     accessKey: key,
     ...identity,
     issuedAt: issued.instant,
     issuedOn: issued.date,
-    ...readStatus(prot, key),
+    ...status,
     emitter,
     destination: {
       document: destDocument ? normalizeDocument(destDocument) : null,
       name: textOf(dest, 'xNome'),
     },
-    items: readItems(infNFe),
-    totals: readTotals(infNFe),
+    items,
+    totals,
+    signature,
   };
 }

@@ -67,6 +67,13 @@ function PreviewHeader({ preview }: { preview: TNfePreview }) {
         </p>
         <p className="break-all">Chave: {preview.accessKey}</p>
         <p>{preview.authorized ? 'Autorizada pela SEFAZ' : 'Sem protocolo de autorização'}</p>
+        <p data-testid="nfe-signature">
+          Assinatura digital conferida: {preview.signature.signer.name}
+          {preview.signature.signer.document ? ` (${maskDocument(preview.signature.signer.document)})` : ''},
+          certificado emitido por {preview.signature.issuer}, válido de{' '}
+          {formatDate(preview.signature.validFrom.slice(0, 10))} a{' '}
+          {formatDate(preview.signature.validTo.slice(0, 10))}
+        </p>
       </div>
       {[...preview.errors, ...preview.warnings].map((text, index) => (
         <div

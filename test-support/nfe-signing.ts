@@ -1,0 +1,132 @@
+/**
+ * Signs test NF-e as an emitter's A1 certificate would (facts §5.1): a self-signed test certificate per emitter,
+ * whose subjectAltName carries the ICP-Brasil otherName 2.16.76.1.3.3 with the CNPJ (or 2.16.76.1.3.1 with the
+ * CPF of a person), and an enveloped XMLDSig over infNFe (C14N 1.0, SHA-1, RSA-SHA1) made by xml-crypto. Everything
+ * is synchronous and made on this machine: one RSA key per test process, one certificate per emitter document.
+ */
+import crypto from 'node:crypto';
+import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
+import {
+  AlgorithmIdentifier,
+  AttributeTypeAndValue,
+  AttributeValue,
+  Certificate,
+  Extension,
+  Extensions,
+  GeneralName,
+  Name,
+  OtherName,
+  RelativeDistinguishedName,
+  SubjectAlternativeName,
+  SubjectPublicKeyInfo,
+  TBSCertificate,
+  Validity,
+  Version,
+  id_ce_subjectAltName,
+} from '@peculiar/asn1-x509';
+import { SignedXml } from 'xml-crypto';
+
+const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
+
+let keys: { privateKey: crypto.KeyObject; publicKey: crypto.KeyObject } | undefined;
+const keyPair = () => (keys ??= crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }));
+
+const name = (commonName: string) =>
+  new Name([
+    new RelativeDistinguishedName([
+      new AttributeTypeAndValue({ type: '2.5.4.3', value: new AttributeValue({ utf8String: commonName }) }),
+    ]),
+  ]);
+
+export interface TestCertificateOptions {
+  /** the emitter's CNPJ (14) or CPF (11) */
+  document: string;
+  holder?: string;
+  notBefore?: Date;
+  notAfter?: Date;
+}
+
+const certificates = new Map<string, string>();
+
+/** A PEM certificate of the test key for one emitter (cached). */
+export function testCertificate(options: TestCertificateOptions): string {
+  const notBefore = options.notBefore ?? new Date('2020-01-01T00:00:00Z');
+  const notAfter = options.notAfter ?? new Date('9999-12-31T23:59:59Z');
+  const cacheKey = `${options.document}|${notBefore.toISOString()}|${notAfter.toISOString()}`;
+  const cached = certificates.get(cacheKey);
+  if (cached) return cached;
+  const { privateKey, publicKey } = keyPair();
+  const person = options.document.length === 11;
+  // ICP-Brasil: the CNPJ as 14 characters; an e-CPF's data is the birth date (DDMMAAAA) then the CPF
+  const value = person ? `01011980${options.document}` : options.document;
+  const alternative = new SubjectAlternativeName([
+    new GeneralName({
+      otherName: new OtherName({
+        typeId: person ? '2.16.76.1.3.1' : '2.16.76.1.3.3',
+        value: AsnConvert.serialize(new OctetString(Buffer.from(value, 'latin1'))),
+      }),
+    }),
+  ]);
+  const algorithm = new AlgorithmIdentifier({ algorithm: SHA256_WITH_RSA, parameters: null });
+  const tbs = new TBSCertificate({
+    version: Version.v3,
+    serialNumber: new Uint8Array(crypto.randomBytes(8)).buffer,
+    signature: algorithm,
+    issuer: name('AC Teste Armazem'),
+    validity: new Validity({ notBefore, notAfter }),
+    subject: name(`${options.holder ?? 'EMITENTE DE TESTE'}:${options.document}`),
+    subjectPublicKeyInfo: AsnConvert.parse(
+      publicKey.export({ type: 'spki', format: 'der' }),
+      SubjectPublicKeyInfo,
+    ),
+    extensions: new Extensions([
+      new Extension({
+        extnID: id_ce_subjectAltName,
+        critical: false,
+        extnValue: new OctetString(AsnConvert.serialize(alternative)),
+      }),
+    ]),
+  });
+  const tbsDer = AsnConvert.serialize(tbs);
+  const signatureValue = crypto.sign('sha256', Buffer.from(tbsDer), privateKey);
+  const der = AsnConvert.serialize(
+    new Certificate({
+      tbsCertificate: tbs,
+      signatureAlgorithm: algorithm,
+      signatureValue: new Uint8Array(signatureValue).buffer,
+    }),
+  );
+  const pem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(der)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .trim()}\n-----END CERTIFICATE-----\n`;
+  certificates.set(cacheKey, pem);
+  return pem;
+}
+
+/**
+ * The NFe element (`<NFe xmlns=…>` with infNFe and no Signature) signed: the Signature appended after infNFe, with
+ * the certificate in KeyInfo. Returns the signed element and the DigestValue (the protocol's digVal).
+ */
+export function signNfe(nfe: string, key: string, certificate: string): { xml: string; digest: string } {
+  const signer = new SignedXml({
+    privateKey: keyPair().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicCert: certificate,
+    canonicalizationAlgorithm: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+    signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  });
+  signer.addReference({
+    // a child step, not a search of the whole document: a note of 990 items signs in milliseconds, not seconds
+    xpath: `/*/*[local-name(.)='infNFe']`,
+    transforms: [
+      'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+      'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+    ],
+    digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1',
+    uri: `#NFe${key}`,
+  });
+  signer.computeSignature(nfe, { location: { reference: `/*/*[local-name(.)='infNFe']`, action: 'after' } });
+  const xml = signer.getSignedXml();
+  const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(xml)?.[1] ?? '';
+  return { xml, digest };
+}
