@@ -238,3 +238,34 @@ export function manyItems(count: number, prefix = 'P'): NfeTestItem[] {
     total: '7.50',
   }));
 }
+
+export interface CancellationOptions {
+  /** the key of the note cancelled */
+  key: string;
+  /** the author: the note's emitter (positions 7–20 of the key by default) */
+  cnpj?: string;
+  /** tpEvento (default 110111; 110110 is a correction letter) and SEFAZ's cStat (default 135) */
+  type?: string;
+  status?: string;
+  registeredAt?: string;
+}
+
+/** A procEventoNFe as SEFAZ returns it, signed by the emitter's test certificate. */
+export function buildCancellation(options: CancellationOptions): string {
+  const cnpj = options.cnpj ?? options.key.slice(6, 20);
+  const type = options.type ?? '110111';
+  const at = options.registeredAt ?? '2026-09-11T09:00:00-03:00';
+  const id = `ID${type}${options.key}01`;
+  const ns = 'http://www.portalfiscal.inf.br/nfe';
+  const detail =
+    type === '110110'
+      ? '<descEvento>Carta de Correcao</descEvento><xCorrecao>Corrige o endereco do destinatario</xCorrecao>'
+      : '<descEvento>Cancelamento</descEvento><nProt>135260000000001</nProt><xJust>Nota emitida com erro de digitacao</xJust>';
+  const evento = `<evento xmlns="${ns}" versao="1.00"><infEvento Id="${id}"><cOrgao>35</cOrgao><tpAmb>1</tpAmb><CNPJ>${cnpj}</CNPJ><chNFe>${options.key}</chNFe><dhEvento>${at}</dhEvento><tpEvento>${type}</tpEvento><nSeqEvento>1</nSeqEvento><verEvento>1.00</verEvento><detEvento versao="1.00">${detail}</detEvento></infEvento></evento>`;
+  const signed = signNfe(evento, options.key, testCertificate({ document: cnpj }), {
+    name: 'infEvento',
+    id,
+  }).xml;
+  const answer = `<retEvento versao="1.00"><infEvento><tpAmb>1</tpAmb><verAplic>SP_EVENTOS</verAplic><cOrgao>35</cOrgao><cStat>${options.status ?? '135'}</cStat><xMotivo>Evento registrado e vinculado a NF-e</xMotivo><chNFe>${options.key}</chNFe><tpEvento>${type}</tpEvento><nSeqEvento>1</nSeqEvento><dhRegEvento>${at}</dhRegEvento><nProt>135260000000099</nProt></infEvento></retEvento>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><procEventoNFe xmlns="${ns}" versao="1.00">${signed}${answer}</procEventoNFe>`;
+}

@@ -108,7 +108,12 @@ export function testCertificate(options: TestCertificateOptions): string {
  * The NFe element (`<NFe xmlns=…>` with infNFe and no Signature) signed: the Signature appended after infNFe, with
  * the certificate in KeyInfo. Returns the signed element and the DigestValue (the protocol's digVal).
  */
-export function signNfe(nfe: string, key: string, certificate: string): { xml: string; digest: string } {
+export function signNfe(
+  nfe: string,
+  key: string,
+  certificate: string,
+  signed: { name: string; id: string } = { name: 'infNFe', id: `NFe${key}` },
+): { xml: string; digest: string } {
   const signer = new SignedXml({
     privateKey: keyPair().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicCert: certificate,
@@ -117,15 +122,17 @@ export function signNfe(nfe: string, key: string, certificate: string): { xml: s
   });
   signer.addReference({
     // a child step, not a search of the whole document: a note of 990 items signs in milliseconds, not seconds
-    xpath: `/*/*[local-name(.)='infNFe']`,
+    xpath: `/*/*[local-name(.)='${signed.name}']`,
     transforms: [
       'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
       'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
     ],
     digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1',
-    uri: `#NFe${key}`,
+    uri: `#${signed.id}`,
   });
-  signer.computeSignature(nfe, { location: { reference: `/*/*[local-name(.)='infNFe']`, action: 'after' } });
+  signer.computeSignature(nfe, {
+    location: { reference: `/*/*[local-name(.)='${signed.name}']`, action: 'after' },
+  });
   const xml = signer.getSignedXml();
   const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(xml)?.[1] ?? '';
   return { xml, digest };

@@ -77,12 +77,19 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZNfeReceipt, ...EVERY_REFUSAL } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        // 201: the note imported; 200: a cancellation event, with the receipt it undid
+        response: { 200: ZNfeReceipt, 201: ZNfeReceipt, ...EVERY_REFUSAL },
+      },
     },
     async (request, reply) => {
       const { file, fields } = await readXmlUpload(request);
-      const receipt = await request.server.nfe.import(currentUser(request).id, file, parseData(fields.data));
-      return reply.status(201).send(receipt);
+      const { status, receipt } = await request.server.nfe.import(currentUser(request).id, file, () =>
+        parseData(fields.data),
+      );
+      return reply.status(status).send(receipt);
     },
   );
 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildNfe, type NfeTestOptions } from '../../../../test-support/nfe-builder.ts';
+import { buildCancellation, buildNfe, type NfeTestOptions } from '../../../../test-support/nfe-builder.ts';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, unique } from '../factories.ts';
-import { previewNfe, setBusiness } from '../nfe-upload.ts';
+import { importNfe, previewNfe, setBusiness } from '../nfe-upload.ts';
 
 // The XML signature of an NF-e (DESIGN.md §6.2 "Signature"): a note altered after it was signed, unsigned, signed by
 // another company's certificate, by an expired one, or whose protocol digest differs is refused, naming what failed.
@@ -78,7 +78,7 @@ describe('the signature of an NF-e', () => {
   it("refuses a signature by another company's certificate, or one not valid on the issue date", async () => {
     const other = cnpjFor(unique() + 8200);
     expect(await refusal(note({ certificate: { document: other } }).xml)).toContain(
-      'o certificado que assinou a nota não é do emitente',
+      'o certificado que assinou não é do emitente',
     );
     const expired = note({
       certificate: {
@@ -87,7 +87,7 @@ describe('the signature of an NF-e', () => {
       },
     });
     expect(await refusal(expired.xml)).toBe(
-      'A assinatura digital da NF-e não confere: o certificado que assinou a nota não era válido na data de emissão.',
+      'A assinatura digital da NF-e não confere: o certificado que assinou não era válido na data da assinatura (emissão).',
     );
   });
 
@@ -111,5 +111,66 @@ describe('the signature of an NF-e', () => {
         ),
     });
     expect(await refusal(sha256.xml)).toContain('os algoritmos não são os da NF-e');
+  });
+});
+
+describe('cancellation events (procEventoNFe)', () => {
+  it('undoes an imported note when its cancellation event is uploaded; a correction letter changes nothing', async () => {
+    const p = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products/v1',
+        headers: { cookie },
+        payload: { sku: `CANC-${unique()}`, name: `Cancelável ${unique()}`, categoryId: 1, baseUnityId: 1 },
+      })
+    ).json();
+    const unity = (
+      await ctx.app.inject({ method: 'GET', url: `/api/products/v1/${p.id}`, headers: { cookie } })
+    ).json().unities[0].id;
+    const imported = note();
+    const receipt = await importNfe(ctx.app, cookie, imported.xml, {
+      occurredOn: '2026-09-12',
+      items: [1, 2].map((item) => ({ item, productId: p.id, productUnityId: unity })),
+    });
+    expect(receipt.statusCode).toBe(201);
+
+    const letter = await importNfe(
+      ctx.app,
+      cookie,
+      buildCancellation({ key: imported.key, type: '110110' }),
+      {},
+    );
+    expect(letter.statusCode).toBe(422);
+    expect(letter.json().message).toContain('carta de correção');
+    const preview = await previewNfe(ctx.app, cookie, buildCancellation({ key: imported.key }));
+    expect(preview.statusCode).toBe(422);
+
+    const cancelled = await importNfe(ctx.app, cookie, buildCancellation({ key: imported.key }), {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id: receipt.json().id, undoneAt: expect.any(String) });
+    const stock = (
+      await ctx.app.inject({ method: 'GET', url: `/api/products/v1/${p.id}`, headers: { cookie } })
+    ).json().stock;
+    expect(stock.quantity).toBe('0.000');
+    const again = await importNfe(ctx.app, cookie, buildCancellation({ key: imported.key }), {});
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses an event SEFAZ did not register, or one whose signature does not verify', async () => {
+    const imported = note();
+    const rejected = await importNfe(
+      ctx.app,
+      cookie,
+      buildCancellation({ key: imported.key, status: '573' }),
+      {},
+    );
+    expect(rejected.statusCode).toBe(422);
+    expect(rejected.json().message).toContain('não registrou este cancelamento');
+    const tampered = buildCancellation({ key: imported.key }).replace(
+      'erro de digitacao',
+      'erro de digitação!',
+    );
+    const forged = await importNfe(ctx.app, cookie, tampered, {});
+    expect([forged.statusCode, forged.json().code]).toEqual([422, 'SIGNATURE_INVALID']);
   });
 });

@@ -1,6 +1,8 @@
 import { AppError } from '../../lib/errors.ts';
+import type { NfeDocument } from './nfe-reader.ts';
 import { SHEET_BUDGET, readInWorker, type ReadBudget } from '../movements/sheet-worker-pool.ts';
-import { readNfe, type NfeDocument } from './nfe-reader.ts';
+import { readFiscalXml, type FiscalXml } from './nfe-reader.ts';
+import { unprocessable } from './xml-tree.ts';
 
 /** An NF-e XML is at most 5 MB: a real one of 990 items reads in well under a second (decision 0049). */
 export const NFE_BUDGET: ReadBudget = { timeMs: 20_000, heapMb: 256, workers: SHEET_BUDGET.workers };
@@ -16,12 +18,25 @@ const NFE_WORKER = new URL('./nfe-worker.ts', import.meta.url);
 const tooCostly = (what: string) =>
   new AppError('PAYLOAD_TOO_LARGE', `O XML da NF-e ${what} para ser lido: não parece uma NF-e.`);
 
-/** Reads and checks an NF-e XML (`readNfe`): a large one in a worker of the upload pool, the others in place. */
+/** Reads and checks a fiscal XML (a note or an event): a large one in a worker of the upload pool, others in place. */
+export async function readFiscalFile(
+  bytes: Uint8Array,
+  budget: ReadBudget = NFE_BUDGET,
+  inPlaceBytes = NFE_IN_PLACE_BYTES,
+): Promise<FiscalXml> {
+  if (bytes.length <= inPlaceBytes) return readFiscalXml(bytes);
+  return readInWorker({ module: NFE_WORKER, bytes }, budget, tooCostly);
+}
+
+/** Reads and checks an NF-e XML; an event is not a note and says where it goes. */
 export async function readNfeFile(
   bytes: Uint8Array,
   budget: ReadBudget = NFE_BUDGET,
   inPlaceBytes = NFE_IN_PLACE_BYTES,
 ): Promise<NfeDocument> {
-  if (bytes.length <= inPlaceBytes) return readNfe(bytes);
-  return readInWorker({ module: NFE_WORKER, bytes }, budget, tooCostly);
+  const read = await readFiscalFile(bytes, budget, inPlaceBytes);
+  if (read.kind === 'note') return read.doc;
+  throw unprocessable(
+    'Este arquivo é um evento de cancelamento, não uma nota: importe-o direto (sem prévia) para desfazer a nota cancelada.',
+  );
 }

@@ -4,6 +4,7 @@ import { hasValidCheckDigit, KEY_PATTERN, keyDisagreements } from './nfe-key.ts'
 import { readItems, readTotals, type NfeItem, type NfeTotals } from './nfe-items.ts';
 import { readDateTime } from './nfe-values.ts';
 import { verifyNfeSignature, type NfeSignature } from './nfe-signature.ts';
+import { readEventTree, type NfeEvent } from './nfe-event.ts';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 export const MAX_NFE_BYTES = 5 * 1024 * 1024;
@@ -185,7 +186,23 @@ function keyOfId(id: string | undefined): string {
 
 /** Reads and checks one NF-e 4.00 file (nfeProc or bare NFe). Anything else is a 422 that says why. */
 export function readNfe(bytes: Uint8Array): NfeDocument {
-  const { nfe, prot } = nfeRoot(parseXml(bytes));
+  return readNfeTree(parseXml(bytes), bytes);
+}
+
+/** A fiscal XML a person drops: a note, or an event about one (a cancellation). */
+export type FiscalXml = { kind: 'note'; doc: NfeDocument } | { kind: 'event'; event: NfeEvent };
+
+/** Reads an NF-e or, when the root is `procEventoNFe`, the event it is. */
+export function readFiscalXml(bytes: Uint8Array): FiscalXml {
+  const root = parseXml(bytes);
+  if (root.name === 'procEventoNFe' && root.uri === NFE_NAMESPACE) {
+    return { kind: 'event', event: readEventTree(root, new TextDecoder().decode(bytes)) };
+  }
+  return { kind: 'note', doc: readNfeTree(root, bytes) };
+}
+
+function readNfeTree(root: XmlElement, bytes: Uint8Array): NfeDocument {
+  const { nfe, prot } = nfeRoot(root);
   const infNFe = child(nfe, 'infNFe');
   if (!infNFe || infNFe.uri !== NFE_NAMESPACE)
     throw unprocessable('A NF-e não tem o grupo infNFe no namespace da NF-e.');
@@ -214,7 +231,7 @@ export function readNfe(bytes: Uint8Array): NfeDocument {
   const items = readItems(infNFe);
   const totals = readTotals(infNFe);
   const signature = verifyNfeSignature(new TextDecoder().decode(bytes), {
-    accessKey: key,
+    id: `NFe${key}`,
     emitterDocument: emitter.document,
     issuedAt: issued.instant,
     digVal,

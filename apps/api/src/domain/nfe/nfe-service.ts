@@ -13,7 +13,9 @@ import { post } from '../stock/posting-pipeline.ts';
 import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
 import { importNote } from './nfe-import.ts';
 import { buildPreview, noteContext } from './nfe-preview.ts';
-import { readNfeFile } from './nfe-file.ts';
+import { readFiscalFile, readNfeFile } from './nfe-file.ts';
+import type { NfeEvent } from './nfe-event.ts';
+import { standingReceiptByKey } from './nfe-repository.ts';
 import {
   findReceipt,
   listReceipts,
@@ -49,19 +51,29 @@ export function createNfeService(deps: NfeServiceDeps) {
     preview: async (file: UploadedXml): Promise<TNfePreview> =>
       buildPreview(db, await readNfeFile(file.bytes), timeZone),
 
-    /** One transaction: supplier, products, receipt, entries through the posting pipeline, learned codes. */
-    async import(userId: number, file: UploadedXml, data: ImportData): Promise<TNfeReceipt> {
-      const doc = await readNfeFile(file.bytes);
+    /**
+     * One transaction: supplier, products, receipt, entries through the posting pipeline, learned codes (201). A
+     * cancellation event undoes the note it cancels, with the checks of any undo (200).
+     */
+    async import(
+      userId: number,
+      file: UploadedXml,
+      data: () => ImportData,
+    ): Promise<{ status: 200 | 201; receipt: TNfeReceipt }> {
+      const read = await readFiscalFile(file.bytes);
+      if (read.kind === 'event') return { status: 200, receipt: await cancelByEvent(userId, read.event) };
+      const doc = read.doc;
+      const choices = data();
       const id = await db.transaction().execute(async (tx) => {
         const context = await noteContext(tx, doc, timeZone);
         return importNote(
           tx,
           dialect,
-          { userId, today: clock.today(), fileName: file.fileName, bytes: file.bytes, doc, data },
+          { userId, today: clock.today(), fileName: file.fileName, bytes: file.bytes, doc, data: choices },
           context,
         );
       });
-      return foundReceipt(db, id);
+      return { status: 201, receipt: await foundReceipt(db, id) };
     },
 
     list: (query: ListQuery) => listReceipts(db, query),
@@ -78,27 +90,41 @@ export function createNfeService(deps: NfeServiceDeps) {
     },
 
     /** Undo: its entries are cancelled through the pipeline (dates below zero, closed months), all or nothing. */
-    async undo(userId: number, id: number): Promise<void> {
-      await db.transaction().execute(async (tx) => {
-        const receipt = found(await receiptStatus(tx, dialect, id), receiptNotFound);
-        if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
-        const ids = await liveLedgerIdsOfReceipt(tx, id);
-        const label = documentLabel(receipt.number, receipt.series);
-        await post(tx, dialect, {
-          userId,
-          today: clock.today(),
-          cancel: { ids, reason: `Importação da ${label} desfeita` },
-          audit: {
-            action: 'cancel',
-            entity: 'nfe_receipt',
-            entityId: id,
-            before: { document: label, rows: ids.length },
-          },
-        });
-        await markReceiptUndone(tx, id, userId);
-      });
-    },
+    undo: (userId: number, id: number): Promise<void> => undoReceipt(userId, id, null),
   };
+
+  async function cancelByEvent(userId: number, event: NfeEvent): Promise<TNfeReceipt> {
+    const standing = await standingReceiptByKey(db, event.accessKey);
+    if (!standing) {
+      throw notFound(
+        `A NF-e de chave ${event.accessKey} não foi importada (ou já foi desfeita): o cancelamento não tem o que desfazer.`,
+      );
+    }
+    const protocol = event.protocol ? `, protocolo ${event.protocol}` : '';
+    await undoReceipt(userId, standing.id, `cancelada pela SEFAZ (evento ${event.type}${protocol})`);
+    return foundReceipt(db, standing.id);
+  }
+
+  async function undoReceipt(userId: number, id: number, why: string | null): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const receipt = found(await receiptStatus(tx, dialect, id), receiptNotFound);
+      if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
+      const ids = await liveLedgerIdsOfReceipt(tx, id);
+      const label = documentLabel(receipt.number, receipt.series);
+      await post(tx, dialect, {
+        userId,
+        today: clock.today(),
+        cancel: { ids, reason: why ? `${label} ${why}` : `Importação da ${label} desfeita` },
+        audit: {
+          action: 'cancel',
+          entity: 'nfe_receipt',
+          entityId: id,
+          before: { document: label, rows: ids.length },
+        },
+      });
+      await markReceiptUndone(tx, id, userId);
+    });
+  }
 }
 
 export type NfeService = ReturnType<typeof createNfeService>;

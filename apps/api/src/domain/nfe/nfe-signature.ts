@@ -28,14 +28,20 @@ export interface NfeSignature {
   validTo: string;
 }
 
+/** What is signed: the NFe's infNFe (the default), or an event's infEvento inside `evento`. */
 export interface SignedNote {
-  accessKey: string;
+  /** the Id of the signed element: "NFe" + the key, or "ID" + tpEvento + key + sequence */
+  id: string;
+  /** the CNPJ or CPF whose certificate must have signed */
   emitterDocument: string;
-  /** dhEmi as an instant (UTC) */
+  /** when it was signed: dhEmi or dhEvento, as an instant (UTC) */
   issuedAt: string;
   /** protNFe/infProt/digVal, when the file carries the protocol */
   digVal: string | null;
+  container?: 'NFe' | 'evento';
 }
+
+const SIGNED_CHILD = { NFe: 'infNFe', evento: 'infEvento' } as const;
 
 const invalid = (what: string) =>
   new AppError('SIGNATURE_INVALID', `A assinatura digital da NF-e não confere: ${what}`);
@@ -60,39 +66,38 @@ const quiet = { warning: () => undefined, error: () => undefined, fatalError: ()
 const parse = (xml: string) => new DOMParser({ errorHandler: quiet }).parseFromString(xml, 'text/xml');
 
 /**
- * The NFe element as a document of its own (facts §5.2: verify NFe standalone, so no namespace of an envelope is
- * pulled into the canonical form): the file's own bytes between `<NFe` and `</NFe>` when it is written plainly, which
- * is how every authorised file is; else the element serialised by xmldom.
+ * The signed container (NFe, or an event's `evento`) as a document of its own (facts §5.2: verify it standalone, so
+ * no namespace of an envelope is pulled into the canonical form): the file's own bytes between `<NFe` and `</NFe>`
+ * when it is written plainly, which is how every authorised file is; else the element serialised by xmldom.
  */
-function standaloneNfe(xml: string): { nfe: Element } {
-  const start = xml.search(/<NFe[\s>]/);
-  const end = xml.lastIndexOf('</NFe>');
-  if (start >= 0 && end > start && xml.indexOf('<NFe', start + 4) < 0) {
-    const text = xml.slice(start, end + '</NFe>'.length);
-    const nfe = parse(text).documentElement;
-    if (nfe?.localName === 'NFe' && nfe.namespaceURI) return { nfe };
+function standalone(xml: string, name: 'NFe' | 'evento'): Element {
+  const start = xml.search(new RegExp(`<${name}[\\s>]`));
+  const end = xml.lastIndexOf(`</${name}>`);
+  if (start >= 0 && end > start && xml.indexOf(`<${name}`, start + name.length + 1) < 0) {
+    const element = parse(xml.slice(start, end + name.length + 3)).documentElement;
+    if (element?.localName === name && element.namespaceURI) return element;
   }
   const root = parse(xml).documentElement;
-  const nfe =
-    root?.localName === 'NFe'
+  const found =
+    root?.localName === name
       ? root
       : root
-        ? elementChildren(root, 'NFe', root.namespaceURI ?? '')[0]
+        ? elementChildren(root, name, root.namespaceURI ?? '')[0]
         : undefined;
-  if (!nfe) throw invalid('a nota não foi encontrada no arquivo.');
-  return { nfe: parse(new XMLSerializer().serializeToString(nfe)).documentElement! };
+  if (!found) throw invalid('o documento assinado não foi encontrado no arquivo.');
+  return parse(new XMLSerializer().serializeToString(found)).documentElement!;
 }
 
 /** The fixed profile of the NF-e signature: anything else is refused before any cryptography (no substitution). */
-function checkProfile(signature: Element, key: string): string {
+function checkProfile(signature: Element, id: string): string {
   const signedInfo = one(signature, 'SignedInfo');
   const references = signedInfo ? elementChildren(signedInfo, 'Reference', DSIG) : [];
   const reference = references[0];
   if (!signedInfo || references.length !== 1 || !reference) {
     throw invalid('a assinatura deve ter exatamente uma referência (Reference).');
   }
-  if (reference.getAttribute('URI') !== `#NFe${key}`) {
-    throw invalid(`a assinatura não se refere a esta nota (URI deveria ser #NFe${key}).`);
+  if (reference.getAttribute('URI') !== `#${id}`) {
+    throw invalid(`a assinatura não se refere a este documento (URI deveria ser #${id}).`);
   }
   const transforms = elementChildren(one(reference, 'Transforms') ?? reference, 'Transform', DSIG).map(
     algorithm,
@@ -169,14 +174,19 @@ const canonical = (element: Element) =>
  * element with XPath over the whole document: 7–13 s for a note of 990 items here, against a few tens of
  * milliseconds for the same canonical forms taken from the elements this module already holds (decision 0061).
  */
-function checkCryptography(nfe: Element, signature: Element, certificate: X509Certificate) {
+function checkCryptography(
+  container: Element,
+  signature: Element,
+  certificate: X509Certificate,
+  signedName: string,
+) {
   const signedInfo = one(signature, 'SignedInfo')!;
   const reference = one(signedInfo, 'Reference')!;
-  const infNFe = elementChildren(nfe, 'infNFe', nfe.namespaceURI ?? '');
-  if (infNFe.length !== 1 || `#${infNFe[0]!.getAttribute('Id')}` !== reference.getAttribute('URI')) {
-    throw invalid('a nota deve ter um só infNFe, o que a assinatura referencia.');
+  const signed = elementChildren(container, signedName, container.namespaceURI ?? '');
+  if (signed.length !== 1 || `#${signed[0]!.getAttribute('Id')}` !== reference.getAttribute('URI')) {
+    throw invalid(`o documento deve ter um só ${signedName}, o que a assinatura referencia.`);
   }
-  const digest = createHash('sha1').update(canonical(infNFe[0]!), 'utf8').digest('base64');
+  const digest = createHash('sha1').update(canonical(signed[0]!), 'utf8').digest('base64');
   if (digest !== one(reference, 'DigestValue')?.textContent?.trim()) {
     throw invalid('o conteúdo da nota foi alterado depois de assinado (o resumo, DigestValue, não confere).');
   }
@@ -196,11 +206,14 @@ function checkCryptography(nfe: Element, signature: Element, certificate: X509Ce
 
 /** Verifies the note's signature (DESIGN.md §6.2); the refusal names what failed. */
 export function verifyNfeSignature(xml: string, note: SignedNote): NfeSignature {
-  const { nfe } = standaloneNfe(xml);
-  const signature = elementChildren(nfe, 'Signature', DSIG)[0];
-  if (!signature) throw invalid('a nota não tem assinatura digital (Signature).');
-  const certificate = readCertificate(checkProfile(signature, note.accessKey));
-  checkCryptography(nfe, signature, certificate);
+  const container = note.container ?? 'NFe';
+  const element = standalone(xml, container);
+  const signature = elementChildren(element, 'Signature', DSIG)[0];
+  if (!signature) {
+    throw invalid(`${container === 'NFe' ? 'a nota' : 'o evento'} não tem assinatura digital (Signature).`);
+  }
+  const certificate = readCertificate(checkProfile(signature, note.id));
+  checkCryptography(element, signature, certificate, SIGNED_CHILD[container]);
   const digest = one(one(one(signature, 'SignedInfo'), 'Reference'), 'DigestValue')?.textContent?.trim();
   if (note.digVal !== null && note.digVal !== digest) {
     throw invalid('o resumo da nota (DigestValue) difere do que a SEFAZ autorizou (digVal do protocolo).');
@@ -210,12 +223,12 @@ export function verifyNfeSignature(xml: string, note: SignedNote): NfeSignature 
   const root = (document: string) => (document.length === 14 ? document.slice(0, 8) : document);
   if (!documents.some((document) => root(document) === root(emitter))) {
     throw invalid(
-      `o certificado que assinou a nota não é do emitente (${emitter}): ${documents.length > 0 ? `é de ${documents.join(', ')}` : 'ele não traz CNPJ nem CPF'}.`,
+      `o certificado que assinou não é do emitente (${emitter}): ${documents.length > 0 ? `é de ${documents.join(', ')}` : 'ele não traz CNPJ nem CPF'}.`,
     );
   }
   const issued = new Date(note.issuedAt);
   if (issued < certificate.validFromDate || issued > certificate.validToDate) {
-    throw invalid('o certificado que assinou a nota não era válido na data de emissão.');
+    throw invalid('o certificado que assinou não era válido na data da assinatura (emissão).');
   }
   return {
     verified: true,
