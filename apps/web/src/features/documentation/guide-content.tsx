@@ -3,6 +3,7 @@ import { paths } from '../../config/paths.ts';
 import { SheetColumnsTable } from './sheet-columns-table.tsx';
 import { MovingInGuide } from './moving-in-guide.tsx';
 import { NfeGuide } from './nfe-guide.tsx';
+import { EffectsGuide } from './effects-guide.tsx';
 import { YearEndGuide } from './year-end-guide.tsx';
 
 const SCREENS: Array<[string, string]> = [
@@ -127,6 +128,7 @@ export function GuideContent() {
       </section>
 
       <NfeGuide />
+      <EffectsGuide />
       <YearEndGuide />
 
       <section className="mb-8">

@@ -52,21 +52,23 @@ export function NfeGuide() {
       <p className="mb-2">
         <strong>Custo de cada item</strong> (CPC 16), conforme o regime tributário em Configurações: no
         Simples Nacional, valor dos produtos − desconto + frete + seguro + outras despesas + IPI + ICMS-ST +
-        FCP-ST; no Lucro Presumido, o mesmo menos o ICMS que dá crédito (nada em itens com substituição
-        tributária); no Lucro Real, também menos o crédito de PIS/COFINS de 9,25%. O custo unitário é o custo
-        do item dividido pela quantidade, e o total da entrada é exatamente o custo do item.
+        FCP-ST + imposto de importação (vII), sem crédito nenhum; no Lucro Presumido, o mesmo menos o ICMS que
+        dá crédito (nada em itens com substituição tributária, nem em produtos de uso e consumo ou ativo
+        imobilizado); no Lucro Real, também menos o PIS (1,65%) e a COFINS (7,6%), cada um calculado e
+        arredondado à parte e só quando o CST dele na nota dá crédito (nada para CST 04 a 09, como alíquota
+        zero ou monofásico). O IPI só é crédito para uma indústria (Configurações → Atividade). A prévia
+        mostra o CST e os créditos de cada item. O custo unitário é o custo do item dividido pela quantidade,
+        e o total da entrada é exatamente o custo do item.
       </p>
       <p className="mb-2">
         O Armazém guarda quantidades com até 3 casas decimais. Uma quantidade com 4 casas na nota (por exemplo
         1,2345 KG) é arredondada para 1,235 KG, com um aviso no item; o custo do item não muda. Um item que
         arredondado daria zero, ou acima de 1.000.000 (o máximo de uma entrada, como na entrada manual),
-        impede a importação da nota.
-      </p>
-      <p className="mb-2">
-        Uma nota denegada pela SEFAZ (uso denegado) é recusada e nunca entra no estoque. Uma nota sem o
-        protocolo de autorização da SEFAZ mostra um aviso e só é importada se você confirmar. Uma nota
-        destinada a outro CNPJ (quando o CNPJ da empresa está em Configurações) e uma nota já importada são
-        recusadas. Os lotes e validades informados na nota ficam guardados nos itens recebidos.
+        impede a importação da nota. Uma nota denegada pela SEFAZ (uso denegado) é recusada e nunca entra no
+        estoque. Uma nota sem o protocolo de autorização da SEFAZ mostra um aviso e só é importada se você
+        confirmar. Uma nota destinada a outro CNPJ (quando o CNPJ da empresa está em Configurações) e uma nota
+        já importada são recusadas. Os lotes e validades informados na nota ficam guardados nos itens
+        recebidos.
       </p>
       <p>
         Em Notas recebidas, veja cada nota (itens, lotes e as entradas geradas), baixe o XML ou desfaça o

@@ -1,6 +1,14 @@
 import type { TSettings } from '@armazem/contracts/settings';
 import { maskDocument } from '../../lib/format.ts';
-import { TAX_REGIMES, TAX_REGIME_LABELS, ZUpdateSettingsRequest } from '@armazem/contracts/settings';
+import {
+  ACTIVITIES,
+  BONUS_VALUATIONS,
+  TAX_REGIMES,
+  TAX_REGIME_LABELS,
+  ZUpdateSettingsRequest,
+} from '@armazem/contracts/settings';
+import { useState } from 'react';
+import { CfopEffectsField } from './cfop-effects-field.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -14,6 +22,16 @@ import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
 import { timeZoneName } from './time-zone-name.ts';
 
 const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
+const ACTIVITY_LABELS = {
+  commerce: 'Comércio (o IPI entra no custo)',
+  industry: 'Indústria (o IPI é crédito)',
+};
+const ACTIVITY_OPTIONS = ACTIVITIES.map((value) => ({ value, label: ACTIVITY_LABELS[value] }));
+const BONUS_LABELS = {
+  zero: 'A custo zero (as unidades diluem o custo médio)',
+  invoice: 'Pelo valor da nota',
+};
+const BONUS_OPTIONS = BONUS_VALUATIONS.map((value) => ({ value, label: BONUS_LABELS[value] }));
 
 export default function SettingsPage() {
   usePageTitle('Configurações');
@@ -21,11 +39,30 @@ export default function SettingsPage() {
   return <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>;
 }
 
-function SettingsForm({ settings }: { settings: TSettings }) {
-  const dispatch = useAppDispatch();
-  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
-  const [updateSettings, { isLoading }] = useUpdateSettingsMutation();
-  const form = useZodForm(
+/** How NF-e are costed: the business's activity (IPI credit) and how a bonificação received comes in. */
+function FiscalFields({ form, disabled }: { form: SettingsFormState; disabled: boolean }) {
+  return (
+    <>
+      <SelectField
+        label="Atividade"
+        options={ACTIVITY_OPTIONS}
+        disabled={disabled}
+        {...form.field('activity')}
+      />
+      <SelectField
+        label="Bonificação recebida entra"
+        options={BONUS_OPTIONS}
+        disabled={disabled}
+        {...form.field('bonusValuation')}
+      />
+    </>
+  );
+}
+
+type SettingsFormState = ReturnType<typeof useSettingsForm>;
+
+function useSettingsForm(settings: TSettings) {
+  return useZodForm(
     ZUpdateSettingsRequest,
     {
       businessName: settings.businessName,
@@ -33,11 +70,26 @@ function SettingsForm({ settings }: { settings: TSettings }) {
       businessStateRegistration: settings.businessStateRegistration,
       businessAddress: settings.businessAddress,
       taxRegime: settings.taxRegime,
+      activity: settings.activity,
+      bonusValuation: settings.bonusValuation,
     },
-    (values) => ({ ...values, taxRegime: TAX_REGIMES.find((regime) => regime === values.taxRegime) }),
+    (values) => ({
+      ...values,
+      taxRegime: TAX_REGIMES.find((regime) => regime === values.taxRegime),
+      activity: ACTIVITIES.find((activity) => activity === values.activity),
+      bonusValuation: BONUS_VALUATIONS.find((valuation) => valuation === values.bonusValuation),
+    }),
   );
+}
+
+function SettingsForm({ settings }: { settings: TSettings }) {
+  const dispatch = useAppDispatch();
+  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
+  const [updateSettings, { isLoading }] = useUpdateSettingsMutation();
+  const form = useSettingsForm(settings);
+  const [cfopEffects, setCfopEffects] = useState(settings.cfopEffects);
   const onSubmit = form.handleSubmit(async (body) => {
-    const result = await updateSettings(body);
+    const result = await updateSettings({ ...body, cfopEffects });
     if ('error' in result) form.setErrors(fieldErrors(result.error));
     else {
       // Show the document as the server keeps it: masked, upper-case.
@@ -71,7 +123,9 @@ function SettingsForm({ settings }: { settings: TSettings }) {
         disabled={!isAdmin}
         {...form.field('taxRegime')}
       />
+      <FiscalFields form={form} disabled={!isAdmin} />
       <TextField label="Endereço" disabled={!isAdmin} {...form.field('businessAddress')} />
+      <CfopEffectsField value={cfopEffects} onChange={setCfopEffects} disabled={!isAdmin} />
       {isAdmin ? (
         <button type="submit" className="btn btn-primary mt-2 w-fit" disabled={isLoading}>
           Salvar
