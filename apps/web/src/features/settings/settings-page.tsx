@@ -12,13 +12,20 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { showNotification } from '../../stores/header-slice.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
 import { timeZoneName } from './time-zone-name.ts';
+import { BackupsSection } from './backups-section.tsx';
 
 const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
 
 export default function SettingsPage() {
   usePageTitle('Configurações');
   const { data } = useSettingsQuery();
-  return <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>;
+  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
+  return (
+    <div className="flex flex-col gap-6">
+      <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>
+      {isAdmin ? <BackupsSection /> : null}
+    </div>
+  );
 }
 
 function SettingsForm({ settings }: { settings: TSettings }) {
