@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
+import { createBackupsService } from '../../src/domain/backups/backups-service.ts';
 import {
+  TEST_DATABASE_URL,
   buildTestApp,
   createOperator,
   dialectUnderTest,
@@ -45,12 +47,16 @@ function withoutDatabaseUrl() {
   return env;
 }
 
-/** `npm run restore -- <file>` with DATA_DIR set, as a person would run it: its exit code and what it printed. */
-function restore(file: string, dataDir: string): Promise<{ code: number | null; output: string }> {
+/** `npm run <script> -- …args` as a person would run it: its exit code and what it printed. */
+function npmRun(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'restore', '--', file], {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
       cwd: root,
-      env: { ...withoutDatabaseUrl(), DATA_DIR: dataDir },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -60,6 +66,10 @@ function restore(file: string, dataDir: string): Promise<{ code: number | null; 
     child.on('close', (code) => resolve({ code, output }));
   });
 }
+
+/** `npm run restore -- <file>` into DATA_DIR `dataDir`. */
+const restore = (file: string, dataDir: string) =>
+  npmRun('restore', [file], { ...withoutDatabaseUrl(), DATA_DIR: dataDir });
 
 describe.runIf(dialectUnderTest === 'sqlite')('backups on SQLite', () => {
   let backupName = '';
@@ -180,6 +190,63 @@ describe.runIf(dialectUnderTest === 'sqlite')('backups on SQLite', () => {
     expect([400, 414]).toContain(
       (await call(admin, 'GET', `/api/admin/backups/v1/${'a'.repeat(300)}`)).statusCode,
     );
+  });
+});
+
+describe.runIf(dialectUnderTest === 'sqlite')('backups on SQLite, outside the API', () => {
+  it('takes the daily copy once the hour has come, once a day, whatever restarts happen', async () => {
+    const dir = tempDir();
+    const options = { dir, keep: 14, hour: 0, timeZone: 'America/Sao_Paulo' };
+    const sqliteFile = ctx.handle.file ?? '';
+    const first = createBackupsService({ dialect: 'sqlite', sqliteFile, ...options });
+    expect(await first.runDailyIfDue()).toMatchObject({ result: 'ok', trigger: 'schedule' });
+    expect(await first.runDailyIfDue()).toBeNull();
+    // a restarted server reads the day's run from the files
+    const restarted = createBackupsService({ dialect: 'sqlite', sqliteFile, ...options });
+    expect(await restarted.runDailyIfDue()).toBeNull();
+    expect(restarted.list().data).toHaveLength(1);
+    // not yet the hour: nothing
+    const later = createBackupsService({
+      dialect: 'sqlite',
+      sqliteFile,
+      ...options,
+      dir: tempDir(),
+      hour: 24,
+    });
+    expect(await later.runDailyIfDue()).toBeNull();
+  });
+
+  it('npm run backup takes an online copy into BACKUP_DIR', async () => {
+    const dir = tempDir();
+    const result = await npmRun('backup', [], {
+      ...withoutDatabaseUrl(),
+      DATA_DIR: path.dirname(ctx.handle.file ?? ''),
+      BACKUP_DIR: dir,
+    });
+    expect(result.output).toContain('Cópia gravada em');
+    expect(result.code).toBe(0);
+    const copies = fs.readdirSync(dir).filter((name) => name.endsWith('.sqlite'));
+    expect(copies).toHaveLength(1);
+  });
+});
+
+describe.runIf(dialectUnderTest === 'postgres')('npm run backup on PostgreSQL', () => {
+  it('runs pg_dump -Fc into BACKUP_DIR', async () => {
+    const dir = tempDir();
+    const result = await npmRun('backup', [], {
+      ...process.env,
+      DATABASE_URL: TEST_DATABASE_URL,
+      BACKUP_DIR: dir,
+    });
+    expect(result.code).toBe(0);
+    const [dump] = fs.readdirSync(dir).filter((name) => name.endsWith('.dump'));
+    expect(dump).toBeDefined();
+    expect(
+      fs
+        .readFileSync(path.join(dir, dump ?? ''))
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('PGDMP');
   });
 });
 

@@ -44,16 +44,18 @@ export function createBackupsService(options: BackupsOptions) {
     }
   };
 
-  const tick = async () => {
-    if (running) return;
+  /** The daily copy if it is due now (null when not): what the timer runs, and what a test can call. */
+  const tick = async (): Promise<TBackup | null> => {
+    if (running || options.dialect !== 'sqlite') return null;
     const due = dailyBackupDue(
       new Date(),
       { hour: options.hour, timeZone: options.timeZone },
       readRuns(options.dir),
     );
-    if (!due) return;
+    if (!due) return null;
     const run = await take('schedule');
     if (run.result === 'error') options.onScheduledError?.(new Error(run.message));
+    return run;
   };
 
   return {
@@ -69,6 +71,7 @@ export function createBackupsService(options: BackupsOptions) {
       };
     },
     take,
+    runDailyIfDue: tick,
     /** The path of a good copy to download, by its exact name (anything else is 404). */
     file(name: string): string {
       if (options.dialect === 'postgres' || !isBackupName(name)) throw notFound(NOT_FOUND);
