@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
-import { createProduct, createSupplier } from '../factories.ts';
+import { createProduct, createSupplier, defaultUnityId, stockIn } from '../factories.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -80,5 +80,22 @@ describe('audit trail', () => {
     expect(lines.some((line) => line.includes('Nome: Café torrado 500 g → Café torrado e moído 500 g'))).toBe(
       true,
     );
+  });
+});
+
+describe('a manual entry in the audit trail', () => {
+  it('is recorded under its ledger id, so its history can be asked for', async () => {
+    const product = await createProduct(ctx.app, admin);
+    const productUnityId = await defaultUnityId(ctx.app, admin, product.id);
+    const entry = await stockIn(ctx.app, admin, {
+      productId: product.id,
+      productUnityId,
+      quantity: '3',
+      unitCost: '1.5',
+    });
+    const history = (await get(operator, `/api/audit/v1?entity=stock_in&entityId=${entry.id}`)).json();
+    expect(history.total).toBe(1);
+    expect(history.data[0]).toMatchObject({ action: 'create', entityId: String(entry.id) });
+    expect(history.data[0].changes).toContainEqual({ field: 'productId', before: null, after: product.id });
   });
 });
