@@ -49,6 +49,17 @@ describe('the audit trail and backups in the browser', () => {
     expect(await page.getByTestId('audit-entity-filter').inputValue()).toBe('product');
   });
 
+  it("Usuários shows an account's history in a dialog", async () => {
+    await loginAsAdmin();
+    await openFromMenu('Usuários');
+    await page.getByRole('button', { name: 'Histórico de Administradora E2E' }).click();
+    const entries = modal().getByTestId('history-entry');
+    await expect.poll(() => entries.last().textContent()).toContain('Cadastrou-se');
+    expect(await entries.last().textContent()).toContain('Administradora E2E');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal().count()).toBe(0);
+  });
+
   it('Configurações makes a backup now and lists it with a download link', async () => {
     await loginAsAdmin();
     await openFromMenu('Configurações');

@@ -70,7 +70,7 @@ function userColumns(
           <button
             type="button"
             className="btn btn-ghost btn-sm"
-            aria-label={`${messages.audit.historyTitle} de ${user.email}`}
+            aria-label={`${messages.audit.historyTitle} de ${fullName(user)}`}
             onClick={() => history(user)}
           >
             {messages.audit.historyTitle}
