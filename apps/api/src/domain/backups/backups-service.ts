@@ -75,8 +75,9 @@ export function createBackupsService(options: BackupsOptions) {
     /** The path of a good copy to download, by its exact name (anything else is 404). */
     file(name: string): string {
       if (options.dialect === 'postgres' || !isBackupName(name)) throw notFound(NOT_FOUND);
-      const file = path.join(options.dir, name);
-      if (path.dirname(file) !== path.resolve(options.dir) || !fs.existsSync(file)) throw notFound(NOT_FOUND);
+      const dir = path.resolve(options.dir);
+      const file = path.resolve(dir, name);
+      if (path.dirname(file) !== dir || !fs.existsSync(file)) throw notFound(NOT_FOUND);
       return file;
     },
     /** Starts the daily schedule: a look now and every few minutes, on a timer that never keeps the process up. */
@@ -91,8 +92,6 @@ export function createBackupsService(options: BackupsOptions) {
       if (timer) clearInterval(timer);
       timer = null;
     },
-    /** The backup in progress, if any (tests and shutdown wait on it). */
-    settled: async () => void (await running?.catch(() => undefined)),
   };
 }
 export type BackupsService = ReturnType<typeof createBackupsService>;
