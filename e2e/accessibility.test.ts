@@ -56,6 +56,7 @@ beforeAll(async () => {
     { path: '/app/inventory', title: 'Inventário', content: sku },
     { path: '/app/users', title: 'Usuários', content: 'Pessoa Aguardando' },
     { path: '/app/settings', title: 'Configurações' },
+    { path: '/app/audit', title: 'Auditoria', content: 'Pessoa Aguardando' },
     { path: '/app/profile', title: 'Meu perfil', content: 'admin@e2e.com.br' },
   ];
 });

@@ -45,6 +45,7 @@ import { createMovementsService } from './domain/movements/movements-service.ts'
 import { createNfeService } from './domain/nfe/nfe-service.ts';
 import { businessClock } from './lib/dates.ts';
 import { createCatalogImportService } from './domain/catalog-import/catalog-import-service.ts';
+import { recordRoutes, registerRecords } from './plugins/records.ts';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -57,6 +58,7 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the one list of every service and route, read top to bottom
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('nfe', createNfeService({ ...services, timeZone: options.config.timeZone }));
   app.decorate('counts', createCountsService(services));
   app.decorate('inventory', createInventoryService({ ...services, timeZone: options.config.timeZone }));
+  registerRecords(app, options.database, options.config, services);
   registerErrorHandling(app);
   registerLifecycle(app);
   registerAuthDecorators(app);
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(catalogImportRoutes, { prefix: '/products/v1' });
         await protectedApi.register(countRoutes, { prefix: '/stock/counts/v1' });
         await protectedApi.register(inventoryRoutes, { prefix: '/stock/inventory/v1' });
+        await protectedApi.register(recordRoutes);
       });
     },
     { prefix: '/api' },

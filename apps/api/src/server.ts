@@ -32,6 +32,7 @@ export async function main() {
         .map((origin) => origin.trim())
         .filter(Boolean),
       timeZone: env.BUSINESS_TIME_ZONE,
+      backups: { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, hour: env.BACKUP_HOUR, schedule: true },
     },
   });
 

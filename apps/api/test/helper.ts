@@ -7,6 +7,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { MailMessage } from '../src/domain/auth/mailer.ts';
+import type { AppConfig } from '../src/plugins/context.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -65,9 +66,10 @@ export interface TestContext {
 }
 
 export async function buildTestApp(
-  overrides: { loginRateLimit?: number; publicUrl?: string } = {},
+  overrides: { loginRateLimit?: number; publicUrl?: string; backups?: AppConfig['backups'] } = {},
+  database?: { handle: DatabaseHandle; drop: () => Promise<void> },
 ): Promise<TestContext> {
-  const { handle, drop } = await createTestDatabase();
+  const { handle, drop } = database ?? (await createTestDatabase());
   await migrateToLatest(handle);
   const mail: MailMessage[] = [];
   const app = await buildApp({
@@ -79,6 +81,7 @@ export async function buildTestApp(
       publicUrl: overrides.publicUrl ?? 'http://armazem.test',
       allowedOrigins: [],
       timeZone: 'America/Sao_Paulo',
+      ...(overrides.backups ? { backups: overrides.backups } : {}),
     },
   });
   await app.ready();

@@ -37,6 +37,10 @@ export const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUSINESS_TIME_ZONE: z.string().default('America/Sao_Paulo'),
   WEB_DIST: z.string().optional(),
+  /** SQLite backups: where (default DATA_DIR/backups), how many kept, and the business hour of the daily copy. */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
 });
 export type Env = z.infer<typeof ZEnv>;
 
@@ -47,5 +51,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const dataDir = path.resolve(result.data.DATA_DIR);
+  return {
+    ...result.data,
+    DATA_DIR: dataDir,
+    BACKUP_DIR: path.resolve(result.data.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+  };
 }

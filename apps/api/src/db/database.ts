@@ -15,6 +15,8 @@ export type RowOf<Query extends (...args: never[]) => { executeTakeFirstOrThrow(
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** The SQLite database file (backups copy it); absent on PostgreSQL. */
+  file?: string;
   destroy(): Promise<void>;
 }
 
@@ -26,6 +28,9 @@ function loadPg(): typeof Pg {
   pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
   return pg;
 }
+
+/** The SQLite database's file name inside DATA_DIR. */
+export const SQLITE_FILE_NAME = 'armazem.sqlite';
 
 export function openDatabase(options: {
   databaseUrl?: string;
@@ -48,9 +53,10 @@ export function openDatabase(options: {
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const { database } = openSqlite(path.join(options.dataDir, 'armazem.sqlite'));
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  const { database } = openSqlite(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', file, destroy: () => db.destroy() };
 }
 
 export function nowIso(): string {

@@ -17,6 +17,8 @@ import type { Clock } from '../lib/dates.ts';
 import type { NfeService } from '../domain/nfe/nfe-service.ts';
 import type { CountsService } from '../domain/counts/counts-service.ts';
 import type { InventoryService } from '../domain/inventory/inventory-service.ts';
+import type { AuditService } from '../domain/audit/audit-service.ts';
+import type { BackupsService } from '../domain/backups/backups-service.ts';
 
 export interface AppConfig {
   sessions: SessionPolicy;
@@ -24,6 +26,8 @@ export interface AppConfig {
   publicUrl: string;
   allowedOrigins: string[];
   timeZone: string;
+  /** Backups of a SQLite database (defaults: DATA_DIR/backups, 14 kept, 3 h; no schedule unless asked). */
+  backups?: { dir?: string; keep?: number; hour?: number; schedule?: boolean };
 }
 
 declare module 'fastify' {
@@ -47,6 +51,8 @@ declare module 'fastify' {
     nfe: NfeService;
     counts: CountsService;
     inventory: InventoryService;
+    auditTrail: AuditService;
+    backups: BackupsService;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -33,6 +33,7 @@ const NfePage = lazy(() => import('../features/nfe/components/nfe-page.tsx'));
 const CountsPage = lazy(() => import('../features/counts/components/counts-page.tsx'));
 const CountPage = lazy(() => import('../features/counts/components/count-page.tsx'));
 const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page.tsx'));
+const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -116,6 +117,14 @@ export function AppRouter() {
               <Route path="counts" element={<CountsPage />} />
               <Route path="counts/:countId" element={<CountPage />} />
               <Route path="inventory" element={<InventoryPage />} />
+              <Route
+                path="audit"
+                element={
+                  <RequireAdmin>
+                    <AuditPage />
+                  </RequireAdmin>
+                }
+              />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

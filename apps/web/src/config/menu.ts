@@ -40,6 +40,7 @@ export const menu: MenuSection[] = [
     title: 'Administração',
     items: [
       { path: paths.users, name: 'Usuários', icon: 'users', adminOnly: true },
+      { path: paths.audit, name: 'Auditoria', icon: 'eye', adminOnly: true },
       { path: paths.settings, name: 'Configurações', icon: 'settings' },
       { path: paths.profile, name: 'Meu perfil', icon: 'user' },
       { path: paths.help, name: 'Ajuda', icon: 'help' },

@@ -22,4 +22,5 @@ export const paths = {
   nfe: '/app/nfe',
   counts: '/app/counts',
   inventory: '/app/inventory',
+  audit: '/app/audit',
 } as const;

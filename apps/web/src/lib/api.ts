@@ -83,6 +83,7 @@ export const api = createApi({
     'NfeReceipt',
     'Count',
     'Inventory',
+    'Backup',
   ],
   endpoints: () => ({}),
 });

@@ -134,6 +134,9 @@ export async function writeTail(
 ): Promise<number[]> {
   const set = balanceSet(balance, now);
   const audit = auditRow(entry);
+  // a single new row without an id of its own to record (a manual entry or exit) is recorded under the row's id
+  const entityId =
+    audit.entity_id === null && rows.length === 1 ? sql`(select id::text from ins)` : sql`${audit.entity_id}`;
   const { rows: inserted } = await sql<{
     id: string;
   }>`with ins as (${insertStatement('postgres', rows, userId, now)}),
@@ -142,7 +145,7 @@ export async function writeTail(
         last_movement_at = coalesce(${balance.movedAt}::timestamptz, last_movement_at), updated_at = ${now}
       where product_id = ${balance.productId} returning product_id),
     aud as (insert into audit_log (user_id, action, entity, entity_id, before_data, after_data, created_at)
-      values (${audit.user_id}, ${audit.action}, ${audit.entity}, ${audit.entity_id}, ${audit.before_data},
+      values (${audit.user_id}, ${audit.action}, ${audit.entity}, ${entityId}, ${audit.before_data},
         ${audit.after_data}, ${audit.created_at}) returning id)
     select id from ins`.execute(tx);
   return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);

@@ -326,7 +326,11 @@ async function write(
     await updateDerived(tx, dialect, updates);
     if (only && balances.length === 1) await saveBalance(tx, only, now);
     else await saveManyBalances(tx, dialect, balances, now);
-    await audit(tx, entry);
+    // a single new row without an id of its own to record (a manual entry or exit) is recorded under the row's id
+    await audit(
+      tx,
+      entry.entityId === null && ids.length === 1 ? { ...entry, entityId: ids[0] ?? null } : entry,
+    );
   }
   rememberBalances(tx, balances);
   const posted: PostedRow[] = [];

@@ -8,6 +8,7 @@ import type { ModalBodies } from '../../lib/modal.ts';
  */
 export const MODAL_BODIES: ModalBodies = {
   USER_STATUS_CONFIRMATION: lazy(() => import('../../features/users/user-status-confirmation.tsx')),
+  USER_HISTORY: lazy(() => import('../../features/users/user-history-modal.tsx')),
   PRODUCT_ADD: lazy(() => import('../../features/products/components/add-product-modal.tsx')),
   PRODUCT_EDIT: lazy(() => import('../../features/products/components/edit-product-modal.tsx')),
   PRODUCT_DELETE: lazy(() => import('../../features/products/components/delete-product-modal.tsx')),

@@ -20,6 +20,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { showNotification } from '../../stores/header-slice.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
 import { timeZoneName } from './time-zone-name.ts';
+import { BackupsSection } from './backups-section.tsx';
 
 const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
 const ACTIVITY_LABELS = {
@@ -36,7 +37,13 @@ const BONUS_OPTIONS = BONUS_VALUATIONS.map((value) => ({ value, label: BONUS_LAB
 export default function SettingsPage() {
   usePageTitle('Configurações');
   const { data } = useSettingsQuery();
-  return <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>;
+  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
+  return (
+    <div className="flex flex-col gap-6">
+      <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>
+      {isAdmin ? <BackupsSection /> : null}
+    </div>
+  );
 }
 
 /** How NF-e are costed: the business's activity (IPI credit) and how a bonificação received comes in. */

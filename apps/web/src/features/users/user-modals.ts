@@ -7,5 +7,6 @@ export type UserChange = { status: 'active' | 'disabled' } | { role: TRole };
 declare module '../../lib/modal.ts' {
   interface ModalExtras {
     USER_STATUS_CONFIRMATION: { userId: number; name: string; change: UserChange };
+    USER_HISTORY: { userId: number };
   }
 }

@@ -6,6 +6,7 @@ import { ListPage } from '../../components/ui/list-page.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { openModal } from '../../lib/modal.ts';
+import { messages } from '../../config/messages.ts';
 import { useUsersQuery } from '../../lib/users-api.ts';
 import { ROLE_LABELS, STATUS_BADGES, STATUS_LABELS } from './user-labels.ts';
 import type { UserChange } from './user-modals.ts';
@@ -19,7 +20,11 @@ const fullName = (user: TUserListItem) => `${user.first_name} ${user.last_name}`
 type Confirm = (user: TUserListItem, title: string, change: UserChange) => void;
 
 /** The user list's columns; every change asks first (`confirm`), and no one changes their own role or access. */
-function userColumns(meId: number | undefined, confirm: Confirm): Array<Column<TUserListItem, UserSort>> {
+function userColumns(
+  meId: number | undefined,
+  confirm: Confirm,
+  history: (user: TUserListItem) => void,
+): Array<Column<TUserListItem, UserSort>> {
   return [
     { key: 'name', header: 'Nome', sort: 'name', cell: fullName },
     { key: 'email', header: 'E-mail', sort: 'email', cell: (user) => user.email },
@@ -60,24 +65,35 @@ function userColumns(meId: number | undefined, confirm: Confirm): Array<Column<T
       key: 'actions',
       header: 'Ações',
       align: 'right',
-      cell: (user) =>
-        user.status !== 'active' ? (
-          <button
-            type="button"
-            className="btn btn-success btn-sm"
-            onClick={() => confirm(user, 'Aprovar acesso', { status: 'active' })}
-          >
-            {user.status === 'pending' ? 'Aprovar' : 'Reativar'}
-          </button>
-        ) : user.id !== meId ? (
+      cell: (user) => (
+        <div className="flex justify-end gap-1">
           <button
             type="button"
             className="btn btn-ghost btn-sm"
-            onClick={() => confirm(user, 'Desativar acesso', { status: 'disabled' })}
+            aria-label={`${messages.audit.historyTitle} de ${fullName(user)}`}
+            onClick={() => history(user)}
           >
-            Desativar
+            {messages.audit.historyTitle}
           </button>
-        ) : null,
+          {user.status !== 'active' ? (
+            <button
+              type="button"
+              className="btn btn-success btn-sm"
+              onClick={() => confirm(user, 'Aprovar acesso', { status: 'active' })}
+            >
+              {user.status === 'pending' ? 'Aprovar' : 'Reativar'}
+            </button>
+          ) : user.id !== meId ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => confirm(user, 'Desativar acesso', { status: 'disabled' })}
+            >
+              Desativar
+            </button>
+          ) : null}
+        </div>
+      ),
     },
   ];
 }
@@ -99,7 +115,15 @@ export default function UsersPage() {
       openModal('USER_STATUS_CONFIRMATION', { userId: user.id, name: fullName(user), change }, { title }),
     );
 
-  const columns = userColumns(me?.id, confirm);
+  const history = (user: TUserListItem) =>
+    dispatch(
+      openModal(
+        'USER_HISTORY',
+        { userId: user.id },
+        { title: `${messages.audit.historyTitle}: ${fullName(user)}` },
+      ),
+    );
+  const columns = userColumns(me?.id, confirm, history);
 
   return (
     <ListPage

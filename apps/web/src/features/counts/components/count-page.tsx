@@ -3,7 +3,9 @@ import { Link, useParams } from 'react-router';
 import { COUNT_STATUS_LABELS, type TCountDetail, type TCountItem } from '@armazem/contracts/counts';
 import { countLabel } from '@armazem/contracts/plural';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -89,6 +91,9 @@ export default function CountPage() {
       </TitleCard>
       <TitleCard title="Planilha e lançamento">
         <CountActions count={{ ...count, totals }} />
+      </TitleCard>
+      <TitleCard title={messages.audit.historyTitle}>
+        <HistoryPanel entity="inventory_count" entityId={count.id} title={`Balanço nº ${count.id}`} />
       </TitleCard>
     </div>
   );

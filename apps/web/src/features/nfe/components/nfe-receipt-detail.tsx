@@ -1,5 +1,6 @@
 import type { TNfeReceiptDetail } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
+import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { useNfeReceiptQuery } from '../nfe-api.ts';
 import { NoteTable } from './note-table.tsx';
@@ -84,6 +85,7 @@ export function NfeReceiptDetail({ id }: { id: number }) {
         rows={data.ledger}
         rowKey={(entry) => entry.id}
       />
+      <HistoryPanel entity="nfe_receipt" entityId={data.id} />
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { Link, useParams } from 'react-router';
 import type { TProductDetail } from '@armazem/contracts/catalog';
 import NotFoundPage from '../../../components/layout/not-found-page.tsx';
+import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { TitleCard } from '../../../components/ui/title-card.tsx';
+import { messages } from '../../../config/messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useProductQuery } from '../products-api.ts';
@@ -28,7 +31,7 @@ export default function ProductDetailPage() {
 function ProductDetail({ product }: { product: TProductDetail }) {
   usePageTitle(product.name);
   const [tab, setTab] = useProductTab();
-  const onKardex = tab === 'kardex';
+  const onKardex = tab !== 'overview';
   return (
     <div className="flex flex-col gap-6">
       <div className="text-sm breadcrumbs">
@@ -41,7 +44,12 @@ function ProductDetail({ product }: { product: TProductDetail }) {
       </div>
       <ProductSummary product={product} />
       <ProductTabs tab={tab} onChange={setTab} />
-      {onKardex ? <KardexTab productId={product.id} /> : null}
+      {tab === 'kardex' ? <KardexTab productId={product.id} /> : null}
+      {tab === 'history' ? (
+        <TitleCard title={messages.audit.historyTitle}>
+          <HistoryPanel entity="product" entityId={product.id} title={`${product.sku} · ${product.name}`} />
+        </TitleCard>
+      ) : null}
       <ProductUnitiesCard product={product} hidden={onKardex} />
       <ProductPricesCard product={product} hidden={onKardex} />
       <ProductSuppliersCard product={product} hidden={onKardex} />

@@ -3,17 +3,18 @@ import { useSearchParams } from 'react-router';
 import { messages } from '../../../config/messages.ts';
 
 const text = messages.stockHistory;
-export type ProductTab = 'overview' | 'kardex';
+export type ProductTab = 'overview' | 'kardex' | 'history';
 
 /** The product screen's tab, kept in the URL (`?tab=kardex`) so Back and reload keep it. */
 export function useProductTab(): [ProductTab, (tab: ProductTab) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: ProductTab = searchParams.get('tab') === 'kardex' ? 'kardex' : 'overview';
-  const setTab = (next: ProductTab) => setSearchParams(next === 'kardex' ? { tab: next } : {});
+  const asked = searchParams.get('tab');
+  const tab: ProductTab = asked === 'kardex' || asked === 'history' ? asked : 'overview';
+  const setTab = (next: ProductTab) => setSearchParams(next === 'overview' ? {} : { tab: next });
   return [tab, setTab];
 }
 
-const TABS: readonly ProductTab[] = ['overview', 'kardex'];
+const TABS: readonly ProductTab[] = ['overview', 'kardex', 'history'];
 
 /**
  * The tabs as the ARIA tab pattern has them: Tab reaches the selected one, the arrow keys (and Home/End) move to and
@@ -50,6 +51,7 @@ export function ProductTabs({ tab, onChange }: { tab: ProductTab; onChange: (tab
     <div role="tablist" className="tabs tabs-box w-fit" onKeyDown={onKeyDown}>
       {item('overview', text.overviewTab)}
       {item('kardex', text.kardexTab)}
+      {item('history', messages.audit.historyTitle)}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ZUpdateSupplier } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
+import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { messages } from '../../../config/messages.ts';
@@ -35,6 +36,10 @@ export default function EditSupplierModal({ extra, closeModal }: ModalBodyProps<
     <ModalForm onSubmit={onSubmit} onCancel={closeModal} busy={isLoading}>
       <SupplierFields form={form} autoFocus />
       <SelectField label="Situação" options={STATUS_OPTIONS} {...form.field('status')} />
+      <details className="sm:col-span-2">
+        <summary className="cursor-pointer text-sm">{messages.audit.historyTitle}</summary>
+        <HistoryPanel entity="supplier" entityId={supplier.id} />
+      </details>
     </ModalForm>
   );
 }
