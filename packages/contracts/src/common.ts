@@ -194,6 +194,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
+  'DATABASE_UNAVAILABLE',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,6 +19,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 /** An error whose message is meant for the user, in Portuguese. */

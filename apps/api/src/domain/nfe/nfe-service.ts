@@ -6,6 +6,7 @@ import type {
   ZNfeListQuery,
 } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
+import { allowLongStatements } from '../../db/timeouts.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
@@ -53,6 +54,7 @@ export function createNfeService(deps: NfeServiceDeps) {
     async import(userId: number, file: UploadedXml, data: ImportData): Promise<TNfeReceipt> {
       const doc = await readNfeFile(file.bytes);
       const id = await db.transaction().execute(async (tx) => {
+        await allowLongStatements(tx, dialect);
         const context = await noteContext(tx, doc, timeZone);
         return importNote(
           tx,
@@ -80,6 +82,7 @@ export function createNfeService(deps: NfeServiceDeps) {
     /** Undo: its entries are cancelled through the pipeline (dates below zero, closed months), all or nothing. */
     async undo(userId: number, id: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
+        await allowLongStatements(tx, dialect);
         const receipt = found(await receiptStatus(tx, dialect, id), receiptNotFound);
         if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
         const ids = await liveLedgerIdsOfReceipt(tx, id);
