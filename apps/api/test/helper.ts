@@ -7,15 +7,18 @@ import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { MailMessage } from '../src/domain/auth/mailer.ts';
+import type { DatabaseTimeouts } from '../src/db/timeouts.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 /** A brand-new database for one test file: a temp SQLite file, or a fresh PostgreSQL database dropped after. */
-export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  timeouts?: DatabaseTimeouts,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-test-'));
-    const handle = openDatabase({ dataDir: dir });
+    const handle = openDatabase({ dataDir: dir, timeouts });
     return {
       handle,
       drop: async () => {
@@ -25,7 +28,7 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; dr
     };
   }
   const database = await freshPostgresDatabase(TEST_DATABASE_URL);
-  const handle = openDatabase({ databaseUrl: database.url, dataDir: '', poolMax: 20 });
+  const handle = openDatabase({ databaseUrl: database.url, dataDir: '', poolMax: 20, timeouts });
   return {
     handle,
     drop: async () => {
@@ -65,9 +68,9 @@ export interface TestContext {
 }
 
 export async function buildTestApp(
-  overrides: { loginRateLimit?: number; publicUrl?: string } = {},
+  overrides: { loginRateLimit?: number; publicUrl?: string; timeouts?: DatabaseTimeouts } = {},
 ): Promise<TestContext> {
-  const { handle, drop } = await createTestDatabase();
+  const { handle, drop } = await createTestDatabase(overrides.timeouts);
   await migrateToLatest(handle);
   const mail: MailMessage[] = [];
   const app = await buildApp({

@@ -53,6 +53,9 @@ export function openDatabase(options: {
     pool.on('error', () => undefined);
     pool.on('release', (_error, client) => longClients.delete(client));
     pool.on('connect', (client) => {
+      // …nor one that loses it while lent (between two statements of a transaction) or after the pool dropped it:
+      // its next query fails instead (503, plugins/errors.ts) and the pool replaces it on release.
+      client.on('error', () => undefined);
       // Dates as the app reads and writes them (2026-02-10), whatever DateStyle the server or database is set to
       // ('SQL, DMY' would answer 10/02/2026). A statement, not a startup option: poolers that refuse startup
       // options still pass it, and PGOPTIONS keeps working. Queued before anything the client is lent for; the
