@@ -38,11 +38,14 @@ export function sessionTimeouts(timeouts: DatabaseTimeouts): string {
   );
 }
 
-/** Clients lent for an import or a report (until released: `pool.on('release', …)` forgets them). */
-export const longClients = new WeakSet<Pg.PoolClient>();
+/**
+ * The statement timeout a lent client asked for with `set local statement_timeout` (an import, a report, a migration;
+ * 0 for none), until released: `pool.on('release', …)` forgets it.
+ */
+export const longClients = new WeakMap<Pg.PoolClient, number>();
 
 type Query = (text: unknown, values?: unknown, ...rest: unknown[]) => unknown;
-const LONG = /^\s*set\s+local\s+statement_timeout/i;
+const LONG = /^\s*set\s+local\s+statement_timeout\s*=\s*(\d+)/i;
 
 /**
  * Every query of `client` gets a client-side timeout a little past the server's (longer after this checkout asked
@@ -56,9 +59,11 @@ export function timingQueries(client: Pg.PoolClient, timeouts: DatabaseTimeouts)
       return query(text, values, ...rest);
     if (typeof text === 'object' && typeof (text as { submit?: unknown }).submit === 'function')
       return query(text, values, ...rest);
-    if (typeof text === 'string' && LONG.test(text)) longClients.add(client);
-    const query_timeout =
-      (longClients.has(client) ? timeouts.longStatementMs : timeouts.statementMs) + CLIENT_MARGIN_MS;
+    const asked = typeof text === 'string' ? LONG.exec(text) : null;
+    if (asked) longClients.set(client, Number(asked[1]));
+    const serverMs = longClients.get(client) ?? timeouts.statementMs;
+    // none on the server (a migration): none here either
+    const query_timeout = serverMs === 0 ? undefined : serverMs + CLIENT_MARGIN_MS;
     const config = typeof text === 'string' ? { text, values, query_timeout } : { ...text, query_timeout };
     const result = query(config) as Promise<unknown>;
     return result.catch((error: unknown) => {

@@ -84,7 +84,7 @@ describe('inscrição estadual', () => {
       ['99.999.99-3', '99999993'],
       ['062.307.904/0081', '0623079040081'],
       ['isento', 'ISENTO'],
-    ]) {
+    ] as const) {
       const created = await supplier(typed);
       expect(created.statusCode, typed).toBe(201);
       expect(created.json().stateRegistration).toBe(stored);
