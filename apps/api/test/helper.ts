@@ -12,9 +12,15 @@ import type { DatabaseTimeouts } from '../src/db/timeouts.ts';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
+/**
+ * The tests' database timeouts: far above production's (db/timeouts.ts), so that a suite on a loaded machine is not
+ * answered 503; a test of the timeouts passes its own.
+ */
+const TEST_TIMEOUTS: DatabaseTimeouts = { statementMs: 60_000, acquireMs: 30_000, longStatementMs: 120_000 };
+
 /** A brand-new database for one test file: a temp SQLite file, or a fresh PostgreSQL database dropped after. */
 export async function createTestDatabase(
-  timeouts?: DatabaseTimeouts,
+  timeouts: DatabaseTimeouts = TEST_TIMEOUTS,
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-test-'));
