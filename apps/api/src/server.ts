@@ -15,6 +15,11 @@ export async function main() {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
+    timeouts: {
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+      acquireMs: env.DB_ACQUIRE_TIMEOUT_MS,
+      longStatementMs: env.DB_LONG_STATEMENT_TIMEOUT_MS,
+    },
   });
   await migrateToLatest(database);
   const app = await buildApp({
@@ -38,19 +43,21 @@ export async function main() {
 
   let closing = false;
   // SIGTERM: /api/ready turns 503 at once, requests keep being served for the grace period, then the port closes,
-  // the requests in flight finish and idle keep-alive connections are closed; the process is gone within 10 s.
+  // every request received finishes and idle keep-alive connections are closed (decision 0053); after
+  // SHUTDOWN_TIMEOUT_SECONDS whatever is still open is closed and the process ends anyway.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} recebido: encerrando com calma`);
-    const hardStop = setTimeout(() => {
-      app.log.error('encerramento passou de 10 s: saindo assim mesmo');
-      process.exit(1);
-    }, 9_500);
-    hardStop.unref();
     // Ctrl+C at a terminal has no load balancer to wait for.
     const graceMs = signal === 'SIGTERM' ? env.SHUTDOWN_GRACE_SECONDS * 1000 : 0;
-    await drain(app, { graceMs, deadlineMs: 8_000 });
+    const deadlineMs = graceMs + env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    const hardStop = setTimeout(() => {
+      app.log.error(`encerramento passou de ${deadlineMs / 1000} s: saindo assim mesmo`);
+      process.exit(1);
+    }, deadlineMs + 1_500);
+    hardStop.unref();
+    await drain(app, { graceMs, deadlineMs });
     await database.destroy();
     process.exit(0);
   };

@@ -8,15 +8,24 @@ import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.t
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { MailMessage } from '../src/domain/auth/mailer.ts';
 import type { AppConfig } from '../src/plugins/context.ts';
+import type { DatabaseTimeouts } from '../src/db/timeouts.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
+/**
+ * The tests' database timeouts: far above production's (db/timeouts.ts), so that a suite on a loaded machine is not
+ * answered 503; a test of the timeouts passes its own.
+ */
+const TEST_TIMEOUTS: DatabaseTimeouts = { statementMs: 60_000, acquireMs: 30_000, longStatementMs: 120_000 };
+
 /** A brand-new database for one test file: a temp SQLite file, or a fresh PostgreSQL database dropped after. */
-export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  timeouts: DatabaseTimeouts = TEST_TIMEOUTS,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armazem-test-'));
-    const handle = openDatabase({ dataDir: dir });
+    const handle = openDatabase({ dataDir: dir, timeouts });
     return {
       handle,
       drop: async () => {
@@ -26,7 +35,7 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; dr
     };
   }
   const database = await freshPostgresDatabase(TEST_DATABASE_URL);
-  const handle = openDatabase({ databaseUrl: database.url, dataDir: '', poolMax: 20 });
+  const handle = openDatabase({ databaseUrl: database.url, dataDir: '', poolMax: 20, timeouts });
   return {
     handle,
     drop: async () => {
@@ -66,10 +75,15 @@ export interface TestContext {
 }
 
 export async function buildTestApp(
-  overrides: { loginRateLimit?: number; publicUrl?: string; backups?: AppConfig['backups'] } = {},
+  overrides: {
+    loginRateLimit?: number;
+    publicUrl?: string;
+    backups?: AppConfig['backups'];
+    timeouts?: DatabaseTimeouts;
+  } = {},
   database?: { handle: DatabaseHandle; drop: () => Promise<void> },
 ): Promise<TestContext> {
-  const { handle, drop } = database ?? (await createTestDatabase());
+  const { handle, drop } = database ?? (await createTestDatabase(overrides.timeouts));
   await migrateToLatest(handle);
   const mail: MailMessage[] = [];
   const app = await buildApp({

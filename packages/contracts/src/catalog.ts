@@ -56,8 +56,29 @@ function zFiscalCode(digits: number, label: string) {
     );
 }
 
-/** NCM (Nomenclatura Comum do Mercosul): 8 digits. Missing is allowed (a warning on screen, not a refusal). */
-export const ZNcmInput = zFiscalCode(8, 'NCM');
+/** An NCM as it may be written: 8 digits, or with the dots of its table (`2101.11.10`); nothing else. */
+const NCM_WRITTEN = /^(?:\d{8}|\d{4}\.\d{2}\.\d{2})$/;
+export const NCM_MESSAGE = 'NCM deve ter 8 dígitos, escritos 21011110 ou 2101.11.10.';
+
+/** The 8 digits of an NCM written `21011110` or `2101.11.10`, or null for anything else (`2024-02-30`, `0901210`). */
+export function ncmDigits(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return NCM_WRITTEN.test(trimmed) ? trimmed.replaceAll('.', '') : null;
+}
+
+/**
+ * NCM (Nomenclatura Comum do Mercosul): 8 digits, optionally with their dots (DESIGN §6.1); the one reading of an NCM
+ * (forms, the catalog sheet, the NF-e). Missing is allowed (a warning on screen, not a refusal).
+ */
+export const ZNcmInput = z.pipe(
+  z
+    .pipe(
+      z.nullish(z.string().check(z.maxLength(20, { error: NCM_MESSAGE }))),
+      z.transform((value) => value?.trim() || null),
+    )
+    .check(z.refine((value) => value === null || ncmDigits(value) !== null, { error: NCM_MESSAGE })),
+  z.transform((value) => (value === null ? null : ncmDigits(value))),
+);
 /** CEST (Código Especificador da Substituição Tributária): 7 digits, optional. */
 export const ZCestInput = zFiscalCode(7, 'CEST');
 

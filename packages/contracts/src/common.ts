@@ -67,8 +67,18 @@ export const hasNul = (text: string): boolean => text.includes('\u0000');
 export const noNul = /* @__NO_SIDE_EFFECTS__ */ () =>
   z.refine<string>((text) => !hasNul(text), { error: NUL_MESSAGE });
 
+/**
+ * Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) draw text in another order than it is stored
+ * ("Trojan Source"): refused in every text field (DESIGN §6.1), names, descriptions, notes, documents, addresses.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+export const BIDI_MESSAGE =
+  'O texto contém um caractere invisível que muda a ordem da escrita; apague-o e digite de novo.';
+export const noBidi = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.refine<string>((text) => !BIDI_CONTROLS.test(text), { error: BIDI_MESSAGE });
+
 /* @__NO_SIDE_EFFECTS__ */
-export const zText = (max: number) => z.string().check(noNul(), z.trim(), z.maxLength(max));
+export const zText = (max: number) => z.string().check(noNul(), noBidi(), z.trim(), z.maxLength(max));
 /**
  * Text someone can read: not only invisible characters (a zero-width space), which reads as `empty`, and no control
  * character (a bell) nor a bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069), which would draw the
@@ -196,6 +206,7 @@ export const ERROR_CODES = [
   'INTERNAL',
   'BUSINESS_DOCUMENT_REQUIRED',
   'SIGNATURE_INVALID',
+  'DATABASE_UNAVAILABLE',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

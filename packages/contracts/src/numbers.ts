@@ -1,5 +1,12 @@
 import { z } from 'zod/mini';
-import { MONEY_SCALE, QUANTITY_SCALE, formatMoneyBR, formatQuantityBR, parseScaled } from './decimal.ts';
+import {
+  MONEY_SCALE,
+  QUANTITY_SCALE,
+  formatMoneyBR,
+  formatQuantityBR,
+  parseScaled,
+  parseTypedNumber,
+} from './decimal.ts';
 
 /**
  * Limits that fit storage (docs/decisions/0008-number-limits.md). Quantities are stored in thousandths and
@@ -31,6 +38,16 @@ const show = (kind: Kind, value: bigint) =>
 export const INVALID_NUMBER_MESSAGE =
   'Número inválido: use vírgula para os decimais e ponto para os milhares (ex.: 1.234,50).';
 
+/**
+ * A decimal string on the JSON API: a plain decimal (`1234.56`, what the forms send), or one written the Brazilian
+ * way with a comma (`1,50`, `1.234,56`), read by the one parser of DESIGN §4, since a comma can only mean that. Without
+ * a comma the dot stays a decimal point, so the refusal's advice (write it with a comma) is always read as meant.
+ */
+function wireDecimal(input: string | number): string | number {
+  if (typeof input !== 'string' || !input.includes(',')) return input;
+  return parseTypedNumber(input) ?? input;
+}
+
 /** A decimal accepted as JSON number or string, checked exactly; the parsed value is the scaled bigint. */
 function decimalSchema(kind: Kind, options: { min?: bigint; max: bigint; positive?: boolean }) {
   const scale = SCALE[kind];
@@ -40,7 +57,7 @@ function decimalSchema(kind: Kind, options: { min?: bigint; max: bigint; positiv
         issue.input === undefined || issue.input === null ? 'Campo obrigatório.' : 'Informe um número.',
     }),
     z.transform((input, ctx) => {
-      const parsed = parseScaled(input, scale);
+      const parsed = parseScaled(wireDecimal(input), scale);
       const fail = (message: string) => {
         ctx.issues.push({ code: 'custom', message, input });
         return z.NEVER;

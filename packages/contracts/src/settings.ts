@@ -61,8 +61,15 @@ export const ZBusinessDocument = z
 const STATE_REGISTRATION_MESSAGE = 'Inscrição estadual inválida: informe só os números (até 14) ou ISENTO.';
 
 /**
- * Inscrição estadual: `ISENTO`, or its digits (2 to 14, the longest state format), kept without punctuation.
- * Each state has its own check-digit rule; those are left to the SEFAZ, which is where an IE is really checked.
+ * How an IE may be written: groups of at least two digits joined by one `.`, `-`, `/` or space, the last group alone
+ * may be one digit (the check digit: `99.999.99-3`). `1.2.3` is not an IE however many digits it has.
+ */
+const STATE_REGISTRATION_WRITTEN = /^\d{2,}(?:[./ -]\d{2,})*(?:[./ -]\d)?$/;
+
+/**
+ * Inscrição estadual: `ISENTO`, or its digits (2 to 14, the longest state format) written as the states write them
+ * (STATE_REGISTRATION_WRITTEN), kept without punctuation. Each state has its own check-digit rule; those are left to
+ * the SEFAZ, which is where an IE is really checked (decision 0053).
  */
 export const ZStateRegistration = z
   .pipe(
@@ -71,7 +78,9 @@ export const ZStateRegistration = z
       .check(noNul(), z.trim(), z.maxLength(30, { error: STATE_REGISTRATION_MESSAGE })),
     z.transform((value) => {
       const upper = value.toUpperCase();
-      return upper === 'ISENTO' ? upper : upper.replace(/[\s./-]/g, '');
+      if (upper === 'ISENTO' || upper === '') return upper;
+      // written otherwise (`1.2.3`, `12a`): kept as typed, so the check below refuses it
+      return STATE_REGISTRATION_WRITTEN.test(upper) ? upper.replace(/[\s./-]/g, '') : upper;
     }),
   )
   .check(

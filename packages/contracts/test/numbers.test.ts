@@ -82,7 +82,7 @@ describe('limits that fit storage', () => {
 describe('number wording (issue 8, item 18)', () => {
   it('never asks for a decimal point or shows numbers the American way', () => {
     const all = [
-      ...messagesOf(ZQuantityInput, '12,50'),
+      ...messagesOf(ZQuantityInput, '1,234.56'),
       ...messagesOf(ZMoneyInput, 'doze'),
       ...messagesOf(ZMoneyInput, '-1'),
       ...messagesOf(ZQuantityInput, '0'),

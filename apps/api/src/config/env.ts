@@ -34,6 +34,14 @@ export const ZEnv = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** After SIGTERM: seconds to keep serving with /api/ready at 503, so a load balancer stops sending requests. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(8).default(2),
+  /** After SIGTERM: seconds the requests in flight may take to finish (the slowest report) before the process ends. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Longest wait on the database for one statement or lock (then 503 DATABASE_UNAVAILABLE); SQLite's busy timeout. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Longest wait for a PostgreSQL connection from the pool. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** One statement of an import or a report (PostgreSQL, set per transaction). */
+  DB_LONG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUSINESS_TIME_ZONE: z.string().default('America/Sao_Paulo'),
   WEB_DIST: z.string().optional(),

@@ -6,6 +6,14 @@ import type Pg from 'pg';
 import type { Database, Dialect } from './types.ts';
 import { openSqlite } from './sqlite-driver.ts';
 import { namingStatements } from './pg-statements.ts';
+import {
+  DEFAULT_TIMEOUTS,
+  longClients,
+  poolTimeouts,
+  sessionTimeouts,
+  timingQueries,
+  type DatabaseTimeouts,
+} from './timeouts.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -36,17 +44,29 @@ export function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolMax?: number;
+  timeouts?: DatabaseTimeouts;
 }): DatabaseHandle {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   if (options.databaseUrl) {
     const pg = loadPg();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      ...poolTimeouts(timeouts),
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
+    pool.on('release', (_error, client) => longClients.delete(client));
     pool.on('connect', (client) => {
+      // …nor one that loses it while lent (between two statements of a transaction) or after the pool dropped it:
+      // its next query fails instead (503, plugins/errors.ts) and the pool replaces it on release.
+      client.on('error', () => undefined);
       // Dates as the app reads and writes them (2026-02-10), whatever DateStyle the server or database is set to
       // ('SQL, DMY' would answer 10/02/2026). A statement, not a startup option: poolers that refuse startup
-      // options still pass it, and PGOPTIONS keeps working. Queued before anything the client is lent for.
-      void client.query("set DateStyle = 'ISO, YMD'").catch(() => undefined);
+      // options still pass it, and PGOPTIONS keeps working. Queued before anything the client is lent for; the
+      // timeouts with it (decision 0053).
+      void client.query(`set DateStyle = 'ISO, YMD'; ${sessionTimeouts(timeouts)}`).catch(() => undefined);
+      timingQueries(client, timeouts);
       namingStatements(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -54,7 +74,7 @@ export function openDatabase(options: {
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
-  const { database } = openSqlite(file);
+  const { database } = openSqlite(file, timeouts.statementMs);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', file, destroy: () => db.destroy() };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DatabaseHandle } from './database.ts';
 import type { Dialect } from './types.ts';
@@ -50,9 +51,31 @@ export function expectedMigrationNames(dialect: Dialect): string[] {
   return Object.keys(migrationsFor(dialect)).sort();
 }
 
+/**
+ * A migration may take longer than a request may wait (an index on a large ledger): on PostgreSQL its transaction
+ * lifts the statement and lock timeouts (decision 0053).
+ */
+function untimed(migrations: Record<string, Migration>, handle: DatabaseHandle): Record<string, Migration> {
+  if (handle.dialect !== 'postgres') return migrations;
+  const lifted = Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+    name,
+    {
+      ...migration,
+      up: async (db) => {
+        await sql`set local statement_timeout = 0`.execute(db);
+        await sql`set local lock_timeout = 0`.execute(db);
+        await migration.up(db);
+      },
+    },
+  ]);
+  return Object.fromEntries(lifted);
+}
+
 /** Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances may start together. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
+  const provider: MigrationProvider = {
+    getMigrations: async () => untimed(migrationsFor(handle.dialect), handle),
+  };
   const migrator = new Migrator({ db: handle.db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

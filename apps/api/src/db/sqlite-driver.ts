@@ -6,12 +6,16 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * are passed and in not flagging statements that return rows. This shim bridges the two, so the app needs
  * no native module to compile.
  */
-export function openSqlite(file: string): { database: SqliteDatabase; raw: DatabaseSync } {
+export function openSqlite(
+  file: string,
+  busyTimeoutMs = 5000,
+): { database: SqliteDatabase; raw: DatabaseSync } {
   const raw = new DatabaseSync(file);
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');
-  raw.exec('PRAGMA busy_timeout = 5000');
+  // a write waits at most this long for another process's lock, then fails (503, plugins/errors.ts)
+  raw.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   // Prepared once per SQL text, with whether it returns rows (asking node:sqlite for the columns costs as
   // much as a small query, and Kysely asks on every execution).
   const statements = new Map<string, { statement: StatementSync; reader: boolean; arrays: boolean }>();

@@ -21,6 +21,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   INTERNAL: 500,
   BUSINESS_DOCUMENT_REQUIRED: 422,
   SIGNATURE_INVALID: 422,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 /** An error whose message is meant for the user, in Portuguese. */

@@ -3,7 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorCode, TErrorResponse } from '@armazem/contracts/common';
 import { AppError, isUniqueViolation } from '../lib/errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { issuesMessage } from '../lib/field-labels.ts';
+import { declareDatabaseRefusal } from '../routes/error-responses.ts';
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: TErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
@@ -141,6 +143,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (known) return reply.status(known.status).send({ message: known.message, code: known.code });
   const multipart = multipartError(error);
   if (multipart) return reply.status(400).send({ message: multipart, code: 'VALIDATION_ERROR' });
+  if (isDatabaseUnavailable(error)) {
+    // a timeout or a lost connection: nothing was applied (the transaction rolled back), the pool replaces the client
+    request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+    return reply
+      .status(503)
+      .header('Retry-After', '5')
+      .send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' });
+  }
   const constraint = constraintError(error);
   if (constraint)
     return reply.status(constraint.statusCode).send({ message: constraint.message, code: constraint.code });
@@ -193,4 +203,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(errorHandler);
+  // every API route may answer 503 DATABASE_UNAVAILABLE: declared once, for the routes registered after this
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) declareDatabaseRefusal(route);
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { NUL_MESSAGE, hasNul } from '@armazem/contracts/common';
+import { underflowError, underflowKey } from './json-underflow.ts';
 
 /**
  * The path of the first string holding U+0000 anywhere in a body, query or params, or null. Iterative: a hostile
@@ -114,6 +115,11 @@ export function registerValidation(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parse(request, text, done);
+    parse(request, text, (error: Error | null, body?: unknown) => {
+      // a number that underflows (`1e-400`) is refused, not read as 0 (DESIGN §6.1)
+      const underflow = error ? null : underflowKey(text);
+      if (underflow !== null) done(underflowError(underflow), undefined);
+      else done(error, body);
+    });
   });
 }

@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 // The error answers each route declares beside its success: one body for every refusal (plugins/errors.ts writes
 // it), declared by status so that the API docs list them and the serializer writes exactly that shape.
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** A refusal that carries more than its message (a refused sheet's rows and summary, a shortage's figures). */
 const ZRefusal = z.looseObject(ZErrorResponse.shape);
@@ -20,6 +20,15 @@ export const refusals = <S extends ErrorStatus>(...statuses: S[]) => byStatus(ZR
 
 /** Every refusal of the sheet, NF-e and count routes: input, missing, conflict, size, type, content (with details). */
 export const EVERY_REFUSAL = refusals(400, 404, 409, 413, 415, 422);
+
+/**
+ * Every API route answers 503 DATABASE_UNAVAILABLE when the database does not answer in time (decision 0053): declared
+ * once for all of them (a route's own 503, such as /api/ready's, is kept).
+ */
+export function declareDatabaseRefusal(route: { schema?: { response?: unknown } }) {
+  const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+  route.schema = { ...route.schema, response: { ...errors(503), ...response } };
+}
 
 /**
  * Every route behind the session answers 401 when there is none (or it ended): declared once for all of them, as

@@ -39,7 +39,8 @@ async function readParts(request: FastifyRequest, fileField: string, fieldKb: nu
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
-      if (part.fieldname === fileField) file = { fileName: part.filename, contentType: part.mimetype, bytes };
+      if (part.fieldname === fileField)
+        file = { fileName: cleanFileName(part.filename), contentType: part.mimetype, bytes };
     } else {
       if (part.valueTruncated)
         throw new AppError(
@@ -50,6 +51,21 @@ async function readParts(request: FastifyRequest, fileField: string, fieldKb: nu
     }
   }
   return { file, fields };
+}
+
+/** Control characters (C0 with NUL, DEL, C1) and bidirectional overrides and isolates. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+export const FILE_NAME_MAX = 200;
+
+/**
+ * The file name as it is stored and shown (DESIGN §6.1): without control characters (PostgreSQL refuses a NUL in
+ * text) or direction overrides, cut to 200 characters (never in the middle of one). Every upload is read here, so the
+ * movement, catalog and count sheets and the NF-e all store a clean name.
+ */
+export function cleanFileName(name: string | undefined): string {
+  const clean = (name ?? '').replace(UNSAFE_IN_NAME, '').trim();
+  return Array.from(clean).slice(0, FILE_NAME_MAX).join('').trim();
 }
 
 /** A sheet sent in "sheet" (the movement, catalog and count uploads) and the text fields beside it. */

@@ -235,7 +235,7 @@ describe('the maxima through the API', () => {
       [
         'POST',
         '/api/stock/in/v1',
-        { productId: product.id, productUnityId: box.id, quantity: '12,50', unitCost: '1' },
+        { productId: product.id, productUnityId: box.id, quantity: '1,234.56', unitCost: '1' },
         'Número inválido: use vírgula para os decimais e ponto para os milhares (ex.: 1.234,50).',
       ],
     ];

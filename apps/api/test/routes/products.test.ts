@@ -77,8 +77,10 @@ describe('POST /api/products/v1', () => {
     expect(updated.json()).toMatchObject({ ncm: '21011110', cest: null, itemType: '07' });
 
     for (const [field, value, message] of [
-      ['ncm', '0901210', 'NCM deve ter 8 dígitos.'],
-      ['ncm', '09012100A', 'NCM deve ter 8 dígitos.'],
+      ['ncm', '0901210', 'NCM deve ter 8 dígitos, escritos 21011110 ou 2101.11.10.'],
+      ['ncm', '09012100A', 'NCM deve ter 8 dígitos, escritos 21011110 ou 2101.11.10.'],
+      ['ncm', '2024-02-30', 'NCM deve ter 8 dígitos, escritos 21011110 ou 2101.11.10.'],
+      ['ncm', '09.01.21.00', 'NCM deve ter 8 dígitos, escritos 21011110 ou 2101.11.10.'],
       ['cest', '123456', 'CEST deve ter 7 dígitos.'],
       ['itemType', '11', 'Tipo do item inválido.'],
     ] as const) {

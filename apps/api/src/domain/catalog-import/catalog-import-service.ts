@@ -1,4 +1,5 @@
 import type { TCatalogImportResult, TCatalogPreview } from '@armazem/contracts/catalog-import';
+import { allowLongStatements } from '../../db/timeouts.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { audit, auditRow } from '../../lib/audit.ts';
@@ -247,6 +248,7 @@ async function importSheet(
   if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', emptyCatalogMessage);
   const today = clock.today();
   return db.transaction().execute(async (tx) => {
+    await allowLongStatements(tx, dialect);
     await lockCatalogImports(tx, dialect);
     const refuse = (tally: ReturnType<typeof catalogTally>) => {
       const { rows, summary } = tally.preview(sheet.fileName);

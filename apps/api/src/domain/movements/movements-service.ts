@@ -34,6 +34,7 @@ import {
   type Period,
 } from './movements-rules.ts';
 import { monthReport } from './report-data.ts';
+import { allowLongStatements, withLongStatements } from '../../db/timeouts.ts';
 import { closingOf } from '../closings/closings-repository.ts';
 import { yearMonth } from '../stock/stock-rules.ts';
 import { todayIn } from '../../lib/dates.ts';
@@ -157,6 +158,7 @@ async function importSheet(
   if (read.rows.length === 0) throw new AppError('UNPROCESSABLE', EMPTY_SHEET_MESSAGE);
   const sha256 = sheetFingerprint(sheet.bytes);
   const id = await db.transaction().execute(async (tx) => {
+    await allowLongStatements(tx, dialect);
     const duplicate = await findStandingDuplicate(tx, period, sha256);
     if (duplicate) throw conflict(duplicateImportMessage(period, duplicate.file_name));
     const checked = await check(tx, read.rows, period);
@@ -200,6 +202,7 @@ async function importSheet(
 /** Undoes an import: its ledger rows are cancelled through the pipeline (dates, closed months), all or nothing. */
 async function undoImport({ db, dialect, clock }: Deps, userId: number, movementId: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    await allowLongStatements(tx, dialect);
     const movement = await findMovementStatus(tx, movementId);
     if (!movement || movement.cancelled_at) throw notFound(NOT_FOUND);
     const ids = await liveLedgerIds(tx, movementId);
@@ -227,10 +230,10 @@ async function originalSheet(db: Db, id: number) {
 }
 
 /** The month's PDF report, signed by who asked for it. */
-async function report({ db, timeZone }: Deps, userName: string, month: Month) {
+async function report({ db, dialect, timeZone }: Deps, userName: string, month: Month) {
   const { renderReport } = await pdf();
   const [data, settings, closing] = await Promise.all([
-    monthReport(db, month.year, month.month),
+    withLongStatements(db, dialect, (reader) => monthReport(reader, month.year, month.month)),
     readSettings(db, timeZone),
     closingOf(db, yearMonth(month.year, month.month)),
   ]);

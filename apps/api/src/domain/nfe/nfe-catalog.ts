@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import type { ZNfeCreateProduct } from '@armazem/contracts/nfe';
+import { ncmDigits } from '@armazem/contracts/catalog';
 import type { Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { referenceState, unityTakesFractions } from '../reference/reference-repository.ts';
@@ -95,7 +96,7 @@ async function insertProductOfItem(
     base_unity_id: create.baseUnityId,
     min_stock: '0',
     barcode,
-    ncm: item.ncm && /^[0-9]{8}$/.test(item.ncm) ? item.ncm : null,
+    ncm: ncmDigits(item.ncm),
     cest: item.cest && /^[0-9]{7}$/.test(item.cest) ? item.cest : null,
     item_type: '00',
     status: 'active' as const,

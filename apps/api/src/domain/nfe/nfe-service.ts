@@ -6,6 +6,7 @@ import type {
   ZNfeListQuery,
 } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
+import { allowLongStatements } from '../../db/timeouts.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
@@ -65,6 +66,7 @@ export function createNfeService(deps: NfeServiceDeps) {
       const doc = read.doc;
       const choices = data();
       const id = await db.transaction().execute(async (tx) => {
+        await allowLongStatements(tx, dialect);
         const context = await noteContext(tx, doc, timeZone);
         return importNote(
           tx,
@@ -107,6 +109,7 @@ export function createNfeService(deps: NfeServiceDeps) {
 
   async function undoReceipt(userId: number, id: number, why: string | null): Promise<void> {
     await db.transaction().execute(async (tx) => {
+      await allowLongStatements(tx, dialect);
       const receipt = found(await receiptStatus(tx, dialect, id), receiptNotFound);
       if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
       const ids = await liveLedgerIdsOfReceipt(tx, id);
