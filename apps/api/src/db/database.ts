@@ -15,6 +15,8 @@ export type RowOf<Query extends (...args: never[]) => { executeTakeFirstOrThrow(
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL: the server's address, for the one connection that listens to other instances' events */
+  url?: string;
   destroy(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export function openDatabase(options: {
       namingStatements(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', url: options.databaseUrl, destroy: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const { database } = openSqlite(path.join(options.dataDir, 'armazem.sqlite'));

@@ -18,6 +18,7 @@ import { countEntryReason } from './migrations/014-count-entry-reason.ts';
 import { emptyValuesFirst } from './migrations/015-empty-values-first.ts';
 import { countSearch } from './migrations/016-count-search.ts';
 import { entriesFirstWithinADay } from './migrations/017-entries-first-within-a-day.ts';
+import { countParts } from './migrations/018-count-parts.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -38,6 +39,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '015-empty-values-first': emptyValuesFirst(dialect),
     '016-count-search': countSearch(),
     '017-entries-first-within-a-day': entriesFirstWithinADay(),
+    '018-count-parts': countParts(dialect),
   };
 }
 

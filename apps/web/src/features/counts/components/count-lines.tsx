@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { TCountItem } from '@armazem/contracts/counts';
+import { messages } from '../../../config/messages.ts';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
 
 const SHOWN = 200;
@@ -10,6 +11,20 @@ const differenceClass = (difference: string | null) =>
     : difference.startsWith('-')
       ? 'text-error'
       : 'text-success';
+
+/** Who counted what of a line ("Ana: 12 UN · João: 8 UN") and when it was last counted. */
+function CountedBy({ item }: { item: TCountItem }) {
+  if (item.countedBy.length === 0) return null;
+  const parts = item.countedBy
+    .map((part) => `${part.user.name}: ${formatQuantity(part.quantity)} ${item.unity.code}`)
+    .join(' · ');
+  return (
+    <p className="mt-1 text-xs opacity-80" data-testid="count-parts">
+      {messages.counts.countedBy(parts)}
+      {item.countedAt ? ` ${messages.counts.lastCountedAt(formatDateTime(item.countedAt))}` : ''}
+    </p>
+  );
+}
 
 /** The count's lines as cards (a phone in one hand): expected, counted, difference and its value, who counted. */
 export function CountLines({ items }: { items: readonly TCountItem[] }) {
@@ -71,11 +86,7 @@ export function CountLines({ items }: { items: readonly TCountItem[] }) {
                 </dd>
               </div>
             </dl>
-            {item.countedBy ? (
-              <p className="mt-1 text-xs opacity-70">
-                Contado por {item.countedBy.name} em {formatDateTime(item.countedAt)}
-              </p>
-            ) : null}
+            <CountedBy item={item} />
           </li>
         ))}
       </ul>
