@@ -1,6 +1,7 @@
 import type { TSheetPreview, TStockMovement } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
+import type { EventBus } from '../../lib/events.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { readSettings } from '../settings/settings-repository.ts';
@@ -52,6 +53,7 @@ export interface MovementsServiceDeps {
   db: Db;
   dialect: Dialect;
   clock: Clock;
+  events: EventBus;
   /** the business time zone, as the report's settings show it */
   timeZone: string;
 }
@@ -145,7 +147,7 @@ async function previewSheet(
  * and the posting pipeline places each row by its date, locks the products and refuses any date below zero.
  */
 async function importSheet(
-  { db, dialect, clock }: Deps,
+  { db, dialect, clock, events }: Deps,
   userId: number,
   sheet: UploadedSheet,
   month: Month,
@@ -194,11 +196,12 @@ async function importSheet(
     }
     return movementId;
   });
+  events.publish('stock');
   return findMovement(db, id);
 }
 
 /** Undoes an import: its ledger rows are cancelled through the pipeline (dates, closed months), all or nothing. */
-async function undoImport({ db, dialect, clock }: Deps, userId: number, movementId: number): Promise<void> {
+async function undoImport({ db, dialect, clock, events }: Deps, userId: number, movementId: number) {
   await db.transaction().execute(async (tx) => {
     const movement = await findMovementStatus(tx, movementId);
     if (!movement || movement.cancelled_at) throw notFound(NOT_FOUND);
@@ -216,6 +219,7 @@ async function undoImport({ db, dialect, clock }: Deps, userId: number, movement
     });
     await markMovementCancelled(tx, movementId, userId);
   });
+  events.publish('stock');
 }
 
 /** The file as uploaded, served as what its bytes are. */

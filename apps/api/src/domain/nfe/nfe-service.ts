@@ -43,7 +43,7 @@ const foundReceipt = async (db: Db, id: number): Promise<TNfeReceipt> =>
   found(await findReceipt(db, id), receiptNotFound);
 
 export function createNfeService(deps: NfeServiceDeps) {
-  const { db, dialect, clock, timeZone } = deps;
+  const { db, dialect, clock, timeZone, events } = deps;
   return {
     /** Reads the note and says what an import would do; stores nothing. */
     preview: async (file: UploadedXml): Promise<TNfePreview> =>
@@ -61,6 +61,9 @@ export function createNfeService(deps: NfeServiceDeps) {
           context,
         );
       });
+      events.publish('stock');
+      events.publish('products'); // a note may create products and its supplier
+      events.publish('suppliers');
       return foundReceipt(db, id);
     },
 
@@ -97,6 +100,7 @@ export function createNfeService(deps: NfeServiceDeps) {
         });
         await markReceiptUndone(tx, id, userId);
       });
+      events.publish('stock');
     },
   };
 }
