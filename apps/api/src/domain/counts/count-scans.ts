@@ -31,6 +31,10 @@ async function addScan(
   if (!target) throw unknownCode(code);
   const inScope = target.active && (count.category_id === null || count.category_id === target.categoryId);
   if (!inScope && (await parts.countedOf(tx, countId, target.productId)) === null) throw unknownCode(code);
+  // a fraction of a unit that takes none is said as a typed total would say it
+  const { unitsPerPackage, baseFractional, baseCode } = target.rule;
+  if (unitsPerPackage === 1000n && !baseFractional && quantity % 1000n !== 0n)
+    throw badRequest(`${target.name}: ${countedQuantityProblem(false, 1n, baseCode)}`, 'quantity');
   const base = baseQuantityOf(target.rule, quantity);
   if (!base.ok) throw badRequest(`${target.name}: ${base.message}`, 'quantity');
   const now = nowIso();
