@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, createOperator, type TestContext } from '../helper.ts';
+import {
+  appWithAdmin,
+  buildTestApp,
+  createOperator,
+  dialectUnderTest,
+  signUpAndLogin,
+  type TestContext,
+} from '../helper.ts';
+import { buildApp } from '../../src/app.ts';
+import type { TLiveEvent } from '@armazem/contracts/events';
 import {
   batchId,
   createProduct,
@@ -359,4 +368,39 @@ describe('events', () => {
     aborter.abort();
     await reader.cancel().catch(() => undefined);
   });
+
+  it('ends the open streams when the app closes, so a shutdown never waits on them', async () => {
+    const own = await buildTestApp();
+    const cookie = await signUpAndLogin(own.app, 'admin@fecha.com.br');
+    const address = await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${address}/api/events/v1`, { headers: { cookie } });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes(': conectado')) text += (await reader.read()).value ?? '';
+    await own.close();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+
+  it.runIf(dialectUnderTest === 'postgres')(
+    'tells every instance on the same PostgreSQL database (NOTIFY/LISTEN), not only the one that wrote',
+    async () => {
+      const other = await buildApp({ database: ctx.handle, config: ctx.app.config });
+      try {
+        const heard: TLiveEvent[] = [];
+        const stop = await other.events.subscribe((event) => heard.push(event));
+        const cat = await category();
+        const p = await product(cat);
+        const count = await startCount(cat);
+        await scan(count.id, { code: p.sku });
+        await expect
+          .poll(() => heard.some((event) => event.type === 'count' && event.ids.includes(count.id)))
+          .toBe(true);
+        stop();
+      } finally {
+        await other.close(); // its LISTEN connection; the database stays with the first instance
+      }
+    },
+  );
 });
