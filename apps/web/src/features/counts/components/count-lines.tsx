@@ -21,7 +21,7 @@ function CountedBy({ item }: { item: TCountItem }) {
     .map((part) => `${part.user.name}: ${formatQuantity(part.quantity)} ${item.unity.code}`)
     .join(' · ');
   return (
-    <p className="mt-1 text-xs opacity-80" data-testid="count-parts">
+    <p className="mt-1 text-xs" data-testid="count-parts">
       {messages.counts.countedBy(parts)}
       {item.countedAt ? ` ${messages.counts.lastCountedAt(formatDateTime(item.countedAt))}` : ''}
     </p>

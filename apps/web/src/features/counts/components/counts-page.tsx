@@ -65,7 +65,7 @@ function StartCount() {
       <button type="submit" className="btn btn-primary" disabled={isLoading}>
         <Icon name="plus" className="h-4 w-4" /> Iniciar balanço
       </button>
-      <label className="label cursor-pointer justify-start gap-2 sm:col-span-4">
+      <label className="flex cursor-pointer items-start gap-2 sm:col-span-4">
         <input
           type="checkbox"
           className="checkbox"
@@ -75,7 +75,7 @@ function StartCount() {
         />
         <span>
           {messages.counts.blind}
-          <span className="block text-xs opacity-80">{messages.counts.blindHint}</span>
+          <span className="block text-xs">{messages.counts.blindHint}</span>
         </span>
       </label>
     </form>

@@ -32,7 +32,7 @@ function ModeChoice({
           <span>{messages.counts.sheetModes[value]}</span>
         </label>
       ))}
-      <p className="text-xs opacity-80">{messages.counts.sheetModeNote[mode]}</p>
+      <p className="text-xs">{messages.counts.sheetModeNote[mode]}</p>
     </fieldset>
   );
 }
