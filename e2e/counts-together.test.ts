@@ -118,4 +118,39 @@ describe('Counting together', () => {
       await other.context().close();
     }
   });
+
+  it('a total typed over a figure someone changed meanwhile is refused with who changed it; a sheet previews and adds', async () => {
+    const { coffee, count } = await seedCount();
+    const cookie = await adminCookie();
+    await loginAsAdmin();
+    await page.goto(`/app/counts/${count.id}`);
+    const line = page.getByTestId('count-line').first();
+    await line.getByRole('button', { name: 'Digitar total' }).click();
+    await line.getByTestId('count-total').fill('5');
+    // meanwhile someone else scans the product
+    const scanned = await api(`/api/stock/counts/v1/${count.id}/scans`, {
+      method: 'POST',
+      cookie,
+      body: { code: coffee.sku },
+    });
+    expect(scanned.status).toBe(200);
+    await line.getByRole('button', { name: 'Salvar total' }).click();
+    await expect
+      .poll(() => line.getByTestId('count-total-note').textContent(), WAIT)
+      .toContain('alterou a contagem de Café 500 g para 1 UN. Confira e digite de novo.');
+    await expect.poll(() => counted(page), WAIT).toBe('1 UN');
+
+    // the sheet: read first, in the mode chosen, then added
+    await page.getByTestId('count-sheet-input').setInputFiles({
+      name: 'contagem.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Código;Quantidade contada\r\n${coffee.sku};3\r\n`, 'latin1'),
+    });
+    const preview = page.getByTestId('count-sheet-preview');
+    await expect.poll(() => preview.textContent(), WAIT).toContain('1 → 3 UN');
+    await preview.getByLabel('Somar ao que foi contado').check();
+    await expect.poll(() => preview.textContent(), WAIT).toContain('1 → 4 UN');
+    await preview.getByRole('button', { name: 'Somar à contagem' }).click();
+    await expect.poll(() => counted(page), WAIT).toBe('4 UN');
+  });
 });
