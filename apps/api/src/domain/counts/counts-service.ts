@@ -177,14 +177,14 @@ async function previewSheet(
 
 /** Discards an open count, or undoes a posted one: its adjustments cancelled through the pipeline. */
 async function removeCount(deps: ServiceDeps, user: User, id: number) {
-  await deps.db.transaction().execute(async (tx) => {
+  const undone = await deps.db.transaction().execute(async (tx) => {
     const count = found(await repo.lockCount(tx, deps.dialect, id), countNotFound);
     if (count.status === 'discarded') throw conflict('Este balanço já foi descartado.');
     const now = nowIso();
     if (count.status === 'open') {
       await repo.setStatus(tx, id, { status: 'discarded', userId: user.id, now, undo: false });
       await audit(tx, { userId: user.id, action: 'discard', entity: 'inventory_count', entityId: id });
-      return;
+      return false;
     }
     await assertOpenPeriod(deps, tx, count.counted_on);
     const ids = await repo.countLedgerIds(tx, id);
@@ -195,9 +195,10 @@ async function removeCount(deps: ServiceDeps, user: User, id: number) {
       audit: { action: 'undo', entity: 'inventory_count', entityId: id, after: { cancelled: ids.length } },
     });
     await repo.setStatus(tx, id, { status: 'discarded', userId: user.id, now, undo: true });
+    return true;
   });
   deps.events.publish('count', [id]);
-  deps.events.publish('stock');
+  if (undone) deps.events.publish('stock'); // its adjustments were cancelled
 }
 
 async function postOne(deps: ServiceDeps, user: User, id: number, uncountedAsZero: boolean) {
