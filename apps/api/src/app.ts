@@ -46,6 +46,8 @@ import { createNfeService } from './domain/nfe/nfe-service.ts';
 import { businessClock } from './lib/dates.ts';
 import { createCatalogImportService } from './domain/catalog-import/catalog-import-service.ts';
 import { recordRoutes, registerRecords } from './plugins/records.ts';
+import { createEventBus } from './lib/events.ts';
+import { eventRoutes } from './routes/events.ts';
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -56,6 +58,16 @@ export interface BuildAppOptions {
   mailFrom?: string;
   webDist?: string;
   trustProxy?: boolean;
+}
+
+/** What every feature service is built with (ServiceDeps): the database, the business clock, the events bus. */
+function serviceDeps(options: BuildAppOptions) {
+  return {
+    db: options.database.db,
+    dialect: options.database.dialect,
+    clock: businessClock(options.config.timeZone),
+    events: createEventBus(options.database),
+  };
 }
 
 // eslint-disable-next-line max-lines-per-function -- the one list of every service and route, read top to bottom
@@ -79,11 +91,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('dialect', options.database.dialect);
   app.decorate('config', options.config);
   // Services are built once, with their dependencies, and reached from routes as app.<feature>.
-  const services = {
-    db: options.database.db,
-    dialect: options.database.dialect,
-    clock: businessClock(options.config.timeZone),
-  };
+  const services = serviceDeps(options);
+  app.decorate('events', services.events);
+  app.addHook('onClose', () => services.events.close());
   app.decorate('clock', services.clock);
   app.decorate('stock', createStockService(services));
   app.decorate('closings', createClosingsService(services));
@@ -140,6 +150,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(countRoutes, { prefix: '/stock/counts/v1' });
         await protectedApi.register(inventoryRoutes, { prefix: '/stock/inventory/v1' });
         await protectedApi.register(recordRoutes);
+        await protectedApi.register(eventRoutes, { prefix: '/events/v1' });
       });
     },
     { prefix: '/api' },

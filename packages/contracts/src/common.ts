@@ -200,6 +200,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INSUFFICIENT_STOCK',
   'PERIOD_CLOSED',
+  /** a typed count total that someone else changed since the person saw it (409, DESIGN.md §6.1) */
+  'COUNT_CHANGED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The SQLite database file (backups copy it); absent on PostgreSQL. */
   file?: string;
+  /** PostgreSQL: the server's address, for the one connection that listens to other instances' events */
+  url?: string;
   destroy(): Promise<void>;
 }
 
@@ -70,7 +72,7 @@ export function openDatabase(options: {
       namingStatements(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', url: options.databaseUrl, destroy: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);

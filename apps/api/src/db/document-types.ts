@@ -80,6 +80,17 @@ export interface InventoryCountTable {
   posted_at: Timestamp | null;
   undone_by: number | null;
   undone_at: Timestamp | null;
+  /** 1: operators do not see the expected figures (migration 018) */
+  blind: ColumnType<number, number | undefined, number>;
+}
+
+/** One person's part of a counted line (migration 018): the parts of a line add up to its counted quantity. */
+export interface CountItemPartTable {
+  count_id: number;
+  product_id: number;
+  user_id: number;
+  quantity: BigIntColumn;
+  updated_at: Timestamp;
 }
 
 /** One counted product of a count: the last write wins, with who wrote it and when. */

@@ -19,6 +19,7 @@ import { countEntryReason } from './migrations/014-count-entry-reason.ts';
 import { emptyValuesFirst } from './migrations/015-empty-values-first.ts';
 import { countSearch } from './migrations/016-count-search.ts';
 import { entriesFirstWithinADay } from './migrations/017-entries-first-within-a-day.ts';
+import { countParts } from './migrations/018-count-parts.ts';
 import { auditIndex } from './migrations/019-audit-index.ts';
 import { documentEffects } from './migrations/020-document-effects.ts';
 
@@ -41,6 +42,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '015-empty-values-first': emptyValuesFirst(dialect),
     '016-count-search': countSearch(),
     '017-entries-first-within-a-day': entriesFirstWithinADay(),
+    '018-count-parts': countParts(dialect),
     '019-audit-index': auditIndex(),
     '020-document-effects': documentEffects(),
   };

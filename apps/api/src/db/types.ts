@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { BigIntColumn, Flag, Timestamp } from './column-types.ts';
 import type {
+  CountItemPartTable,
   InventoryCountItemTable,
   InventoryCountTable,
   NfeReceiptItemTable,
@@ -256,6 +257,7 @@ export interface StockClosingTable {
 export interface Database {
   inventory_counts: InventoryCountTable;
   inventory_count_items: InventoryCountItemTable;
+  count_item_parts: CountItemPartTable;
   stock_closings: StockClosingTable;
   products: ProductTable;
   product_unities: ProductUnityTable;

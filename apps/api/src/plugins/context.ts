@@ -14,6 +14,7 @@ import type { MovementsService } from '../domain/movements/movements-service.ts'
 import type { CatalogImportService } from '../domain/catalog-import/catalog-import-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { Clock } from '../lib/dates.ts';
+import type { EventBus } from '../lib/events.ts';
 import type { NfeService } from '../domain/nfe/nfe-service.ts';
 import type { CountsService } from '../domain/counts/counts-service.ts';
 import type { InventoryService } from '../domain/inventory/inventory-service.ts';
@@ -53,6 +54,7 @@ declare module 'fastify' {
     inventory: InventoryService;
     auditTrail: AuditService;
     backups: BackupsService;
+    events: EventBus;
   }
   interface FastifyRequest {
     user: SessionUser | null;

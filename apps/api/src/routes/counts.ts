@@ -13,13 +13,18 @@ import {
   ZCountList,
   ZCountListQuery,
   ZCountParams,
+  ZCountScanInput,
+  ZCountScanResult,
+  ZCountSheetMode,
+  ZCountSheetPreview,
   ZNewCount,
   ZPostCount,
+  ZUncountedItems,
 } from '@armazem/contracts/counts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import { currentUser } from '../plugins/context.ts';
 import { refusals, EVERY_REFUSAL } from './error-responses.ts';
-import { readSheetUpload } from './uploads.ts';
+import { parseFields, readSheetUpload } from './uploads.ts';
 
 const tags = ['balanço'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -37,6 +42,8 @@ const COUNT_COLUMNS: ExportColumn<TCount>[] = [
 ];
 // the saved lines, and the whole count's totals after them (the screen keeps its list and updates its summary)
 const ZSavedItems = zm.extend(ZCount, { items: ZCountDetail.shape.items, totals: ZCountDetail.shape.totals });
+/** The multipart field `mode` beside the sheet: `replace` (default, as before) or `add`. */
+const ZSheetFields = zm.object({ mode: ZCountSheetMode });
 
 /** The count sheet: download to count on paper, upload what was counted (merged, or 422 with the bad rows). */
 const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,9 +76,54 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { sheet } = await readSheetUpload(request);
-      return counts.uploadSheet(currentUser(request), request.params.countId, sheet.bytes);
+      const { sheet, fields } = await readSheetUpload(request);
+      const { mode } = parseFields(ZSheetFields, fields);
+      return counts.uploadSheet(currentUser(request), request.params.countId, sheet.bytes, mode);
     },
+  );
+
+  app.post(
+    '/:countId/sheet/preview',
+    {
+      schema: {
+        tags,
+        params: ZCountParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZCountSheetPreview, ...EVERY_REFUSAL },
+      },
+    },
+    async (request) => {
+      const { sheet, fields } = await readSheetUpload(request);
+      const { mode } = parseFields(ZSheetFields, fields);
+      return counts.previewSheet(request.params.countId, {
+        fileName: sheet.fileName,
+        bytes: sheet.bytes,
+        mode,
+      });
+    },
+  );
+};
+
+/** Counting together: scans added on the server, and what is left to count. */
+const togetherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { counts } = app;
+  app.get(
+    '/:countId/uncounted',
+    { schema: { tags, params: ZCountParams, response: { 200: ZUncountedItems, ...EVERY_REFUSAL } } },
+    async (request) => counts.uncounted(request.params.countId),
+  );
+
+  app.post(
+    '/:countId/scans',
+    {
+      schema: {
+        tags,
+        params: ZCountParams,
+        body: ZCountScanInput,
+        response: { 200: ZCountScanResult, ...EVERY_REFUSAL },
+      },
+    },
+    async (request) => counts.scan(currentUser(request), request.params.countId, request.body),
   );
 };
 
@@ -79,6 +131,7 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
 export const countRoutes: FastifyPluginAsyncZod = async (app) => {
   const { counts } = app;
   await app.register(sheetRoutes);
+  await app.register(togetherRoutes);
 
   app.post(
     '/',
@@ -116,7 +169,8 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
       // 20,000 lines built in this shape: checking them again against the schema costs more than the query
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => counts.detail(request.params.countId, request.query.differences ?? false),
+    async (request) =>
+      counts.detail(currentUser(request), request.params.countId, request.query.differences ?? false),
   );
 
   app.put(

@@ -73,7 +73,7 @@ type Item = {
   countedQuantity: string | null;
   difference: string | null;
   differenceValue: string | null;
-  countedBy: { name: string } | null;
+  countedBy: Array<{ user: { name: string }; quantity: string }>;
 };
 const detail = async (id: number, query = '') =>
   (await call('GET', `/api/stock/counts/v1/${id}${query}`)).json();
@@ -107,7 +107,7 @@ describe('inventory counts', () => {
       countedQuantity: '12.000',
       difference: '2.000',
       differenceValue: '4.0000',
-      countedBy: { name: 'Ana Admin' },
+      countedBy: [{ user: { name: 'Ana Admin' }, quantity: '12.000' }],
     });
     expect(itemOf(body, shortage.id)).toMatchObject({ difference: '-3.000', differenceValue: '-9.0000' });
     expect(itemOf(body, uncounted.id)).toMatchObject({ countedQuantity: null, difference: null });
@@ -285,12 +285,12 @@ describe('inventory counts', () => {
     for (const p of products.slice(0, 2))
       expect(itemOf(body, p.id)).toMatchObject({
         countedQuantity: '5.000',
-        countedBy: { name: 'Ana Admin' },
+        countedBy: [{ user: { name: 'Ana Admin' }, quantity: '5.000' }],
       });
     for (const p of products.slice(4))
       expect(itemOf(body, p.id)).toMatchObject({
         countedQuantity: '8.000',
-        countedBy: { name: 'Operador de Teste' },
+        countedBy: [{ user: { name: 'Operador de Teste' }, quantity: '8.000' }],
       });
     for (const p of products.slice(2, 4)) {
       const item = itemOf(body, p.id);

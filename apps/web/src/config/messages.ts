@@ -109,4 +109,41 @@ export const messages = {
     closingAction: { close: 'fechou', reopen: 'reabriu' },
     noClosings: 'Nenhum mês foi fechado ainda.',
   },
+  counts: {
+    countedBy: (parts: string) => `Contado por ${parts}.`,
+    lastCountedAt: (date: string) => `Última contagem em ${date}.`,
+    /** how a scan was read: "20 × Pacote c/ 100 UN = 2.000 UN" */
+    scanReading: (packages: string, label: string, base: string, unit: string) =>
+      `${packages} × ${label} = ${base} ${unit}`,
+    scanned: (name: string, reading: string, total: string) =>
+      `${name}: ${reading}. Contagem agora: ${total}.`,
+    unknownCode: (code: string) => `Código ${code} não encontrado entre os produtos deste balanço.`,
+    scanQuantityTitle:
+      'Quantas embalagens (do código lido) somar; com sinal de menos, quantas tirar (ex.: -1)',
+    uncounted: 'Não contados',
+    allCounted: 'Todos os produtos deste balanço foram contados.',
+    blind: 'Contagem às cegas',
+    blindHint: 'Quem conta não vê a quantidade esperada nem as diferenças; os administradores veem.',
+    blindBadge: 'Às cegas',
+    hidden: 'oculto',
+    typeTotal: 'Digitar total',
+    typedTotalLabel: (name: string) => `Total contado de ${name}`,
+    saveTotal: 'Salvar total',
+    cancel: 'Cancelar',
+    totalSaved: (name: string, total: string) => `${name}: total ${total} salvo.`,
+    sheetMode: 'Quantidades da planilha',
+    sheetModes: {
+      replace: 'Substituir o que foi contado',
+      add: 'Somar ao que foi contado',
+    },
+    sheetModeNote: {
+      replace: 'Cada quantidade da planilha substitui a contagem do produto.',
+      add: 'Cada quantidade da planilha é somada à contagem do produto.',
+    },
+    sheetPreview: (rows: string, valid: string, invalid: string) =>
+      `Planilha lida: ${rows} com quantidade, ${valid} certas, ${invalid} com erro.`,
+    sheetConfirm: { replace: 'Substituir a contagem', add: 'Somar à contagem' },
+    sheetSaved: 'Planilha de contagem registrada com sucesso!',
+    sheetHasErrors: 'Corrija as linhas com erro e envie a planilha de novo: nada foi registrado.',
+  },
 } as const;

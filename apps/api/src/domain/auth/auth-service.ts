@@ -127,7 +127,7 @@ interface Context extends AuthServiceDeps {
 }
 
 /** The first account becomes an active admin; every later one waits for an admin's approval. */
-async function register({ db, dialect, limits }: Context, input: TRegisterRequest, ip: string) {
+async function register({ db, dialect, limits, events }: Context, input: TRegisterRequest, ip: string) {
   await limitRequest(db, [{ key: limitKeys.registerIp(ip), policy: limits.registerIp }]);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction().execute(async (tx) => {
@@ -151,6 +151,7 @@ async function register({ db, dialect, limits }: Context, input: TRegisterReques
     });
     return created;
   });
+  events.publish('notifications'); // a sign-up waiting for approval is on the admins' bell
   return { user: { ...toMe(user), status: user.status }, message: registrationMessage(user.status) };
 }
 

@@ -240,14 +240,14 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
  * next chunks, a SKU repeated in the sheet is told by the checker, which sees the whole sheet).
  */
 async function importSheet(
-  { db, dialect, clock }: ServiceDeps,
+  { db, dialect, clock, events }: ServiceDeps,
   userId: number,
   sheet: UploadedSheet,
 ): Promise<TCatalogImportResult> {
   const raw = await readSheetOf(sheet.bytes, CATALOG_COLUMNS);
   if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', emptyCatalogMessage);
   const today = clock.today();
-  return db.transaction().execute(async (tx) => {
+  const imported = await db.transaction().execute(async (tx) => {
     await allowLongStatements(tx, dialect);
     await lockCatalogImports(tx, dialect);
     const refuse = (tally: ReturnType<typeof catalogTally>) => {
@@ -276,6 +276,8 @@ async function importSheet(
     });
     return result;
   });
+  events.publish('products');
+  return imported;
 }
 
 /** The catalog sheet: its template, a preview that stores nothing, the all-or-nothing import and the export. */

@@ -132,8 +132,8 @@ async function jsonLines(db: Db | Tx, query: ReturnType<typeof linesQuery>): Pro
 
 /**
  * The count's lines (`linesQuery`), ordered by name, with each product's balance at the end of the count's date and
- * its counted item, in one query. The unit and who counted come from `unitiesById` and
- * `countersOf`, not repeated on every line.
+ * its counted item, in one query. The unit comes from `unitiesById` and each person's part
+ * from `partsOf` (count-parts-repository.ts), not repeated on every line.
  */
 export async function countRows(db: Db | Tx, dialect: Dialect, scope: CountScope): Promise<CountRow[]> {
   const query = linesQuery(db, scope);
@@ -160,20 +160,6 @@ export async function countRows(db: Db | Tx, dialect: Dialect, scope: CountScope
 export async function unitiesById(db: Db | Tx) {
   const rows = await db.selectFrom('unities').select(['id', 'code', 'fractional']).execute();
   return new Map(rows.map((row) => [row.id, { code: row.code, fractional: Boolean(row.fractional) }]));
-}
-
-/** Who counted something in the count, by id. */
-export async function countersOf(db: Db | Tx, countId: number) {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where(
-      'id',
-      'in',
-      db.selectFrom('inventory_count_items').select('counted_by').where('count_id', '=', countId),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]));
 }
 
 /** The default package of each product (what an adjustment row is entered in). */
@@ -224,4 +210,14 @@ export async function recordPosting(
       from jsonb_each(${JSON.stringify(values)}) as v where true
       ${upsert}`.execute(tx);
   }
+}
+
+/** What was counted of each product so far (a sheet's preview compares with it). */
+export async function countedQuantities(db: Db | Tx, countId: number) {
+  const rows = await db
+    .selectFrom('inventory_count_items')
+    .select(['product_id', 'counted_quantity'])
+    .where('count_id', '=', countId)
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, toBigInt(row.counted_quantity)]));
 }

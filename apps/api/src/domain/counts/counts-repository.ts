@@ -12,6 +12,7 @@ const COUNT_COLUMNS = [
   'ic.counted_on',
   'ic.description',
   'ic.status',
+  'ic.blind',
   'ic.created_at',
   'ic.posted_at',
   'ic.category_id',
@@ -47,6 +48,7 @@ export function toCount(row: CountRow) {
     description: row.description,
     category: row.category_id === null ? null : { id: row.category_id, name: row.category_name ?? '' },
     status: row.status,
+    blind: row.blind === 1,
     itemsCounted: toNumber(row.items_counted as number | string | null),
     createdBy: { id: row.created_by_id, name: row.created_by_name },
     createdAt: row.created_at,
@@ -61,12 +63,12 @@ export async function findCount(db: Db | Tx, id: number) {
 }
 
 /** The count row, locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
-export async function lockCount(tx: Tx, dialect: Dialect, id: number) {
+export async function lockCount(tx: Tx, dialect: Dialect, id: number, mode: 'update' | 'share' = 'update') {
   let query = tx
     .selectFrom('inventory_counts')
     .select(['id', 'status', 'counted_on', 'category_id'])
     .where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
+  if (dialect === 'postgres') query = mode === 'share' ? query.forShare() : query.forUpdate();
   return query.executeTakeFirst();
 }
 
@@ -112,6 +114,7 @@ export async function insertCount(
     countedOn: string;
     description: string | null;
     categoryId: number | null;
+    blind: boolean;
     userId: number;
     now: string;
   },
@@ -123,6 +126,7 @@ export async function insertCount(
       description: values.description,
       search_text: foldText(values.description),
       category_id: values.categoryId,
+      blind: values.blind ? 1 : 0,
       status: 'open',
       created_by: values.userId,
       created_at: values.now,

@@ -1,7 +1,8 @@
-import type { TCount, TCountDetail } from '@armazem/contracts/counts';
+import type { TCount, TCountDetail, TCountSheetPreview } from '@armazem/contracts/counts';
 import { nowIso, type Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict, found, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, found } from '../../lib/errors.ts';
+import { quantityOut } from '../../lib/numbers.ts';
 import { paged } from '../../lib/paging.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { post } from '../stock/posting-pipeline.ts';
@@ -10,30 +11,35 @@ import { readClosedThrough } from '../closings/closings-repository.ts';
 import { isClosed } from '../stock/stock-rules.ts';
 import { lastEntryCosts, positionsAt } from '../inventory/inventory-repository.ts';
 import * as repo from './counts-repository.ts';
-import { countedQuantityProblem, needsFallbackCost } from './counts-rules.ts';
+import { needsFallbackCost } from './counts-rules.ts';
 import * as lines from './count-lines-repository.ts';
-import { detailItems, savedItems, type CountLookups } from './counts-view.ts';
+import { partsOf } from './count-parts-repository.ts';
+import { detailItems, hideExpected, savedItems, type CountLookups } from './counts-view.ts';
 import { postCount } from './counts-posting.ts';
-import { barcodesOf, countSheet, readCountSheet } from './counts-sheet.ts';
+import { barcodesOf, countSheet, countSheetItems, resolveCountSheet } from './counts-sheet.ts';
+import { countNotFound, lockOpen } from './count-guards.ts';
+import { save, type CountItemInput, type SaveMode } from './count-save.ts';
+import { scan } from './count-scans.ts';
 
-type User = { id: number; name: string };
-export type CountItemInput = { productId: number; countedQuantity: bigint | null };
-type NewCount = { countedOn?: string; description?: string | null; categoryId?: number | null };
+export type { CountItemInput } from './count-save.ts';
+type User = { id: number; name: string; role: 'admin' | 'operator' };
+type NewCount = {
+  countedOn?: string;
+  description?: string | null;
+  categoryId?: number | null;
+  blind?: boolean;
+};
 type ListQuery = Parameters<typeof repo.listCounts>[1];
 
 /** Inventory counts: start, count (several people at once), post through the pipeline, discard or undo. */
 
-const countNotFound = () => notFound('Balanço não encontrado.');
-
 const mustFind = async ({ db }: ServiceDeps, id: number): Promise<TCount> =>
   found(await repo.findCount(db, id), countNotFound);
 
-async function lockOpen({ dialect }: ServiceDeps, tx: Tx, id: number) {
-  const count = found(await repo.lockCount(tx, dialect, id), countNotFound);
-  if (count.status === 'posted') throw conflict('Este balanço já foi lançado no estoque.');
-  if (count.status === 'discarded') throw conflict('Este balanço foi descartado.');
-  return count;
-}
+/** A blind count hides the expected figures from operators (admins see them). */
+const hidden = (user: User, count: TCount) => count.blind && user.role !== 'admin';
+const asSeenBy = <T extends Pick<TCountDetail, 'items' | 'totals'>>(user: User, count: TCount, view: T) =>
+  hidden(user, count) ? hideExpected(view) : view;
 
 async function assertOpenPeriod({ dialect }: ServiceDeps, tx: Tx, date: string) {
   if (isClosed(date, await readClosedThrough(tx, dialect, 'shared'))) throw periodClosed(date);
@@ -54,10 +60,10 @@ async function readLines(deps: ServiceDeps, count: TCount) {
     categoryId: count.category?.id ?? null,
     posted: count.postedAt !== null,
   };
-  const [rows, unities, counters] = await Promise.all([
+  const [rows, unities, parts] = await Promise.all([
     lines.countRows(deps.db, deps.dialect, scope),
     lines.unitiesById(deps.db),
-    lines.countersOf(deps.db, count.id),
+    partsOf(deps.db, count.id),
   ]);
   // open lines only: a posted line keeps the cost it was posted at
   const needFallback = rows
@@ -67,7 +73,7 @@ async function readLines(deps: ServiceDeps, count: TCount) {
     needFallback.length > 0
       ? await lastEntryCosts(deps.db, count.countedOn, needFallback)
       : new Map<number, bigint>();
-  const lookups: CountLookups = { unities, counters, fallbackCost };
+  const lookups: CountLookups = { unities, parts, fallbackCost };
   return { rows, lookups };
 }
 
@@ -83,6 +89,7 @@ async function createCount(deps: ServiceDeps, user: User, body: NewCount) {
       countedOn,
       description: body.description ?? null,
       categoryId: body.categoryId ?? null,
+      blind: body.blind ?? false,
       userId: user.id,
       now: nowIso(),
     });
@@ -91,84 +98,93 @@ async function createCount(deps: ServiceDeps, user: User, body: NewCount) {
       action: 'create',
       entity: 'inventory_count',
       entityId: newId,
-      after: { countedOn, categoryId: body.categoryId ?? null, description: body.description ?? null },
+      after: {
+        countedOn,
+        categoryId: body.categoryId ?? null,
+        description: body.description ?? null,
+        blind: body.blind ?? false,
+      },
     });
     return newId;
   });
+  deps.events.publish('count', [id]);
   return mustFind(deps, id);
-}
-
-/** Saves counted quantities of products in the count's scope; 400 names each product that cannot take it. */
-async function save(
-  deps: ServiceDeps,
-  tx: Tx,
-  user: User,
-  countId: number,
-  items: readonly CountItemInput[],
-) {
-  const count = await lockOpen(deps, tx, countId);
-  const ids = [...new Set(items.map((item) => item.productId))];
-  const filter = { activeOnly: true, categoryId: count.category_id, productIds: ids };
-  const scope = new Map((await positionsAt(tx, count.counted_on, filter)).map((p) => [p.productId, p]));
-  const issues: Array<{ path: string; message: string }> = [];
-  items.forEach((item, index) => {
-    const position = scope.get(item.productId);
-    if (!position) {
-      issues.push({
-        path: `items.${index}.productId`,
-        message: 'Produto fora deste balanço (inativo, de outra categoria ou inexistente).',
-      });
-    } else if (item.countedQuantity !== null) {
-      const problem = countedQuantityProblem(position.fractional, item.countedQuantity, position.unityCode);
-      if (problem)
-        issues.push({ path: `items.${index}.countedQuantity`, message: `${position.name}: ${problem}` });
-    }
-  });
-  if (issues.length > 0)
-    throw new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Dados inválidos.', { issues });
-  // the last write per product wins: within one request too
-  const last = new Map(items.map((item) => [item.productId, item]));
-  await repo.saveItems(tx, countId, [...last.values()], user.id, nowIso());
-  await audit(tx, {
-    userId: user.id,
-    action: 'count',
-    entity: 'inventory_count',
-    entityId: countId,
-    after: { items: [...last.values()].slice(0, 100), total: last.size },
-  });
-  return [...last.keys()];
 }
 
 async function saveItems(deps: ServiceDeps, user: User, id: number, input: readonly CountItemInput[]) {
   const ids = await deps.db.transaction().execute((tx) => save(deps, tx, user, id, input));
+  deps.events.publish('count', [id]);
   const count = await mustFind(deps, id);
   const { rows, lookups } = await readLines(deps, count);
-  return { ...count, ...savedItems(rows, lookups, ids) };
+  return { ...count, ...asSeenBy(user, count, savedItems(rows, lookups, ids)) };
 }
 
-/** Merges an uploaded sheet: every row checked first (422 lists the bad ones, nothing merged). */
-async function uploadSheet(deps: ServiceDeps, user: User, id: number, bytes: Uint8Array) {
+/** The rows of an uploaded sheet, resolved against the open count's scope. */
+async function readSheet(deps: ServiceDeps, id: number, bytes: Uint8Array) {
   const count = await mustFind(deps, id);
   if (count.status !== 'open') throw conflict('Este balanço não está aberto para contagem.');
   const positions = await scopeOf(deps, count);
   const packages = await barcodesOf(deps.db, new Set(positions.map((p) => p.productId)));
-  const items = await readCountSheet(bytes, positions, packages);
-  await deps.db.transaction().execute((tx) => save(deps, tx, user, id, items));
+  return resolveCountSheet(bytes, positions, packages);
+}
+
+/** Merges an uploaded sheet (replacing or adding to the counts): every row checked first (422, nothing merged). */
+async function uploadSheet(deps: ServiceDeps, user: User, id: number, bytes: Uint8Array, mode: SaveMode) {
+  const items = countSheetItems(await readSheet(deps, id, bytes));
+  await deps.db.transaction().execute((tx) => save(deps, tx, user, id, items, mode));
+  deps.events.publish('count', [id]);
   const saved = await mustFind(deps, id);
   const { rows, lookups } = await readLines(deps, saved);
-  return { ...saved, ...detailItems(rows, lookups, false) };
+  return { ...saved, ...asSeenBy(user, saved, detailItems(rows, lookups, false)) };
+}
+
+/** What an upload would do, row by row, in the mode chosen; nothing stored. */
+async function previewSheet(
+  deps: ServiceDeps,
+  id: number,
+  upload: { fileName: string; bytes: Uint8Array; mode: SaveMode },
+): Promise<TCountSheetPreview> {
+  const read = await readSheet(deps, id, upload.bytes);
+  const current = await lines.countedQuantities(deps.db, id);
+  const rows = read.map((row) => {
+    if (!row.position) {
+      const none = {
+        product: null,
+        unity: null,
+        sheetQuantity: null,
+        currentQuantity: null,
+        newQuantity: null,
+      };
+      return { line: row.line, ...none, errors: [row.error] };
+    }
+    const { productId, sku, name, unityCode } = row.position;
+    const before = current.get(productId) ?? null;
+    const after = upload.mode === 'add' ? (before ?? 0n) + row.quantity : row.quantity;
+    return {
+      line: row.line,
+      product: { id: productId, sku, name },
+      unity: unityCode,
+      sheetQuantity: quantityOut(row.quantity),
+      currentQuantity: before === null ? null : quantityOut(before),
+      newQuantity: quantityOut(after),
+      errors: [],
+    };
+  });
+  const invalid = rows.filter((row) => row.errors.length > 0).length;
+  const summary = { rows: rows.length, valid: rows.length - invalid, invalid };
+  return { fileName: upload.fileName, mode: upload.mode, rows, summary };
 }
 
 /** Discards an open count, or undoes a posted one: its adjustments cancelled through the pipeline. */
 async function removeCount(deps: ServiceDeps, user: User, id: number) {
-  await deps.db.transaction().execute(async (tx) => {
+  const undone = await deps.db.transaction().execute(async (tx) => {
     const count = found(await repo.lockCount(tx, deps.dialect, id), countNotFound);
     if (count.status === 'discarded') throw conflict('Este balanço já foi descartado.');
     const now = nowIso();
     if (count.status === 'open') {
       await repo.setStatus(tx, id, { status: 'discarded', userId: user.id, now, undo: false });
       await audit(tx, { userId: user.id, action: 'discard', entity: 'inventory_count', entityId: id });
-      return;
+      return false;
     }
     await assertOpenPeriod(deps, tx, count.counted_on);
     const ids = await repo.countLedgerIds(tx, id);
@@ -179,7 +195,10 @@ async function removeCount(deps: ServiceDeps, user: User, id: number) {
       audit: { action: 'undo', entity: 'inventory_count', entityId: id, after: { cancelled: ids.length } },
     });
     await repo.setStatus(tx, id, { status: 'discarded', userId: user.id, now, undo: true });
+    return true;
   });
+  deps.events.publish('count', [id]);
+  if (undone) deps.events.publish('stock'); // its adjustments were cancelled
 }
 
 async function postOne(deps: ServiceDeps, user: User, id: number, uncountedAsZero: boolean) {
@@ -188,6 +207,8 @@ async function postOne(deps: ServiceDeps, user: User, id: number, uncountedAsZer
     await assertOpenPeriod(deps, tx, count.counted_on);
     await postCount(tx, deps.dialect, { user, count, uncountedAsZero, today: deps.clock.today() });
   });
+  deps.events.publish('count', [id]);
+  deps.events.publish('stock');
   return mustFind(deps, id);
 }
 
@@ -198,10 +219,23 @@ export function createCountsService(deps: ServiceDeps) {
       const { data, total } = await repo.listCounts(deps.db, query);
       return paged(data, total, query.page, query.pageSize);
     },
-    async detail(id: number, differences = false): Promise<TCountDetail> {
+    async detail(user: User, id: number, differences = false): Promise<TCountDetail> {
+      const count = await mustFind(deps, id);
+      if (differences && hidden(user, count))
+        throw forbidden('Balanço às cegas: as diferenças aparecem só para administradores.');
+      const { rows, lookups } = await readLines(deps, count);
+      return { ...count, ...asSeenBy(user, count, detailItems(rows, lookups, differences)) };
+    },
+    scan: (user: User, id: number, input: { code: string; quantity?: bigint }) => scan(deps, user, id, input),
+    async uncounted(id: number) {
       const count = await mustFind(deps, id);
       const { rows, lookups } = await readLines(deps, count);
-      return { ...count, ...detailItems(rows, lookups, differences) };
+      return rows
+        .filter((row) => row.counted === null)
+        .map((row) => ({
+          product: { id: row.productId, sku: row.sku, name: row.name, barcode: row.barcode },
+          unity: lookups.unities.get(row.unityId) ?? { code: '', fractional: false },
+        }));
     },
     saveItems: (user: User, id: number, items: readonly CountItemInput[]) => saveItems(deps, user, id, items),
     async sheet(id: number) {
@@ -209,7 +243,10 @@ export function createCountsService(deps: ServiceDeps) {
       const bytes = await countSheet(await scopeOf(deps, count));
       return { fileName: `balanco-${id}-${count.countedOn}.xlsx`, bytes };
     },
-    uploadSheet: (user: User, id: number, bytes: Uint8Array) => uploadSheet(deps, user, id, bytes),
+    uploadSheet: (user: User, id: number, bytes: Uint8Array, mode: SaveMode = 'replace') =>
+      uploadSheet(deps, user, id, bytes, mode),
+    previewSheet: (id: number, upload: { fileName: string; bytes: Uint8Array; mode: SaveMode }) =>
+      previewSheet(deps, id, upload),
     post: (user: User, id: number, uncountedAsZero: boolean) => postOne(deps, user, id, uncountedAsZero),
     remove: (user: User, id: number) => removeCount(deps, user, id),
   };

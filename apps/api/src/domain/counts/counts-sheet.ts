@@ -139,12 +139,17 @@ function resolveRow(
   return problem ? { error: problem } : { position, quantity };
 }
 
-/** Reads the upload (the monthly sheet's reader, in its worker) and resolves each row; 422 lists every bad row. */
-export async function readCountSheet(
+/** A row of the upload that says something: the product and base quantity it names, or why it cannot be used. */
+export type SheetRow =
+  | { line: number; position: PositionRow; quantity: bigint; error: null }
+  | { line: number; position: null; quantity: null; error: string };
+
+/** Reads the upload (the monthly sheet's reader, in its worker) and resolves each row with a quantity. */
+export async function resolveCountSheet(
   bytes: Uint8Array,
   positions: readonly PositionRow[],
   packageBarcodes: ReadonlyMap<string, PackageBarcode>,
-) {
+): Promise<SheetRow[]> {
   const sheet = await readSheetOf(bytes, COUNT_COLUMNS);
   if (!sheet.columns.includes('sku') && !sheet.columns.includes('barcode')) {
     throw new AppError(
@@ -160,27 +165,33 @@ export async function readCountSheet(
     packages: packageBarcodes,
     byId: new Map(positions.map((p) => [p.productId, p])),
   };
-  const errors: SheetRowError[] = [];
-  const items: Array<{ productId: number; countedQuantity: bigint }> = [];
+  const rows: SheetRow[] = [];
   const seen = new Map<number, number>();
   for (const row of sheet.rows) {
     const resolved = resolveRow(row, lookup);
     if (resolved === null) continue;
+    const line = row.line;
     if ('error' in resolved) {
-      errors.push({ line: row.line, message: resolved.error });
+      rows.push({ line, position: null, quantity: null, error: resolved.error });
       continue;
     }
     const earlier = seen.get(resolved.position.productId);
     if (earlier !== undefined) {
-      errors.push({
-        line: row.line,
-        message: `O produto ${resolved.position.sku} já foi contado na linha ${earlier}.`,
-      });
+      const error = `O produto ${resolved.position.sku} já foi contado na linha ${earlier}.`;
+      rows.push({ line, position: null, quantity: null, error });
       continue;
     }
-    seen.set(resolved.position.productId, row.line);
-    items.push({ productId: resolved.position.productId, countedQuantity: resolved.quantity });
+    seen.set(resolved.position.productId, line);
+    rows.push({ line, position: resolved.position, quantity: resolved.quantity, error: null });
   }
+  return rows;
+}
+
+/** The rows to merge; 422 lists every bad row (nothing merged), or says that nothing was counted. */
+export function countSheetItems(rows: readonly SheetRow[]) {
+  const errors: SheetRowError[] = rows.flatMap((row) =>
+    row.error === null ? [] : [{ line: row.line, message: row.error }],
+  );
   if (errors.length > 0) {
     throw new AppError(
       'UNPROCESSABLE',
@@ -188,6 +199,9 @@ export async function readCountSheet(
       { details: { rows: errors } },
     );
   }
+  const items = rows.flatMap((row) =>
+    row.position ? [{ productId: row.position.productId, countedQuantity: row.quantity }] : [],
+  );
   if (items.length === 0) {
     throw new AppError(
       'UNPROCESSABLE',

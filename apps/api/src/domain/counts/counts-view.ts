@@ -5,10 +5,12 @@ import { countLine, countTotals, postedLine, type CountLine } from './counts-rul
 
 /** How a count's lines are shown: expected (at the end of the date, or as found at posting), counted, difference. */
 
-/** Units and counters by id (read once per answer, not once per line). */
+type Part = { user: { id: number; name: string }; quantity: bigint; at: string };
+
+/** Units by id and each line's parts by product (read once per answer, not once per line). */
 export interface CountLookups {
   unities: ReadonlyMap<number, { code: string; fractional: boolean }>;
-  counters: ReadonlyMap<number, { id: number; name: string }>;
+  parts: ReadonlyMap<number, readonly Part[]>;
   /** last entry costs of the open lines that `needsFallbackCost` */
   fallbackCost: ReadonlyMap<number, bigint>;
 }
@@ -41,7 +43,11 @@ function itemView(row: CountRow, line: CountLine, lookups: CountLookups): TCount
     difference: optional(line.difference, quantityOut),
     averageCost: moneyOut(line.averageCost),
     differenceValue: optional(line.differenceValue, moneyOut),
-    countedBy: row.countedBy === null ? null : (lookups.counters.get(row.countedBy) ?? null),
+    countedBy: (lookups.parts.get(row.productId) ?? []).map((part) => ({
+      user: part.user,
+      quantity: quantityOut(part.quantity),
+      at: part.at,
+    })),
     countedAt: row.countedAt,
   };
 }
@@ -89,4 +95,27 @@ export function savedItems(
     return row && line ? [itemView(row, line, lookups)] : [];
   });
   return { items, totals: totalsView(lines) };
+}
+
+/**
+ * A blind count as an operator sees it: nothing that reveals the expected quantity (expected, difference, its value
+ * and their totals are null); what was counted, by whom, stays.
+ */
+export function hideExpected<T extends Pick<TCountDetail, 'items' | 'totals'>>(view: T): T {
+  return {
+    ...view,
+    items: view.items.map((item) => ({
+      ...item,
+      expectedQuantity: null,
+      difference: null,
+      differenceValue: null,
+    })),
+    totals: {
+      ...view.totals,
+      withDifference: null,
+      surplusValue: null,
+      shortageValue: null,
+      differenceValue: null,
+    },
+  };
 }

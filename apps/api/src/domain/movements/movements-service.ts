@@ -1,6 +1,7 @@
 import type { TSheetPreview, TStockMovement } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
+import type { EventBus } from '../../lib/events.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { readSettings } from '../settings/settings-repository.ts';
@@ -53,6 +54,7 @@ export interface MovementsServiceDeps {
   db: Db;
   dialect: Dialect;
   clock: Clock;
+  events: EventBus;
   /** the business time zone, as the report's settings show it */
   timeZone: string;
 }
@@ -146,7 +148,7 @@ async function previewSheet(
  * and the posting pipeline places each row by its date, locks the products and refuses any date below zero.
  */
 async function importSheet(
-  { db, dialect, clock }: Deps,
+  { db, dialect, clock, events }: Deps,
   userId: number,
   sheet: UploadedSheet,
   month: Month,
@@ -196,11 +198,12 @@ async function importSheet(
     }
     return movementId;
   });
+  events.publish('stock');
   return findMovement(db, id);
 }
 
 /** Undoes an import: its ledger rows are cancelled through the pipeline (dates, closed months), all or nothing. */
-async function undoImport({ db, dialect, clock }: Deps, userId: number, movementId: number): Promise<void> {
+async function undoImport({ db, dialect, clock, events }: Deps, userId: number, movementId: number) {
   await db.transaction().execute(async (tx) => {
     await allowLongStatements(tx, dialect);
     const movement = await findMovementStatus(tx, movementId);
@@ -219,6 +222,7 @@ async function undoImport({ db, dialect, clock }: Deps, userId: number, movement
     });
     await markMovementCancelled(tx, movementId, userId);
   });
+  events.publish('stock');
 }
 
 /** The file as uploaded, served as what its bytes are. */

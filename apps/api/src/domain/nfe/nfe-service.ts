@@ -46,7 +46,7 @@ const foundReceipt = async (db: Db, id: number): Promise<TNfeReceipt> =>
   found(await findReceipt(db, id), receiptNotFound);
 
 export function createNfeService(deps: NfeServiceDeps) {
-  const { db, dialect, clock, timeZone } = deps;
+  const { db, dialect, clock, timeZone, events } = deps;
   return {
     /** Reads the note and says what an import would do; stores nothing. */
     preview: async (file: UploadedXml): Promise<TNfePreview> =>
@@ -75,6 +75,9 @@ export function createNfeService(deps: NfeServiceDeps) {
           context,
         );
       });
+      events.publish('stock');
+      events.publish('products'); // a note may create products and its supplier
+      events.publish('suppliers');
       return { status: 201, receipt: await foundReceipt(db, id) };
     },
 
@@ -127,6 +130,7 @@ export function createNfeService(deps: NfeServiceDeps) {
       });
       await markReceiptUndone(tx, id, userId);
     });
+    events.publish('stock');
   }
 }
 

@@ -117,7 +117,7 @@ async function deleteProduct(tx: Tx, userId: number, productId: number) {
 
 /** Products, their packages and prices: built once per app and reached from routes as `app.products`. */
 export function createProductsService(deps: ServiceDeps) {
-  const { db, dialect, clock } = deps;
+  const { db, dialect, clock, events } = deps;
 
   async function product(productId: number): Promise<TProduct> {
     const found = await findProduct(db, productId, clock.today());
@@ -143,16 +143,21 @@ export function createProductsService(deps: ServiceDeps) {
     },
 
     async create(userId: number, input: NewProduct) {
-      return product(await db.transaction().execute((tx) => createProduct(tx, dialect, userId, input)));
+      const id = await db.transaction().execute((tx) => createProduct(tx, dialect, userId, input));
+      events.publish('products', [id]);
+      return product(id);
     },
 
     async update(userId: number, productId: number, input: UpdateProduct) {
       await db.transaction().execute((tx) => updateProduct(tx, dialect, userId, productId, input));
+      events.publish('products', [productId]);
       return product(productId);
     },
 
-    remove: (userId: number, productId: number) =>
-      db.transaction().execute((tx) => deleteProduct(tx, userId, productId)),
+    async remove(userId: number, productId: number) {
+      await db.transaction().execute((tx) => deleteProduct(tx, userId, productId));
+      events.publish('products', [productId]);
+    },
 
     ...createProductUnitiesService(deps),
   };

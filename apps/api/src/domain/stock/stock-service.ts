@@ -13,6 +13,7 @@ import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { DATE_RANGE_MESSAGE } from '@armazem/contracts/common';
+import type { EventBus } from '../../lib/events.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { post, type NewLedgerRow, type PostedRow } from './posting-pipeline.ts';
 import { findMovementContext } from './posting-repository.ts';
@@ -34,6 +35,7 @@ export interface StockServiceDeps {
   db: Db;
   dialect: Dialect;
   clock: Clock;
+  events: EventBus;
 }
 
 type Movement = ({ direction: 'in' } & NewStockIn) | ({ direction: 'out' } & NewStockOut);
@@ -125,7 +127,7 @@ const SOURCE_TO_UNDO = {
   count: () => 'Este movimento veio de um balanço: desfaça o balanço em Balanço.',
 } as const;
 
-export function createStockService({ db, dialect, clock }: StockServiceDeps) {
+export function createStockService({ db, dialect, clock, events }: StockServiceDeps) {
   // Manual movements of one product (every one on SQLite, whose single writer serialises them anyway) share a
   // commit when they arrive together; on PostgreSQL a lane per product keeps the one lock such a group holds.
   const groupCommit = createGroupCommit(db, { multiStatement: dialect === 'postgres' });
@@ -141,7 +143,7 @@ export function createStockService({ db, dialect, clock }: StockServiceDeps) {
     const supplierId = input.direction === 'in' ? input.supplierId : undefined;
     const supplier = supplierId ? await activeSupplier(db, supplierId) : null;
     const row = manualRow(input, base.baseQuantity, input.occurredOn ?? today);
-    return groupCommit(lane(input.productId), async (tx) => {
+    const entry = await groupCommit(lane(input.productId), async (tx) => {
       const createdAt = nowIso();
       const [posted] = await post(tx, dialect, {
         userId: user.id,
@@ -158,6 +160,8 @@ export function createStockService({ db, dialect, clock }: StockServiceDeps) {
       if (!posted) throw new Error('the pipeline wrote no row');
       return postedEntry(row, posted, context, supplier, user, createdAt);
     });
+    events.publish('stock', [input.productId]); // after the group's commit: the screens read what was written
+    return entry;
   }
 
   return {
@@ -189,7 +193,9 @@ export function createStockService({ db, dialect, clock }: StockServiceDeps) {
           },
         });
       });
-      return findLedgerEntry(db, id);
+      const entry = await findLedgerEntry(db, id);
+      events.publish('stock', [entry.product.id]);
+      return entry;
     },
 
     listLedger: (direction: 'in' | 'out', query: LedgerQuery) => listLedger(db, direction, query),

@@ -54,7 +54,7 @@ const derived = (fields: SupplierFields) => ({
   ...supplierSortKeys(fields),
 });
 
-export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
+export function createSuppliersService({ db, events }: Pick<ServiceDeps, 'db' | 'events'>) {
   return {
     list: (query: ListQuery) => listSuppliers(db, query),
     options: () => listActiveSupplierOptions(db),
@@ -76,6 +76,7 @@ export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
         await audit(tx, { userId, action: 'create', entity: 'supplier', entityId: newId, after: values });
         return newId;
       });
+      events.publish('suppliers', [id]);
       return foundSupplier(db, id);
     },
 
@@ -87,6 +88,7 @@ export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
         await updateSupplierRow(tx, id, { ...next, ...derived(next) });
         await audit(tx, { userId, action: 'update', entity: 'supplier', entityId: id, before, after: next });
       });
+      events.publish('suppliers', [id]);
       return foundSupplier(db, id);
     },
 
@@ -98,6 +100,7 @@ export function createSuppliersService({ db }: Pick<ServiceDeps, 'db'>) {
         await deleteSupplierRow(tx, id);
         await audit(tx, { userId, action: 'delete', entity: 'supplier', entityId: id, before });
       });
+      events.publish('suppliers', [id]);
     },
 
     async products(supplierId: number) {

@@ -10,7 +10,7 @@ import { lastAdminRefusal, nextAccess, toUserListItem } from './users-rules.ts';
 type UsersQuery = z.output<typeof ZUsersQuery>;
 type UpdateUser = z.output<typeof ZUpdateUserRequest>;
 
-export function createUsersService({ db }: Pick<ServiceDeps, 'db'>) {
+export function createUsersService({ db, events }: Pick<ServiceDeps, 'db' | 'events'>) {
   return {
     async list(query: UsersQuery) {
       const { rows, total } = await listUsers(db, query);
@@ -48,6 +48,7 @@ export function createUsersService({ db }: Pick<ServiceDeps, 'db'>) {
         });
         return row;
       });
+      events.publish('notifications'); // the bell counts the sign-ups waiting for approval
       return toUserListItem(updated);
     },
   };

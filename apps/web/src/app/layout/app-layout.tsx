@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { Sidebar } from '../../components/layout/sidebar.tsx';
 import { trapTab } from '../../lib/trap-focus.ts';
+import { useLiveEvents } from '../../lib/use-live-events.ts';
 import { Header, MENU_BUTTON_ID } from './header.tsx';
 import { ModalLayout } from './modal-layout.tsx';
 import { RightDrawer } from './right-drawer.tsx';
@@ -57,6 +58,7 @@ export default function AppLayout() {
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   const { toggle, side, open, setMenu, onKeyDown } = useMenuDrawer();
+  useLiveEvents();
   return (
     <>
       {/* the first Tab stop: straight to the screen's content past the header and the sidebar; seen when focused */}

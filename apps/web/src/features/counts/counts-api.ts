@@ -1,4 +1,14 @@
-import type { TCount, TCountDetail, TCountItem, TCountList, TNewCount } from '@armazem/contracts/counts';
+import type {
+  TCount,
+  TCountDetail,
+  TCountItem,
+  TCountList,
+  TCountScanResult,
+  TCountSheetMode,
+  TCountSheetPreview,
+  TNewCount,
+  TUncountedItems,
+} from '@armazem/contracts/counts';
 import { api } from '../../lib/api.ts';
 
 const base = `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/stock/counts/v1`;
@@ -7,6 +17,14 @@ export const countUrls = {
 };
 
 type SavedItems = TCount & { items: TCountItem[]; totals: TCountDetail['totals'] };
+type TypedItem = { productId: number; countedQuantity: string | null; seenQuantity?: string | null };
+
+const sheetForm = (file: File, mode: TCountSheetMode) => {
+  const body = new FormData();
+  body.append('sheet', file);
+  body.append('mode', mode);
+  return body;
+};
 
 /** Inventory counts (balanço): list, start, count, sheet, post, discard or undo. */
 export const countsApi = api.injectEndpoints({
@@ -23,19 +41,34 @@ export const countsApi = api.injectEndpoints({
       query: (body) => ({ url: '/stock/counts/v1', method: 'POST', body }),
       invalidatesTags: ['Count'],
     }),
-    saveCountItems: build.mutation<
-      SavedItems,
-      { id: number; items: Array<{ productId: number; countedQuantity: string | null }> }
-    >({
+    uncounted: build.query<TUncountedItems, number>({
+      query: (id) => `/stock/counts/v1/${id}/uncounted`,
+      providesTags: ['Count'],
+    }),
+    /** a scan adds on the server; the screen shows the answer, and the count refetches on the live event */
+    scanCount: build.mutation<TCountScanResult, { id: number; code: string; quantity?: string }>({
+      extraOptions: { refusalInDialog: true },
+      query: ({ id, ...body }) => ({ url: `/stock/counts/v1/${id}/scans`, method: 'POST', body }),
+    }),
+    saveCountItems: build.mutation<SavedItems, { id: number; items: TypedItem[] }>({
       extraOptions: { refusalInDialog: true },
       query: ({ id, items }) => ({ url: `/stock/counts/v1/${id}/items`, method: 'PUT', body: { items } }),
+      invalidatesTags: ['Count'],
     }),
-    uploadCountSheet: build.mutation<TCountDetail, { id: number; file: File }>({
-      query: ({ id, file }) => {
-        const body = new FormData();
-        body.append('sheet', file);
-        return { url: `/stock/counts/v1/${id}/sheet`, method: 'POST', body };
-      },
+    previewCountSheet: build.mutation<TCountSheetPreview, { id: number; file: File; mode: TCountSheetMode }>({
+      extraOptions: { refusalInDialog: true },
+      query: ({ id, file, mode }) => ({
+        url: `/stock/counts/v1/${id}/sheet/preview`,
+        method: 'POST',
+        body: sheetForm(file, mode),
+      }),
+    }),
+    uploadCountSheet: build.mutation<TCountDetail, { id: number; file: File; mode: TCountSheetMode }>({
+      query: ({ id, file, mode }) => ({
+        url: `/stock/counts/v1/${id}/sheet`,
+        method: 'POST',
+        body: sheetForm(file, mode),
+      }),
       invalidatesTags: ['Count'],
     }),
     postCount: build.mutation<TCount, { id: number; uncountedAsZero: boolean }>({
@@ -60,6 +93,9 @@ export const {
   useCountQuery,
   useStartCountMutation,
   useSaveCountItemsMutation,
+  useUncountedQuery,
+  useScanCountMutation,
+  usePreviewCountSheetMutation,
   useUploadCountSheetMutation,
   usePostCountMutation,
   useRemoveCountMutation,

@@ -1,51 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { TCountDetail, TCountItem } from '@armazem/contracts/counts';
-import { formatScaled, parseScaled, parseTypedScaled } from '@armazem/contracts/decimal';
+import type { TCountItem, TCountScanResult } from '@armazem/contracts/counts';
+import { messages } from '../../config/messages.ts';
 import { errorMessage, fieldErrors } from '../../lib/api.ts';
-import { lookupsApi } from '../../lib/lookups-api.ts';
 import { formatQuantity } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useLazyProductLookupQuery, useProductLookupQuery } from '../../lib/product-lookup-api.ts';
-import { useSaveCountItemsMutation } from './counts-api.ts';
-
-const toScaled = (wire: string | null) => {
-  const parsed = wire === null ? null : parseScaled(wire, 3);
-  return parsed && parsed.ok ? parsed.value : 0n;
-};
+import { useProductLookupQuery } from '../../lib/product-lookup-api.ts';
+import { useScanCountMutation } from './counts-api.ts';
 
 /** The item a typed SKU or product barcode names among the count's own lines (no call needed). */
 const knownItem = (items: readonly TCountItem[], typed: string) => {
   const upper = typed.toUpperCase();
   return items.find((i) => i.product.sku.toUpperCase() === upper || i.product.barcode === typed);
 };
-
-/** Base units in one of the package a code names (1 for a SKU or the product's own barcode). */
-function usePackageQuantity() {
-  const [unities] = lookupsApi.endpoints.productsUnitySelect.useLazyQuery();
-  return async (productId: number, productUnityId: number) => {
-    const list = await unities(productId, true)
-      .unwrap()
-      .catch(() => []);
-    return list.find((unity) => unity.id === productUnityId)?.quantity ?? '1';
-  };
-}
-
-/** The item of the count a typed code names, and what one scan of it adds (one package in base units). */
-function useScannedItem(items: readonly TCountItem[]) {
-  const [lookup] = useLazyProductLookupQuery();
-  const packageQuantity = usePackageQuantity();
-  return async (typed: string): Promise<{ item: TCountItem; add: bigint } | null> => {
-    const known = knownItem(items, typed);
-    if (known) return { item: known, add: 1000n };
-    const found = await lookup(typed)
-      .unwrap()
-      .catch(() => null);
-    const match = found?.match;
-    const item = match ? items.find((i) => i.product.id === match.product.id) : undefined;
-    if (!match || !item) return null;
-    return { item, add: toScaled(await packageQuantity(match.product.id, match.productUnityId)) };
-  };
-}
 
 /** The base unit of the product the code field names so far ("KG"), for the quantity's reading as it is typed. */
 export function useTypedCodeUnit(items: readonly TCountItem[], code: string): string | undefined {
@@ -59,39 +25,44 @@ export function useTypedCodeUnit(items: readonly TCountItem[], code: string): st
   return (known ?? found)?.unity.code;
 }
 
-/** What the typed quantity adds (else one package), or why it cannot be used. */
-function readAdd(quantity: string, onePackage: bigint): { add: bigint } | { problem: string } {
-  if (!quantity.trim()) return { add: onePackage };
-  const parsed = parseTypedScaled(quantity, 3);
-  if (parsed.ok && parsed.value !== 0n) return { add: parsed.value }; // negative: a correction (scanned twice)
-  return {
-    problem: parsed.ok
-      ? 'Quantidade zero não muda a contagem: informe quanto somar (ou tirar, com sinal de menos).'
-      : 'Quantidade inválida: use vírgula para decimais (ex.: 2,5).',
-  };
+/**
+ * What a scan says: the product and its count now ("Arroz: 1.500 KG"), and, when the code named a package, how it
+ * was read ("Arroz: 20 × Pacote c/ 100 UN = 2.000 UN. Contagem agora: 2.000 UN.").
+ */
+export function scanMessage({ product, scanned, unity, countedQuantity }: TCountScanResult): string {
+  const total = `${formatQuantity(countedQuantity)} ${unity.code}`;
+  if (scanned.packages === scanned.baseQuantity) return `${product.name}: ${total}`;
+  const base = formatQuantity(scanned.baseQuantity);
+  const reading = messages.counts.scanReading(
+    formatQuantity(scanned.packages),
+    scanned.label,
+    base,
+    unity.code,
+  );
+  return messages.counts.scanned(product.name, reading, total);
 }
 
 /** Which field a message is about: it is shown as that field's message (aria-invalid, aria-describedby). */
 export type ScanField = 'code' | 'quantity';
 export type ScanMessage = { text: string; error: boolean; field?: ScanField } | null;
-/** A saved line, and the whole count's totals after it. */
-export type OnSaved = (item: TCountItem, totals: TCountDetail['totals']) => void;
+/** A scanned line as the server answered it. */
+export type OnScanned = (result: TCountScanResult) => void;
 
-/** The field a server's refusal names: the counted quantity, or else the product (the code). */
+/** The field a server's refusal names: the quantity, or else the product (the code). */
 const refusedField = (error: unknown): ScanField =>
-  Object.keys(fieldErrors(error)).some((path) => path.endsWith('countedQuantity')) ? 'quantity' : 'code';
+  Object.keys(fieldErrors(error)).some((path) => path.endsWith('quantity')) ? 'quantity' : 'code';
 
 /**
- * The scan form's state and its handler: find the item, add to what was counted, save, say what it is now. A
- * problem (here or the server's) is said at its field and the typed values stay, to be corrected; the next attempt
- * clears it.
+ * The scan form's state and its handler: the code and the typed quantity (how many of what the code names: one
+ * package by default) go to the server, which adds them to the count atomically, so people scanning the same
+ * product at once all count (DESIGN.md §6.1). The answer says how it was read and the count now. A refusal is
+ * said at its field and the typed values stay, to be corrected.
  */
-export function useCountScan(countId: number, items: readonly TCountItem[], onSaved: OnSaved) {
+export function useCountScan(countId: number, onScanned: OnScanned) {
   const [code, setCode] = useState('');
   const [quantity, setQuantity] = useState('');
   const [message, setMessage] = useState<ScanMessage>(null);
-  const [save, { isLoading }] = useSaveCountItemsMutation();
-  const scannedItem = useScannedItem(items);
+  const [scan, { isLoading }] = useScanCountMutation();
   const codeField = useRef<HTMLInputElement>(null);
   const quantityField = useRef<HTMLInputElement>(null);
   const fail = (field: ScanField, text: string) => {
@@ -104,29 +75,14 @@ export function useCountScan(countId: number, items: readonly TCountItem[], onSa
     const typed = code.trim();
     if (!typed) return;
     setMessage(null);
-    const scanned = await scannedItem(typed);
-    if (!scanned) return fail('code', `Código ${typed} não encontrado entre os produtos deste balanço.`);
-    const { item } = scanned;
-    const read = readAdd(quantity, scanned.add);
-    if ('problem' in read) return fail('quantity', read.problem);
-    const counted = toScaled(item.countedQuantity);
-    if (counted + read.add < 0n) {
-      const now = `${formatQuantity(formatScaled(counted, 3))} ${item.unity.code}`;
-      return fail(
-        'quantity',
-        `${item.product.name}: a contagem está em ${now}; não dá para tirar ${formatQuantity(formatScaled(-read.add, 3))}.`,
-      );
-    }
-    const total = formatScaled(counted + read.add, 3);
-    const result = await save({
+    const result = await scan({
       id: countId,
-      items: [{ productId: item.product.id, countedQuantity: total }],
+      code: typed,
+      ...(quantity.trim() ? { quantity: quantity.trim() } : {}),
     });
     if ('error' in result) return fail(refusedField(result.error), errorMessage(result.error));
-    const saved = result.data.items[0];
-    if (saved) onSaved(saved, result.data.totals);
-    const shown = `${formatQuantity(saved?.countedQuantity ?? total)} ${item.unity.code}`;
-    setMessage({ text: `${item.product.name}: ${shown}`, error: false });
+    onScanned(result.data);
+    setMessage({ text: scanMessage(result.data), error: false });
     setCode('');
     setQuantity('');
     codeField.current?.focus();

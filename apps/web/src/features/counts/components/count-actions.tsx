@@ -3,26 +3,13 @@ import type { TCountDetail } from '@armazem/contracts/counts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { openModal } from '../../../lib/modal.ts';
-import { useNotifySuccess } from '../../../lib/use-notify.ts';
-import { countUrls, useUploadCountSheetMutation } from '../counts-api.ts';
+import { countUrls } from '../counts-api.ts';
+import { SheetUpload } from './sheet-upload.tsx';
 
-type RowError = { line: number; message: string };
-
-/** Sheet download and upload (with the rows in error when refused). */
+/** Sheet download, and the upload of a filled one (previewed, then added or replacing, in SheetUpload). */
 function SheetActions({ count }: { count: TCountDetail }) {
-  const [upload, { isLoading }] = useUploadCountSheetMutation();
-  const [errors, setErrors] = useState<RowError[]>([]);
-  const notify = useNotifySuccess();
+  const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const send = async (file: File | undefined) => {
-    if (!file) return;
-    setErrors([]);
-    const result = await upload({ id: count.id, file });
-    if ('error' in result) {
-      const data = (result.error as { data?: { rows?: RowError[] } }).data;
-      setErrors(data?.rows ?? []);
-    } else notify('Planilha de contagem registrada com sucesso!');
-  };
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
@@ -32,12 +19,7 @@ function SheetActions({ count }: { count: TCountDetail }) {
         {count.status === 'open' ? (
           <>
             {/* a real button, reached by Tab and drawn focused like the others, opens the browser's file chooser */}
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={isLoading}
-              onClick={() => fileInput.current?.click()}
-            >
+            <button type="button" className="btn btn-sm" onClick={() => fileInput.current?.click()}>
               <Icon name="upload" className="h-4 w-4" /> Enviar planilha preenchida
             </button>
             <input
@@ -49,23 +31,20 @@ function SheetActions({ count }: { count: TCountDetail }) {
               aria-hidden="true"
               data-testid="count-sheet-input"
               onChange={(e) => {
-                void send(e.target.files?.[0]);
+                setFile(e.target.files?.[0] ?? null);
                 e.target.value = ''; // the same (corrected) file can be chosen again
               }}
             />
           </>
         ) : null}
       </div>
-      {errors.length > 0 ? (
-        <div role="alert" className="alert alert-error">
-          <ul>
-            {errors.slice(0, 50).map((row) => (
-              <li key={row.line}>
-                Linha {row.line}: {row.message}
-              </li>
-            ))}
-          </ul>
-        </div>
+      {file ? (
+        <SheetUpload
+          key={`${file.name}:${file.lastModified}`}
+          countId={count.id}
+          file={file}
+          onDone={() => setFile(null)}
+        />
       ) : null}
     </div>
   );

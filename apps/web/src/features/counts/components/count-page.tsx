@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { COUNT_STATUS_LABELS, type TCountDetail, type TCountItem } from '@armazem/contracts/counts';
+import {
+  COUNT_STATUS_LABELS,
+  type TCountDetail,
+  type TCountItem,
+  type TCountScanResult,
+} from '@armazem/contracts/counts';
+import { formatScaled, parseScaled } from '@armazem/contracts/decimal';
 import { countLabel } from '@armazem/contracts/plural';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
@@ -11,41 +17,102 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCountQuery } from '../counts-api.ts';
 import { CountActions } from './count-actions.tsx';
-import { CountLines } from './count-lines.tsx';
-import { ScanPanel, type OnSaved } from './scan-panel.tsx';
+import { CountLines, UncountedList } from './count-lines.tsx';
+import { ScanPanel } from './scan-panel.tsx';
 
-/** One count: scan or type what was counted, see the differences, post. Made for a phone and a scanner. */
+type View = 'all' | 'differences' | 'uncounted';
+
+const scaled = (wire: string) => {
+  const parsed = parseScaled(wire, 3);
+  return parsed.ok ? parsed.value : 0n;
+};
+
+/** A line after a scan this screen made: the counted figure and parts the server answered, until the count refetches. */
+function withScan(item: TCountItem, scan: TCountScanResult | undefined): TCountItem {
+  if (!scan) return item;
+  const difference =
+    item.expectedQuantity === null
+      ? null
+      : formatScaled(scaled(scan.countedQuantity) - scaled(item.expectedQuantity), 3);
+  return { ...item, countedQuantity: scan.countedQuantity, countedBy: scan.countedBy, difference };
+}
+
+function Summary({ count }: { count: TCountDetail }) {
+  const { totals } = count;
+  return (
+    <p className="mb-3 text-sm">
+      <span className="badge mr-2">{COUNT_STATUS_LABELS[count.status]}</span>
+      {count.blind ? <span className="badge badge-outline mr-2">{messages.counts.blindBadge}</span> : null}
+      {count.category?.name ?? 'Todas as categorias'} ·{' '}
+      <span data-testid="count-summary">
+        Contados: {totals.counted.toLocaleString('pt-BR')} de{' '}
+        {countLabel(totals.products, 'produto', 'produtos')}
+        {totals.differenceValue === null ? '' : ` · diferença ${formatMoney(totals.differenceValue)}`}
+      </span>
+      {count.description ? ` · ${count.description}` : ''}
+    </p>
+  );
+}
+
+/** "Só diferenças" (not in a blind count's operator view) and "Não contados": one at a time, or all the lines. */
+function ViewChoice({
+  view,
+  blindView,
+  onChange,
+}: {
+  view: View;
+  blindView: boolean;
+  onChange: (v: View) => void;
+}) {
+  const toggle = (which: View, label: string) => (
+    <label className="label cursor-pointer gap-2">
+      <input
+        type="checkbox"
+        className="toggle"
+        checked={view === which}
+        onChange={(e) => onChange(e.target.checked ? which : 'all')}
+      />
+      <span>{label}</span>
+    </label>
+  );
+  return (
+    <div className="flex flex-wrap gap-3">
+      {blindView ? null : toggle('differences', 'Só diferenças')}
+      {toggle('uncounted', messages.counts.uncounted)}
+    </div>
+  );
+}
+
+/**
+ * One count: scan or type what was counted, see the differences, post. Made for a phone and a scanner. Others'
+ * counts arrive by the live events (lib/use-live-events.ts), which refetch the count.
+ */
 export default function CountPage() {
   usePageTitle('Balanço');
   const id = Number(useParams().countId);
-  const [differences, setDifferences] = useState(false);
+  const [view, setView] = useState<View>('all');
+  const differences = view === 'differences';
   const { data: count, isLoading } = useCountQuery({ id, differences });
   // the scanner reads any product of the count, also one the "differences" view leaves out
   const { data: whole } = useCountQuery({ id, differences: false }, { skip: !differences });
-  // what this screen saved since the list loaded (the list is not reloaded after every scan)
-  const [saved, setSaved] = useState<ReadonlyMap<number, TCountItem>>(new Map());
-  // and the totals the last save answered (the summary follows every scan)
-  const [savedTotals, setSavedTotals] = useState<{ of: TCountDetail; totals: TCountDetail['totals'] } | null>(
-    null,
-  );
+  // this screen's scans since the count was (re)loaded; a refetch brings them, and the others', from the server
+  const [scans, setScans] = useState<{
+    of: TCountDetail | undefined;
+    byProduct: Map<number, TCountScanResult>;
+  }>({
+    of: undefined,
+    byProduct: new Map(),
+  });
+  const mine = scans.of === count ? scans.byProduct : undefined;
   const items = useMemo(
-    () => (count?.items ?? []).map((item) => saved.get(item.product.id) ?? item),
-    [count, saved],
+    () => (count?.items ?? []).map((item) => withScan(item, mine?.get(item.product.id))),
+    [count, mine],
   );
-  const scannable = useMemo(
-    () =>
-      (differences ? (whole?.items ?? []) : (count?.items ?? [])).map(
-        (item) => saved.get(item.product.id) ?? item,
-      ),
-    [differences, whole, count, saved],
-  );
+  const scannable = differences ? (whole?.items ?? []) : items;
   if (isLoading || !count) return <PageLoader />;
-  const onSaved: OnSaved = (item, totals) => {
-    setSaved((old) => new Map(old).set(item.product.id, item));
-    setSavedTotals({ of: count, totals });
-  };
-  // a reloaded count brings its own totals
-  const totals = savedTotals?.of === count ? savedTotals.totals : count.totals;
+  const onScanned = (result: TCountScanResult) =>
+    setScans({ of: count, byProduct: new Map(mine).set(result.product.id, result) });
+  const blindView = count.totals.withDifference === null;
   return (
     <div className="grid gap-4">
       <TitleCard
@@ -56,41 +123,29 @@ export default function CountPage() {
           </Link>
         }
       >
-        <p className="mb-3 text-sm">
-          <span className="badge mr-2">{COUNT_STATUS_LABELS[count.status]}</span>
-          {count.category?.name ?? 'Todas as categorias'} ·{' '}
-          <span data-testid="count-summary">
-            Contados: {totals.counted.toLocaleString('pt-BR')} de{' '}
-            {countLabel(totals.products, 'produto', 'produtos')} · diferença{' '}
-            {formatMoney(totals.differenceValue)}
-          </span>
-          {count.description ? ` · ${count.description}` : ''}
-        </p>
+        <Summary count={count} />
         {count.status === 'open' ? (
-          <ScanPanel countId={count.id} items={scannable} onSaved={onSaved} />
+          <ScanPanel countId={count.id} items={scannable} onScanned={onScanned} />
         ) : null}
       </TitleCard>
       <TitleCard
-        title={differences ? 'Diferenças' : 'Produtos'}
-        actions={
-          <label className="label cursor-pointer gap-2">
-            <input
-              type="checkbox"
-              className="toggle"
-              checked={differences}
-              onChange={(e) => {
-                setSaved(new Map());
-                setDifferences(e.target.checked);
-              }}
-            />
-            <span>Só diferenças</span>
-          </label>
+        title={
+          view === 'differences'
+            ? 'Diferenças'
+            : view === 'uncounted'
+              ? messages.counts.uncounted
+              : 'Produtos'
         }
+        actions={<ViewChoice view={view} blindView={blindView} onChange={setView} />}
       >
-        <CountLines items={items} />
+        {view === 'uncounted' ? (
+          <UncountedList countId={count.id} />
+        ) : (
+          <CountLines countId={count.id} open={count.status === 'open'} items={items} />
+        )}
       </TitleCard>
       <TitleCard title="Planilha e lançamento">
-        <CountActions count={{ ...count, totals }} />
+        <CountActions count={count} />
       </TitleCard>
       <TitleCard title={messages.audit.historyTitle}>
         <HistoryPanel entity="inventory_count" entityId={count.id} title={`Balanço nº ${count.id}`} />

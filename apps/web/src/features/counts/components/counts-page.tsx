@@ -10,6 +10,7 @@ import { CategorySelect } from '../../../components/ui/list-filters.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { messages } from '../../../config/messages.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -21,6 +22,7 @@ function StartCount() {
   const [countedOn, setCountedOn] = useState(today);
   const [categoryId, setCategoryId] = useState('');
   const [description, setDescription] = useState('');
+  const [blind, setBlind] = useState(false);
   const [start, { isLoading }] = useStartCountMutation();
   const navigate = useNavigate();
   const submit = async (event: FormEvent) => {
@@ -29,6 +31,7 @@ function StartCount() {
       countedOn,
       description: description || null,
       categoryId: categoryId ? Number(categoryId) : null,
+      blind,
     });
     if ('data' in result && result.data) void navigate(`${paths.counts}/${result.data.id}`);
   };
@@ -62,6 +65,19 @@ function StartCount() {
       <button type="submit" className="btn btn-primary" disabled={isLoading}>
         <Icon name="plus" className="h-4 w-4" /> Iniciar balanço
       </button>
+      <label className="flex cursor-pointer items-start gap-2 sm:col-span-4">
+        <input
+          type="checkbox"
+          className="checkbox"
+          checked={blind}
+          onChange={(e) => setBlind(e.target.checked)}
+          data-testid="count-blind"
+        />
+        <span>
+          {messages.counts.blind}
+          <span className="block text-xs">{messages.counts.blindHint}</span>
+        </span>
+      </label>
     </form>
   );
 }

@@ -10,9 +10,11 @@ import { usePostCountMutation } from '../counts-api.ts';
 /** What posting changes, with each count agreeing in number: the products with a difference, the uncounted. */
 function postingSummary(totals: TCountDetail['totals']): string {
   const differences =
-    totals.withDifference === 0
-      ? 'Nenhum produto com diferença.'
-      : `${countLabel(totals.withDifference, 'produto', 'produtos')} com diferença: sobras de ${formatMoney(totals.surplusValue)} e faltas de ${formatMoney(totals.shortageValue)}.`;
+    totals.withDifference === null
+      ? 'Balanço às cegas: as diferenças aparecem só para administradores.'
+      : totals.withDifference === 0
+        ? 'Nenhum produto com diferença.'
+        : `${countLabel(totals.withDifference, 'produto', 'produtos')} com diferença: sobras de ${formatMoney(totals.surplusValue)} e faltas de ${formatMoney(totals.shortageValue)}.`;
   const uncounted =
     totals.uncounted === 0
       ? 'Todos os produtos foram contados.'

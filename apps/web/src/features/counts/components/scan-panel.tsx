@@ -1,15 +1,16 @@
 import { useId } from 'react';
 import type { TCountItem } from '@armazem/contracts/counts';
 import { numberReading } from '../../../lib/format.ts';
+import { messages } from '../../../config/messages.ts';
 import {
   useCountScan,
   useTypedCodeUnit,
-  type OnSaved,
+  type OnScanned,
   type ScanField,
   type ScanMessage,
 } from '../use-count-scan.ts';
 
-export type { OnSaved } from '../use-count-scan.ts';
+export type { OnScanned } from '../use-count-scan.ts';
 
 /** Under the fields: how the quantity was read as it is typed, then the last scan's result or its problem. */
 function ScanNotes({ id, reading, message }: { id: string; reading: string | null; message: ScanMessage }) {
@@ -40,21 +41,21 @@ function ScanNotes({ id, reading, message }: { id: string; reading: string | nul
 }
 
 /**
- * The scanner's field: a code then Enter adds one package (package quantity × base units), or the quantity typed
- * beside it, to what was counted of that product; the result is saved at once and shown. A typed quantity shows
- * how it was read ("= 1.500 KG") while it is typed, before Enter saves it (DESIGN.md §4).
+ * The scanner's field: a code then Enter adds one package of what it names, or as many packages as the quantity
+ * typed beside it (20 × "Pacote c/ 100" = 2.000 UN); the server adds it and the answer shows that reading. A typed
+ * quantity shows how it was read ("= 1.500") while it is typed, before Enter sends it (DESIGN.md §4).
  */
 export function ScanPanel({
   countId,
   items,
-  onSaved,
+  onScanned,
 }: {
   countId: number;
   items: readonly TCountItem[];
-  onSaved: OnSaved;
+  onScanned: OnScanned;
 }) {
   const { code, setCode, quantity, setQuantity, message, submit, isLoading, codeField, quantityField } =
-    useCountScan(countId, items, onSaved);
+    useCountScan(countId, onScanned);
   const unit = useTypedCodeUnit(items, code);
   const reading = numberReading(quantity, { kind: 'quantity', unit });
   const id = useId();
@@ -90,7 +91,7 @@ export function ScanPanel({
           inputMode="decimal"
           autoComplete="off"
           placeholder="1 emb."
-          title="Quanto somar à contagem; com sinal de menos, quanto tirar (ex.: -1)"
+          title={messages.counts.scanQuantityTitle}
           aria-invalid={about('quantity')}
           aria-describedby={describedBy('quantity', reading ? `${id}-reading` : null)}
           onChange={(e) => setQuantity(e.target.value)}
