@@ -317,7 +317,7 @@ describe('NF-e receipts', () => {
       ],
     });
     const refused = await importNfe(ctx.app, cookie, note.xml, create(category.id));
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toMatchObject({
       message: `A categoria ${name} está desativada: reative-a em Categorias ou use outra.`,
       // the path into the request body: the first choice, whatever item of the note it names

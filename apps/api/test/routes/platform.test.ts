@@ -184,6 +184,9 @@ describe('reference data and settings', () => {
       businessStateRegistration: '',
       businessAddress: 'Rua A, 1',
       taxRegime: 'simples',
+      activity: 'commerce',
+      bonusValuation: 'zero',
+      cfopEffects: {},
       timeZone: 'America/Sao_Paulo',
     });
   });

@@ -82,6 +82,9 @@ describe('business settings (issue 8 item 3)', () => {
       businessStateRegistration: '110042490114',
       businessAddress: '',
       taxRegime: 'presumido',
+      activity: 'commerce',
+      bonusValuation: 'zero',
+      cfopEffects: {},
       timeZone: 'America/Sao_Paulo',
     });
     expect(

@@ -3,7 +3,7 @@ import { buildNfe } from '../../../../test-support/nfe-builder.ts';
 import { CATALOG_COLUMN_TITLES } from '@armazem/contracts/catalog-import';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, createProduct, unique } from '../factories.ts';
-import { nfeForm } from '../nfe-upload.ts';
+import { nfeForm, setBusiness } from '../nfe-upload.ts';
 import { makeCsv, multipart, type Cell } from '../sheets.ts';
 
 // Issue 28 (DESIGN §6.1): an upload's file name is stored without control characters and cut to 200 characters, on
@@ -15,6 +15,7 @@ let cookie: string;
 beforeAll(async () => {
   ctx = await buildTestApp();
   cookie = await signUpAndLogin(ctx.app, 'nomes@loja.com.br');
+  await setBusiness(ctx.app, cookie);
 });
 afterAll(async () => ctx?.close());
 

@@ -9,6 +9,9 @@ describe('settingsFromValues', () => {
       businessStateRegistration: '',
       businessAddress: '',
       taxRegime: 'simples',
+      activity: 'commerce',
+      bonusValuation: 'zero',
+      cfopEffects: {},
       timeZone: 'America/Sao_Paulo',
     });
   });
@@ -30,7 +33,25 @@ describe('settingsFromValues', () => {
       businessStateRegistration: 'ISENTO',
       businessAddress: 'Rua A, 10',
       taxRegime: 'presumido',
+      activity: 'commerce',
+      bonusValuation: 'zero',
+      cfopEffects: {},
       timeZone: 'America/Manaus',
+    });
+  });
+
+  it('reads the activity, the bonificação valuation and the overrides per CFOP, dropping what it does not know', () => {
+    const settings = settingsFromValues(
+      { activity: 'industry', bonusValuation: 'invoice', cfopEffects: '{"5949":"purchase","9999":"sale"}' },
+      'UTC',
+    );
+    expect(settings).toMatchObject({ activity: 'industry', bonusValuation: 'invoice', cfopEffects: {} });
+    expect(settingsFromValues({ cfopEffects: '{"5949":"purchase"}' }, 'UTC').cfopEffects).toEqual({
+      '5949': 'purchase',
+    });
+    expect(settingsFromValues({ activity: 'mining', cfopEffects: 'not json' }, 'UTC')).toMatchObject({
+      activity: 'commerce',
+      cfopEffects: {},
     });
   });
 
