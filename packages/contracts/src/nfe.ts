@@ -38,6 +38,20 @@ export const ZNfeMatch = z.object({
 });
 export type TNfeMatch = z.infer<typeof ZNfeMatch>;
 
+/** The CSTs of an item's ICMS, PIS and COFINS groups, as the note wrote them. */
+const ZItemCst = z.object({
+  icms: z.nullable(z.string()),
+  pis: z.nullable(z.string()),
+  cofins: z.nullable(z.string()),
+});
+/** The credits the business takes on an item, each rounded on its own (R$ at 0,0001). */
+const ZItemCredits = z.object({
+  icms: ZDecimalString,
+  pis: ZDecimalString,
+  cofins: ZDecimalString,
+  ipi: ZDecimalString,
+});
+
 export const ZNfePreviewItem = z.object({
   item: z.number(),
   supplierCode: z.string(),
@@ -54,18 +68,9 @@ export const ZNfePreviewItem = z.object({
   /** what the item does to the stock (DESIGN.md §6.2), and which stock it moves */
   effect: ZDocumentEffect,
   position: z.nullable(z.enum(['own', 'held', 'sent'])),
-  cst: z.object({
-    icms: z.nullable(z.string()),
-    pis: z.nullable(z.string()),
-    cofins: z.nullable(z.string()),
-  }),
+  cst: ZItemCst,
   /** the credits the business takes on the item, each rounded on its own */
-  credits: z.object({
-    icms: ZDecimalString,
-    pis: ZDecimalString,
-    cofins: ZDecimalString,
-    ipi: ZDecimalString,
-  }),
+  credits: ZItemCredits,
   /** uTrib / qTrib, and qTrib ÷ qCom when uTrib differs from uCom: a proposal of units per package */
   taxUnit: z.nullable(z.string()),
   taxQuantity: z.nullable(ZDecimalString),
@@ -231,17 +236,8 @@ export const ZNfeReceiptItem = z.object({
   fiscal: z.nullable(
     z.object({
       cfop: z.nullable(z.string()),
-      cst: z.object({
-        icms: z.nullable(z.string()),
-        pis: z.nullable(z.string()),
-        cofins: z.nullable(z.string()),
-      }),
-      credits: z.object({
-        icms: ZDecimalString,
-        pis: ZDecimalString,
-        cofins: ZDecimalString,
-        ipi: ZDecimalString,
-      }),
+      cst: ZItemCst,
+      credits: ZItemCredits,
     }),
   ),
 });

@@ -97,7 +97,7 @@ export function decidedEffect(
 /** Whether an effect moves stock (needs a product) and which position it moves. */
 export const movesStock = (effect: TDocumentEffect) => EFFECT_POSITION[effect] !== null;
 
-/** What the receipt keeps of an item's fiscal reading: CFOP, CSTs and the credits taken. */
+/** An item's fiscal reading as the preview shows it and the receipt keeps it: CFOP, CSTs and the credits taken. */
 export function fiscalOf(item: NfeDocument['items'][number], costed: CostedItem | undefined) {
   const credits = costed?.credits ?? { icms: 0n, pis: 0n, cofins: 0n, ipi: 0n };
   return {

@@ -5,7 +5,7 @@ import { readSettings } from '../settings/settings-repository.ts';
 import type { Activity, TaxRegime } from './nfe-cost.ts';
 import { AppError } from '../../lib/errors.ts';
 import { EFFECT_POSITION, type TChosenEffect, type TDocumentEffect } from '@armazem/contracts/fiscal-effects';
-import { BUSINESS_DOCUMENT_REQUIRED, itemEffects, sideOf, type NoteSide } from './nfe-effects.ts';
+import { BUSINESS_DOCUMENT_REQUIRED, fiscalOf, itemEffects, sideOf, type NoteSide } from './nfe-effects.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import {
@@ -130,7 +130,7 @@ function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): T
   const perPackage = suggestedUnitsPerPackage(item);
   const costed = costOf.get(item.item);
   const effect = context.effects.get(item.item) ?? 'ask';
-  const credits = costed?.credits ?? { icms: 0n, pis: 0n, cofins: 0n, ipi: 0n };
+  const fiscal = fiscalOf(item, costed);
   return {
     item: item.item,
     supplierCode: item.supplierCode,
@@ -145,13 +145,8 @@ function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): T
     totalCost: moneyText(costed?.cost ?? 0n),
     effect,
     position: EFFECT_POSITION[effect],
-    cst: { icms: item.icmsCode, pis: item.pisCode, cofins: item.cofinsCode },
-    credits: {
-      icms: moneyText(credits.icms),
-      pis: moneyText(credits.pis),
-      cofins: moneyText(credits.cofins),
-      ipi: moneyText(credits.ipi),
-    },
+    cst: fiscal.cst,
+    credits: fiscal.credits,
     taxUnit: item.taxUnit,
     taxQuantity: item.taxQuantity === null ? null : quantityText(item.taxQuantity),
     suggestedUnitsPerPackage: perPackage === null ? null : quantityText(perPackage),
