@@ -5,5 +5,6 @@ declare module '../../lib/modal.ts' {
   interface ModalExtras {
     STOCK_MOVEMENT: { direction: 'in' | 'out' };
     STOCK_ENTRY_CANCEL: { entry: TLedgerEntry };
+    STOCK_ENTRY_HISTORY: { entry: TLedgerEntry };
   }
 }

@@ -25,6 +25,7 @@ const SORT_VALUE: Record<MovementSort, (movement: TStockMovement) => string | nu
 /** `onDelete` null: the month is closed, and nothing dated in it can be undone until an admin reopens it. */
 function movementColumns(
   onDelete: ((movement: TStockMovement) => void) | null,
+  onHistory: (movement: TStockMovement) => void,
 ): Array<Column<TStockMovement, MovementSort>> {
   return [
     { key: 'fileName', header: 'Arquivo', sort: 'fileName', cell: (movement) => movement.fileName },
@@ -66,6 +67,14 @@ function movementColumns(
           >
             <Icon name="download" className="h-4 w-4" />
           </a>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`Histórico de ${movement.fileName}`}
+            onClick={() => onHistory(movement)}
+          >
+            Histórico
+          </button>
           {onDelete ? (
             <DeleteButton label={`Excluir ${movement.fileName}`} onClick={() => onDelete(movement)} />
           ) : null}
@@ -94,6 +103,14 @@ export function ImportedSheets({ year, month, list }: { year: number; month: num
               { title: 'Excluir importação' },
             ),
           ),
+    (movement) =>
+      dispatch(
+        openModal(
+          'MOVEMENT_HISTORY',
+          { stockMovementId: movement.id },
+          { title: `Histórico de ${movement.fileName}` },
+        ),
+      ),
   );
   return (
     <>

@@ -45,11 +45,39 @@ export function LedgerStatusFilter({
 export const ledgerRowClass = (entry: TLedgerEntry) =>
   entry.cancelledAt ? 'text-base-content/60 [&>td:not(:last-child)]:line-through' : '';
 
+/** The history of a manual row (recorded, cancelled), in the shared modal. */
+function EntryHistoryButton({ entry }: { entry: TLedgerEntry }) {
+  const dispatch = useAppDispatch();
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      aria-label={`Histórico de ${entry.product.name} de ${formatDate(entry.occurredOn)}`}
+      onClick={() =>
+        dispatch(openModal('STOCK_ENTRY_HISTORY', { entry }, { title: `Histórico: ${entry.product.name}` }))
+      }
+    >
+      Histórico
+    </button>
+  );
+}
+
 /**
- * The last cell of a ledger row: the estorno of a manual row, or where a row from elsewhere is undone. Its notes take
- * the table's own text size, so they do not widen the column.
+ * The last cell of a ledger row: the estorno of a manual row (and its history), or where a row from elsewhere is
+ * undone. Its notes take the table's own text size, so they do not widen the column.
  */
 export function LedgerEntryAction({ entry }: { entry: TLedgerEntry }) {
+  const action = <LedgerEntryActionOnly entry={entry} />;
+  if (entry.source !== 'manual') return action;
+  return (
+    <span className="flex flex-wrap items-center justify-end gap-1">
+      {action}
+      <EntryHistoryButton entry={entry} />
+    </span>
+  );
+}
+
+function LedgerEntryActionOnly({ entry }: { entry: TLedgerEntry }) {
   const dispatch = useAppDispatch();
   const closedThrough = useClosingsQuery().data?.closedThrough ?? null;
   if (entry.cancelledAt) {
