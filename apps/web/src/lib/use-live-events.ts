@@ -13,6 +13,9 @@ const TAGS_BY_TYPE: Record<TLiveEventType, Tag[]> = {
   products: ['Product', 'ProductUnity', 'Reference'],
   suppliers: ['Supplier', 'SupplierProduct'],
   notifications: ['User'],
+  // categories, units and packaging types: every picker and the product lists that show them
+  reference: ['Reference', 'Product'],
+  closings: ['MonthClosing'],
 };
 
 /** A burst of events (a sheet, a dozen scans) is one refetch per screen, this long after the first of them. */

@@ -1,9 +1,7 @@
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import type { TClosings } from '@armazem/contracts/stock-history';
-import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import type { Dialect } from '../../db/types.ts';
 import { audit } from '../../lib/audit.ts';
-import type { Clock } from '../../lib/dates.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { monthLabel, monthOf, previousMonth, yearMonth } from '../stock/stock-rules.ts';
 import { closingHistory, insertClosing, readClosedThrough } from './closings-repository.ts';
@@ -16,7 +14,7 @@ import { closingHistory, insertClosing, readClosedThrough } from './closings-rep
 /** The earliest month the calls take (their year starts at 2000). */
 const FIRST_NAMED_MONTH = yearMonth(2000, 1);
 
-export function createClosingsService({ db, dialect, clock }: { db: Db; dialect: Dialect; clock: Clock }) {
+export function createClosingsService({ db, dialect, clock, events }: ServiceDeps) {
   return {
     async list(): Promise<TClosings> {
       const rows = await closingHistory(db);
@@ -38,7 +36,7 @@ export function createClosingsService({ db, dialect, clock }: { db: Db; dialect:
       if (target >= monthOf(clock.today())) {
         throw badRequest('Só é possível fechar um mês que já terminou.', 'month');
       }
-      return db.transaction().execute(async (tx) => {
+      const closed = await db.transaction().execute(async (tx) => {
         const closedThrough = await readClosedThrough(tx, dialect, 'exclusive');
         if (closedThrough !== null && target <= closedThrough) {
           throw conflict(`O mês ${monthLabel(target)} já está fechado.`);
@@ -63,11 +61,13 @@ export function createClosingsService({ db, dialect, clock }: { db: Db; dialect:
         });
         return { closedThrough: target };
       });
+      events.publish('closings');
+      return closed;
     },
 
     async reopen(userId: number, year: number, month: number, reason: string) {
       const target = yearMonth(year, month);
-      return db.transaction().execute(async (tx) => {
+      const reopened = await db.transaction().execute(async (tx) => {
         const closedThrough = await readClosedThrough(tx, dialect, 'exclusive');
         if (closedThrough === null || target > closedThrough) {
           throw conflict(`O mês ${monthLabel(target)} não está fechado.`);
@@ -86,6 +86,8 @@ export function createClosingsService({ db, dialect, clock }: { db: Db; dialect:
         });
         return { closedThrough: after };
       });
+      events.publish('closings');
+      return reopened;
     },
   };
 }

@@ -67,7 +67,11 @@ const labelOf = (row: Row) => ('fractional' in row ? row.code : row.name);
  * Categories, unities and package kinds: the lists every catalog form chooses from, and the business's own changes
  * to them (admins; the route checks the role). Every write is audited in its transaction.
  */
-export function createReferenceService({ db, dialect }: Pick<ServiceDeps, 'db' | 'dialect'>) {
+export function createReferenceService({
+  db,
+  dialect,
+  events,
+}: Pick<ServiceDeps, 'db' | 'dialect' | 'events'>) {
   async function create(userId: number, table: ReferenceTable, input: NewRow): Promise<Row> {
     const id = await db.transaction().execute(async (tx) => {
       await assertNameFree(tx, table, input.name);
@@ -85,6 +89,7 @@ export function createReferenceService({ db, dialect }: Pick<ServiceDeps, 'db' |
       await audit(tx, { userId, action: 'create', entity, entityId: newId, after: input });
       return newId;
     });
+    events.publish('reference');
     return findRow(db, table, id);
   }
 
@@ -111,6 +116,7 @@ export function createReferenceService({ db, dialect }: Pick<ServiceDeps, 'db' |
       const { entity } = REFERENCE_KINDS[table];
       await audit(tx, { userId, action: 'update', entity, entityId: id, before, after: change });
     });
+    events.publish('reference');
     return findRow(db, table, id);
   }
 
@@ -123,6 +129,7 @@ export function createReferenceService({ db, dialect }: Pick<ServiceDeps, 'db' |
       const { entity } = REFERENCE_KINDS[table];
       await audit(tx, { userId, action: 'delete', entity, entityId: id, before });
     });
+    events.publish('reference');
   }
 
   return {
