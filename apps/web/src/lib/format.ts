@@ -1,5 +1,5 @@
 import { formatBrazilian, parseTypedNumber } from '@armazem/contracts/decimal';
-import { messages } from '../config/messages.ts';
+import { featureMessages } from '../config/feature-messages.ts';
 
 // Intl formats decimal strings exactly (no float on the way), rounding half away from zero.
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -126,7 +126,7 @@ interface ReadingOptions {
  */
 export function numberReading(value: string, { kind, unit, describe }: ReadingOptions): string | null {
   const plain = parseTypedNumber(value);
-  if (plain === null) return value.trim() === '' ? null : messages.numberField.unreadable;
+  if (plain === null) return value.trim() === '' ? null : featureMessages.numberField.unreadable;
   if (describe) return `= ${describe(plain)}`;
   if (kind === 'money') return `= R$ ${brazilianDecimal(plain, 2)}`;
   return `= ${brazilianDecimal(plain)}${unit ? ` ${unit}` : ''}`;

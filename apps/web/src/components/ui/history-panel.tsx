@@ -6,11 +6,11 @@ import {
   type TAuditChange,
   type TAuditEntry,
 } from '@armazem/contracts/audit';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { useAuditTrailQuery } from '../../lib/audit-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
-const text = messages.audit;
+const text = featureMessages.audit;
 
 /** What changed in one entry: "Nome: Antigo → Novo", one line per field. */
 export function AuditChanges({ changes }: { changes: readonly TAuditChange[] }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ZCancelEntry } from '@armazem/contracts/stock-history';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { ModalActions, ModalRefusal, useRefusal, type CallResult } from './modal-actions.tsx';
 import { TextField } from './text-field.tsx';
@@ -45,7 +45,7 @@ export function ReasonForm({
       <ModalActions
         centered
         danger
-        cancelLabel={messages.stockHistory.back}
+        cancelLabel={featureMessages.stockHistory.back}
         onCancel={onCancel}
         disabled={busy}
         confirmLabel={

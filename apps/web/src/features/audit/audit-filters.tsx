@@ -1,8 +1,8 @@
 import { AUDIT_ENTITY_LABELS } from '@armazem/contracts/audit';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { useUsersQuery } from '../../lib/users-api.ts';
 
-const text = messages.audit;
+const text = featureMessages.audit;
 
 interface FilterProps {
   get: (name: string) => string;

@@ -3,14 +3,14 @@ import type { Column } from '../../components/ui/data-table.tsx';
 import { ExportMenu } from '../../components/ui/export-menu.tsx';
 import { AuditChanges } from '../../components/ui/history-panel.tsx';
 import { ListPage } from '../../components/ui/list-page.tsx';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { useAuditTrailQuery } from '../../lib/audit-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { PAGE_SIZE, useListParams } from '../../lib/use-list-params.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AuditFilters } from './audit-filters.tsx';
 
-const text = messages.audit;
+const text = featureMessages.audit;
 const SORTS = [''] as const;
 
 const columns: Array<Column<TAuditEntry, ''>> = [

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { TCountItem, TCountScanResult } from '@armazem/contracts/counts';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { errorMessage, fieldErrors } from '../../lib/api.ts';
 import { formatQuantity } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -33,13 +33,13 @@ export function scanMessage({ product, scanned, unity, countedQuantity }: TCount
   const total = `${formatQuantity(countedQuantity)} ${unity.code}`;
   if (scanned.packages === scanned.baseQuantity) return `${product.name}: ${total}`;
   const base = formatQuantity(scanned.baseQuantity);
-  const reading = messages.counts.scanReading(
+  const reading = featureMessages.counts.scanReading(
     formatQuantity(scanned.packages),
     scanned.label,
     base,
     unity.code,
   );
-  return messages.counts.scanned(product.name, reading, total);
+  return featureMessages.counts.scanned(product.name, reading, total);
 }
 
 /** Which field a message is about: it is shown as that field's message (aria-invalid, aria-describedby). */

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { fieldErrors } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -33,7 +33,7 @@ export default function ProfilePage() {
     }
     form.setValue('currentPassword', '');
     form.setValue('newPassword', '');
-    dispatch(showNotification({ message: messages.success.profileUpdated, status: 1 }));
+    dispatch(showNotification({ message: featureMessages.success.profileUpdated, status: 1 }));
   });
 
   return (

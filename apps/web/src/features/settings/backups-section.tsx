@@ -2,14 +2,14 @@ import type { TBackup } from '@armazem/contracts/backups';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useNotifySuccess } from '../../lib/use-notify.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { showNotification } from '../../stores/header-slice.ts';
 import { backupUrl, useBackupsQuery, useTakeBackupMutation } from './backups-api.ts';
 
-const text = messages.backups;
+const text = featureMessages.backups;
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024

@@ -13,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { fieldErrors } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -102,7 +102,7 @@ function SettingsForm({ settings }: { settings: TSettings }) {
       // Show the document as the server keeps it: masked, upper-case.
       form.setValue('businessDocument', result.data.businessDocument);
       form.setValue('businessStateRegistration', result.data.businessStateRegistration);
-      dispatch(showNotification({ message: messages.success.settingsUpdated, status: 1 }));
+      dispatch(showNotification({ message: featureMessages.success.settingsUpdated, status: 1 }));
     }
   });
   return (

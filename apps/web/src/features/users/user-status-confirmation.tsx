@@ -2,7 +2,7 @@ import type { UserChange } from './user-modals.ts';
 import type { ModalBodyProps } from '../../lib/modal.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { ConfirmationBody } from '../../components/ui/confirmation-body.tsx';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { showNotification } from '../../stores/header-slice.ts';
 import { ROLE_LABELS } from './user-labels.ts';
 import { useUpdateUserMutation } from '../../lib/users-api.ts';
@@ -45,7 +45,7 @@ export default function UserStatusConfirmation({
       submit={() => updateUser({ userId, data: change })}
       onDone={() => {
         closeModal();
-        dispatch(showNotification({ message: messages.success.userUpdated, status: 1 }));
+        dispatch(showNotification({ message: featureMessages.success.userUpdated, status: 1 }));
       }}
       onCancel={closeModal}
     />

@@ -6,7 +6,7 @@ import { ListPage } from '../../components/ui/list-page.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { openModal } from '../../lib/modal.ts';
-import { messages } from '../../config/messages.ts';
+import { featureMessages } from '../../config/feature-messages.ts';
 import { useUsersQuery } from '../../lib/users-api.ts';
 import { ROLE_LABELS, STATUS_BADGES, STATUS_LABELS } from './user-labels.ts';
 import type { UserChange } from './user-modals.ts';
@@ -70,10 +70,10 @@ function userColumns(
           <button
             type="button"
             className="btn btn-ghost btn-sm"
-            aria-label={`${messages.audit.historyTitle} de ${fullName(user)}`}
+            aria-label={`${featureMessages.audit.historyTitle} de ${fullName(user)}`}
             onClick={() => history(user)}
           >
-            {messages.audit.historyTitle}
+            {featureMessages.audit.historyTitle}
           </button>
           {user.status !== 'active' ? (
             <button
@@ -120,7 +120,7 @@ export default function UsersPage() {
       openModal(
         'USER_HISTORY',
         { userId: user.id },
-        { title: `${messages.audit.historyTitle}: ${fullName(user)}` },
+        { title: `${featureMessages.audit.historyTitle}: ${fullName(user)}` },
       ),
     );
   const columns = userColumns(me?.id, confirm, history);

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { TCountItem } from '@armazem/contracts/counts';
 import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useUncountedQuery } from '../counts-api.ts';
 import { TypedTotal } from './typed-total.tsx';
@@ -22,14 +23,14 @@ function CountedBy({ item }: { item: TCountItem }) {
     .join(' · ');
   return (
     <p className="mt-1 text-xs" data-testid="count-parts">
-      {messages.counts.countedBy(parts)}
-      {item.countedAt ? ` ${messages.counts.lastCountedAt(formatDateTime(item.countedAt))}` : ''}
+      {featureMessages.counts.countedBy(parts)}
+      {item.countedAt ? ` ${featureMessages.counts.lastCountedAt(formatDateTime(item.countedAt))}` : ''}
     </p>
   );
 }
 
 function Difference({ item }: { item: TCountItem }) {
-  if (item.expectedQuantity === null) return <>{messages.counts.hidden}</>;
+  if (item.expectedQuantity === null) return <>{featureMessages.counts.hidden}</>;
   return (
     <>
       {item.difference === null
@@ -54,7 +55,7 @@ function Line({ item, countId, open }: { item: TCountItem; countId: number; open
           <dt className="opacity-70">Esperado</dt>
           <dd>
             {item.expectedQuantity === null
-              ? messages.counts.hidden
+              ? featureMessages.counts.hidden
               : `${formatQuantity(item.expectedQuantity)} ${item.unity.code}`}
           </dd>
         </div>
@@ -122,7 +123,7 @@ export function CountLines({
 export function UncountedList({ countId }: { countId: number }) {
   const { data } = useUncountedQuery(countId);
   if (!data) return <p>{messages.loading}</p>;
-  if (data.length === 0) return <p data-testid="uncounted-empty">{messages.counts.allCounted}</p>;
+  if (data.length === 0) return <p data-testid="uncounted-empty">{featureMessages.counts.allCounted}</p>;
   return (
     <ul className="grid gap-1" data-testid="uncounted-list">
       {data.slice(0, SHOWN).map((item) => (

@@ -11,7 +11,7 @@ import { countLabel } from '@armazem/contracts/plural';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -42,7 +42,9 @@ function Summary({ count }: { count: TCountDetail }) {
   return (
     <p className="mb-3 text-sm">
       <span className="badge mr-2">{COUNT_STATUS_LABELS[count.status]}</span>
-      {count.blind ? <span className="badge badge-outline mr-2">{messages.counts.blindBadge}</span> : null}
+      {count.blind ? (
+        <span className="badge badge-outline mr-2">{featureMessages.counts.blindBadge}</span>
+      ) : null}
       {count.category?.name ?? 'Todas as categorias'} ·{' '}
       <span data-testid="count-summary">
         Contados: {totals.counted.toLocaleString('pt-BR')} de{' '}
@@ -78,7 +80,7 @@ function ViewChoice({
   return (
     <div className="flex flex-wrap gap-3">
       {blindView ? null : toggle('differences', 'Só diferenças')}
-      {toggle('uncounted', messages.counts.uncounted)}
+      {toggle('uncounted', featureMessages.counts.uncounted)}
     </div>
   );
 }
@@ -133,7 +135,7 @@ export default function CountPage() {
           view === 'differences'
             ? 'Diferenças'
             : view === 'uncounted'
-              ? messages.counts.uncounted
+              ? featureMessages.counts.uncounted
               : 'Produtos'
         }
         actions={<ViewChoice view={view} blindView={blindView} onChange={setView} />}
@@ -147,7 +149,7 @@ export default function CountPage() {
       <TitleCard title="Planilha e lançamento">
         <CountActions count={count} />
       </TitleCard>
-      <TitleCard title={messages.audit.historyTitle}>
+      <TitleCard title={featureMessages.audit.historyTitle}>
         <HistoryPanel entity="inventory_count" entityId={count.id} title={`Balanço nº ${count.id}`} />
       </TitleCard>
     </div>

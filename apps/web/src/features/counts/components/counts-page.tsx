@@ -10,7 +10,7 @@ import { CategorySelect } from '../../../components/ui/list-filters.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -74,8 +74,8 @@ function StartCount() {
           data-testid="count-blind"
         />
         <span>
-          {messages.counts.blind}
-          <span className="block text-xs">{messages.counts.blindHint}</span>
+          {featureMessages.counts.blind}
+          <span className="block text-xs">{featureMessages.counts.blindHint}</span>
         </span>
       </label>
     </form>

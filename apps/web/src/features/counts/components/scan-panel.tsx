@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TCountItem } from '@armazem/contracts/counts';
 import { numberReading } from '../../../lib/format.ts';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import {
   useCountScan,
   useTypedCodeUnit,
@@ -91,7 +91,7 @@ export function ScanPanel({
           inputMode="decimal"
           autoComplete="off"
           placeholder="1 emb."
-          title={messages.counts.scanQuantityTitle}
+          title={featureMessages.counts.scanQuantityTitle}
           aria-invalid={about('quantity')}
           aria-describedby={describedBy('quantity', reading ? `${id}-reading` : null)}
           onChange={(e) => setQuantity(e.target.value)}

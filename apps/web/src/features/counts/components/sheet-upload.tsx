@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TCountSheetMode, TCountSheetPreview } from '@armazem/contracts/counts';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatQuantity } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -8,6 +8,23 @@ import { usePreviewCountSheetMutation, useUploadCountSheetMutation } from '../co
 
 type RowError = { line: number; message: string };
 const SHOWN = 50;
+const text = featureMessages.counts;
+
+/** Why the sheet was refused, with its first rows in error. */
+function Problem({ problem }: { problem: { message: string; rows: RowError[] } }) {
+  return (
+    <div role="alert" className="alert alert-error">
+      <p>{problem.message}</p>
+      <ul>
+        {problem.rows.slice(0, SHOWN).map((row) => (
+          <li key={row.line}>
+            Linha {row.line}: {row.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** Replace or add: the choice is said before anything is sent, and the preview follows it. */
 function ModeChoice({
@@ -19,7 +36,7 @@ function ModeChoice({
 }) {
   return (
     <fieldset className="grid gap-1">
-      <legend className="text-sm font-semibold">{messages.counts.sheetMode}</legend>
+      <legend className="text-sm font-semibold">{text.sheetMode}</legend>
       {(['replace', 'add'] as const).map((value) => (
         <label key={value} className="label cursor-pointer justify-start gap-2">
           <input
@@ -29,10 +46,10 @@ function ModeChoice({
             checked={mode === value}
             onChange={() => onChange(value)}
           />
-          <span>{messages.counts.sheetModes[value]}</span>
+          <span>{text.sheetModes[value]}</span>
         </label>
       ))}
-      <p className="text-xs">{messages.counts.sheetModeNote[mode]}</p>
+      <p className="text-xs">{text.sheetModeNote[mode]}</p>
     </fieldset>
   );
 }
@@ -82,7 +99,7 @@ export function SheetUpload({ countId, file, onDone }: { countId: number; file: 
       const data = (result.error as { data?: { rows?: RowError[] } }).data;
       return setProblem({ message: errorMessage(result.error), rows: data?.rows ?? [] });
     }
-    notify(messages.counts.sheetSaved);
+    notify(text.sheetSaved);
     onDone();
   };
   const shown = preview?.of === key ? preview.data : null;
@@ -99,28 +116,17 @@ export function SheetUpload({ countId, file, onDone }: { countId: number; file: 
       {shown ? (
         <>
           <p role="status">
-            {messages.counts.sheetPreview(
+            {text.sheetPreview(
               shown.summary.rows.toLocaleString('pt-BR'),
               shown.summary.valid.toLocaleString('pt-BR'),
               shown.summary.invalid.toLocaleString('pt-BR'),
             )}
           </p>
           <PreviewRows preview={shown} />
-          {shown.summary.invalid > 0 ? <p className="text-error">{messages.counts.sheetHasErrors}</p> : null}
+          {shown.summary.invalid > 0 ? <p className="text-error">{text.sheetHasErrors}</p> : null}
         </>
       ) : null}
-      {problem ? (
-        <div role="alert" className="alert alert-error">
-          <p>{problem.message}</p>
-          <ul>
-            {problem.rows.slice(0, SHOWN).map((row) => (
-              <li key={row.line}>
-                Linha {row.line}: {row.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {problem ? <Problem problem={problem} /> : null}
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
@@ -128,10 +134,10 @@ export function SheetUpload({ countId, file, onDone }: { countId: number; file: 
           disabled={!shown || shown.summary.invalid > 0 || sending}
           onClick={() => void send()}
         >
-          {messages.counts.sheetConfirm[mode]}
+          {text.sheetConfirm[mode]}
         </button>
         <button type="button" className="btn btn-sm" onClick={onDone}>
-          {messages.counts.cancel}
+          {text.cancel}
         </button>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TCountItem } from '@armazem/contracts/counts';
 import { formatScaled, parseTypedScaled } from '@armazem/contracts/decimal';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatQuantity } from '../../../lib/format.ts';
 import { useSaveCountItemsMutation } from '../counts-api.ts';
@@ -27,7 +27,7 @@ export function TypedTotal({ countId, item }: { countId: number; item: TCountIte
     event.preventDefault();
     const parsed = parseTypedScaled(value, 3);
     if (!parsed.ok || parsed.value < 0n)
-      return setNote({ text: messages.numberField.unreadable, error: true });
+      return setNote({ text: featureMessages.numberField.unreadable, error: true });
     const countedQuantity = formatScaled(parsed.value, 3);
     const result = await save({
       id: countId,
@@ -36,7 +36,7 @@ export function TypedTotal({ countId, item }: { countId: number; item: TCountIte
     if ('error' in result) return setNote({ text: errorMessage(result.error), error: true });
     setEditing(false);
     setNote({
-      text: messages.counts.totalSaved(
+      text: featureMessages.counts.totalSaved(
         item.product.name,
         `${formatQuantity(countedQuantity)} ${item.unity.code}`,
       ),
@@ -48,7 +48,9 @@ export function TypedTotal({ countId, item }: { countId: number; item: TCountIte
       {editing ? (
         <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void submit(e)}>
           <label className="form-control">
-            <span className="label-text text-xs">{messages.counts.typedTotalLabel(item.product.name)}</span>
+            <span className="label-text text-xs">
+              {featureMessages.counts.typedTotalLabel(item.product.name)}
+            </span>
             <input
               className="input input-bordered input-sm w-32"
               inputMode="decimal"
@@ -62,15 +64,15 @@ export function TypedTotal({ countId, item }: { countId: number; item: TCountIte
             />
           </label>
           <button type="submit" className="btn btn-sm btn-primary" disabled={isLoading}>
-            {messages.counts.saveTotal}
+            {featureMessages.counts.saveTotal}
           </button>
           <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
-            {messages.counts.cancel}
+            {featureMessages.counts.cancel}
           </button>
         </form>
       ) : (
         <button type="button" className="btn btn-xs btn-ghost justify-self-start" onClick={start}>
-          {messages.counts.typeTotal}
+          {featureMessages.counts.typeTotal}
         </button>
       )}
       {note ? (

@@ -1,6 +1,6 @@
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCloseMonthMutation } from '../../../lib/closings-api.ts';
 
@@ -11,12 +11,12 @@ export default function MonthCloseModal({ extra, closeModal }: ModalBodyProps<'M
   const [closeMonth, { isLoading }] = useCloseMonthMutation();
   return (
     <ConfirmationBody
-      message={messages.stockHistory.closeConfirm(label)}
-      confirmLabel={messages.stockHistory.closeMonth}
+      message={featureMessages.stockHistory.closeConfirm(label)}
+      confirmLabel={featureMessages.stockHistory.closeMonth}
       busy={isLoading}
       submit={() => closeMonth({ year, month })}
       onDone={() => {
-        notify(messages.success.monthClosed);
+        notify(featureMessages.success.monthClosed);
         closeModal();
       }}
       onCancel={closeModal}

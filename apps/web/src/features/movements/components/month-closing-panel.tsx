@@ -1,13 +1,13 @@
 import { MONTH_NAMES } from '@armazem/contracts/movements';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { localDateOf, localToday, monthLabel, yearMonth } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useClosingsQuery } from '../../../lib/closings-api.ts';
 import { monthClosing } from '../month-status.ts';
 
-const text = messages.stockHistory;
+const text = featureMessages.stockHistory;
 
 /** The chosen month's status in Movimentação; admins close and reopen months here and see the history. */
 export function MonthClosingPanel({ year, month }: { year: number; month: number }) {

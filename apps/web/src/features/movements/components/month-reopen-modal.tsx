@@ -1,7 +1,7 @@
 import { ZReopenReason } from '@armazem/contracts/stock-history';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useReopenMonthMutation } from '../../../lib/closings-api.ts';
 
@@ -12,14 +12,14 @@ export default function MonthReopenModal({ extra, closeModal }: ModalBodyProps<'
   return (
     <ReasonForm
       schema={ZReopenReason}
-      summary={<p>{messages.stockHistory.reopenHint(label)}</p>}
-      label={messages.stockHistory.reopenReason}
-      hint={messages.stockHistory.reopenReasonHint}
-      confirmLabel={messages.stockHistory.reopenMonth}
+      summary={<p>{featureMessages.stockHistory.reopenHint(label)}</p>}
+      label={featureMessages.stockHistory.reopenReason}
+      hint={featureMessages.stockHistory.reopenReasonHint}
+      confirmLabel={featureMessages.stockHistory.reopenMonth}
       busy={isLoading}
       submit={(reason) => reopenMonth({ year, month, reason })}
       onDone={() => {
-        notify(messages.success.monthReopened);
+        notify(featureMessages.success.monthReopened);
         closeModal();
       }}
       onCancel={closeModal}

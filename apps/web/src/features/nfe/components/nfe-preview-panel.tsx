@@ -3,7 +3,7 @@ import type { TNfePreview } from '@armazem/contracts/nfe';
 import { formatDate, formatMoney, maskDocument } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import {
@@ -168,7 +168,7 @@ export function NfePreviewPanel({
     const data = importData(preview, choices, { occurredOn, acceptUnauthorized, effects });
     const result = await importNfe({ file, data });
     if ('error' in result) return;
-    notify(messages.success.nfeImported(result.data.entries));
+    notify(featureMessages.success.nfeImported(result.data.entries));
     onDone();
   };
   return (

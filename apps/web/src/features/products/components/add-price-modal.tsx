@@ -4,7 +4,7 @@ import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { decimalInput } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -26,7 +26,7 @@ export default function AddPriceModal({ extra, closeModal }: ModalBodyProps<'PRI
   );
   const onSubmit = form.handleSubmit(async (data) => {
     if (!form.saved(await addPrice({ productId, data }))) return;
-    notify(messages.success.priceAdded);
+    notify(featureMessages.success.priceAdded);
     closeModal();
   });
   return (

@@ -4,7 +4,7 @@ import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { decimalInput } from '../../../lib/format.ts';
 import { useCategoriesQuery, useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -45,7 +45,7 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
 
   const onSubmit = form.handleSubmit(async (body) => {
     if (!form.saved(await addProduct(body))) return;
-    notify(messages.success.productAdded);
+    notify(featureMessages.success.productAdded);
     closeModal();
   });
 

@@ -3,7 +3,7 @@ import type { TCatalogAction, TCatalogPreview, TCatalogRow } from '@armazem/cont
 import { countLabel } from '@armazem/contracts/plural';
 import { ModalActions } from '../../../components/ui/modal-actions.tsx';
 import { SheetPreviewTable, type PreviewColumn } from '../../../components/ui/sheet-preview-table.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { catalogUrls, useImportCatalogMutation, usePreviewCatalogMutation } from '../catalog-import-api.ts';
@@ -63,7 +63,7 @@ export default function CatalogImportModal({ closeModal }: ModalBodyProps<'CATAL
     if ('data' in result && result.data) {
       const { created, updated } = result.data;
       notify(
-        `${messages.success.catalogImported} ${countLabel(created, 'novo', 'novos')}, ${countLabel(updated, 'alterado', 'alterados')}.`,
+        `${featureMessages.success.catalogImported} ${countLabel(created, 'novo', 'novos')}, ${countLabel(updated, 'alterado', 'alterados')}.`,
       );
       closeModal();
     }

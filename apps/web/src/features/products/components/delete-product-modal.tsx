@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useDeleteProductMutation } from '../products-api.ts';
@@ -21,7 +21,7 @@ export default function DeleteProductModal({ extra, closeModal }: ModalBodyProps
       submit={() => deleteProduct(productId)}
       onDone={() => {
         closeModal();
-        notify(messages.success.productDeleted);
+        notify(featureMessages.success.productDeleted);
         if (backToList) void navigate(paths.products);
       }}
       onCancel={closeModal}

@@ -1,6 +1,6 @@
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useDeleteProductUnityMutation } from '../products-api.ts';
 
@@ -20,7 +20,7 @@ export default function DeleteProductUnityModal({
       submit={() => deleteUnity({ productId, unityId })}
       onDone={() => {
         closeModal();
-        notify(messages.success.productDeleted);
+        notify(featureMessages.success.productDeleted);
       }}
       onCancel={closeModal}
     />

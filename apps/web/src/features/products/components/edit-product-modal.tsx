@@ -4,7 +4,7 @@ import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { decimalInput, decimalText } from '../../../lib/format.ts';
 import { useCategoriesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -48,7 +48,7 @@ export default function EditProductModal({ extra, closeModal }: ModalBodyProps<'
   );
   const onSubmit = form.handleSubmit(async (data) => {
     if (!form.saved(await updateProduct({ productId: product.id, data }))) return;
-    notify(messages.success.productUpdated);
+    notify(featureMessages.success.productUpdated);
     closeModal();
   });
   return (

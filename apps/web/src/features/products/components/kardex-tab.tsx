@@ -11,13 +11,13 @@ import {
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { firstOfMonth, localToday } from '../../../lib/dates.ts';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { formatMovement } from '../../../lib/movement-label.ts';
 import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
 
-const text = messages.stockHistory;
+const text = featureMessages.stockHistory;
 
 function documentAndSupplier(row: TKardexRow) {
   if (!row.document && !row.supplier) return '—';

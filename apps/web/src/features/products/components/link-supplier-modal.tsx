@@ -3,7 +3,7 @@ import { formatDocument } from '@armazem/contracts/documents';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ModalActions } from '../../../components/ui/modal-actions.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useLinkSupplierProductMutation, useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 
@@ -19,7 +19,7 @@ export default function LinkSupplierModal({ extra, closeModal }: ModalBodyProps<
     if (!supplierId) return;
     const result = await link({ supplierId: Number(supplierId), productId, linked: true, origin: 'product' });
     if ('data' in result) {
-      notify(messages.success.productLinked);
+      notify(featureMessages.success.productLinked);
       closeModal();
     }
   };

@@ -4,7 +4,7 @@ import NotFoundPage from '../../../components/layout/not-found-page.tsx';
 import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useProductQuery } from '../products-api.ts';
@@ -46,7 +46,7 @@ function ProductDetail({ product }: { product: TProductDetail }) {
       <ProductTabs tab={tab} onChange={setTab} />
       {tab === 'kardex' ? <KardexTab productId={product.id} /> : null}
       {tab === 'history' ? (
-        <TitleCard title={messages.audit.historyTitle}>
+        <TitleCard title={featureMessages.audit.historyTitle}>
           <HistoryPanel entity="product" entityId={product.id} title={`${product.sku} · ${product.name}`} />
         </TitleCard>
       ) : null}

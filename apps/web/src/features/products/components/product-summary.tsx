@@ -3,7 +3,7 @@ import { useAppDispatch } from '../../../app/hooks.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -20,7 +20,7 @@ function ProductActions({ product }: { product: TProductDetail }) {
       productId: product.id,
       data: { status: product.status === 'active' ? 'inactive' : 'active' },
     });
-    if ('data' in result) notify(messages.success.productStatusUpdated);
+    if ('data' in result) notify(featureMessages.success.productStatusUpdated);
   };
   return (
     <>

@@ -3,7 +3,7 @@ import { formatDocument } from '@armazem/contracts/documents';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useLinkSupplierProductMutation } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 
@@ -18,7 +18,7 @@ export function ProductSuppliersCard({ product, hidden }: { product: TProductDet
       linked: false,
       origin: 'product',
     });
-    if ('data' in result) notify(messages.success.productUnlinked);
+    if ('data' in result) notify(featureMessages.success.productUnlinked);
   };
   return (
     <TitleCard

@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 
-const text = messages.stockHistory;
+const text = featureMessages.stockHistory;
 export type ProductTab = 'overview' | 'kardex' | 'history';
 
 /** The product screen's tab, kept in the URL (`?tab=kardex`) so Back and reload keep it. */
@@ -51,7 +51,7 @@ export function ProductTabs({ tab, onChange }: { tab: ProductTab; onChange: (tab
     <div role="tablist" className="tabs tabs-box w-fit" onKeyDown={onKeyDown}>
       {item('overview', text.overviewTab)}
       {item('kardex', text.kardexTab)}
-      {item('history', messages.audit.historyTitle)}
+      {item('history', featureMessages.audit.historyTitle)}
     </div>
   );
 }

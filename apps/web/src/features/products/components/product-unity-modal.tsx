@@ -4,7 +4,7 @@ import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { decimalInput, decimalText } from '../../../lib/format.ts';
 import { useUnitiesQuery, useUnityBatchesQuery } from '../../../lib/lookups-api.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -53,7 +53,7 @@ export default function ProductUnityModal({ extra, closeModal }: ModalBodyProps<
         ? await addUnity({ productId, data })
         : await updateUnity({ productId, unityId: unity?.id ?? 0, data });
     if (!form.saved(result)) return;
-    notify(unity ? messages.success.productUpdated : messages.success.productAdded);
+    notify(unity ? featureMessages.success.productUpdated : featureMessages.success.productAdded);
     closeModal();
   });
 

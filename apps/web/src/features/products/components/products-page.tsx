@@ -12,7 +12,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
@@ -144,7 +144,7 @@ export default function ProductsPage() {
 
   const toggleStatus = async (productId: number, next: TStatus) => {
     const result = await updateProduct({ productId, data: { status: next } });
-    if ('data' in result) notify(messages.success.productStatusUpdated);
+    if ('data' in result) notify(featureMessages.success.productStatusUpdated);
   };
 
   const columns = productColumns(toggleStatus, (product) =>

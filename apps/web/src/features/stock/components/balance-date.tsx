@@ -1,4 +1,4 @@
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { localToday } from '../../../lib/dates.ts';
 
 /** Estoque's "Saldo em" date picker; the page keeps the date in the URL as `date` (absent: today). */
@@ -6,11 +6,11 @@ export function BalanceDatePicker({ value, onChange }: { value: string; onChange
   const today = localToday();
   return (
     <label className="flex items-center gap-2 text-sm">
-      {messages.stockHistory.balanceAt}
+      {featureMessages.stockHistory.balanceAt}
       <input
         type="date"
         className="input input-sm w-auto"
-        aria-label={messages.stockHistory.balanceAt}
+        aria-label={featureMessages.stockHistory.balanceAt}
         max={today}
         value={value || today}
         onChange={(e) => onChange(e.target.value)}

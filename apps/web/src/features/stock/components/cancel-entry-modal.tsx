@@ -1,7 +1,7 @@
 import { ZCancelEntry } from '@armazem/contracts/stock-history';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { entryQuantity, formatDate } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useCancelStockEntryMutation } from '../stock-api.ts';
@@ -22,13 +22,13 @@ export default function CancelEntryModal({ extra, closeModal }: ModalBodyProps<'
           {formatDate(entry.occurredOn)}? Os saldos e custos a partir dessa data são recalculados.
         </p>
       }
-      label={messages.stockHistory.cancelReason}
-      hint={messages.stockHistory.cancelHint}
-      confirmLabel={messages.stockHistory.cancelConfirm}
+      label={featureMessages.stockHistory.cancelReason}
+      hint={featureMessages.stockHistory.cancelHint}
+      confirmLabel={featureMessages.stockHistory.cancelConfirm}
       busy={isLoading}
       submit={(reason) => cancelEntry({ direction: entry.direction, entryId: entry.id, data: { reason } })}
       onDone={() => {
-        notify(messages.success.entryCancelled);
+        notify(featureMessages.success.entryCancelled);
         // the row's "Cancelar" goes away with the cancellation: focus goes to the list's heading instead
         closeModal(document.getElementById(LEDGER_HEADING_ID));
       }}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LEDGER_STATUSES, type TLedgerEntry } from '@armazem/contracts/stock';
 import { isMonthClosed } from '@armazem/contracts/stock-history';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { localDateOf } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -10,7 +10,7 @@ import { openModal } from '../../../lib/modal.ts';
 import { useClosingsQuery } from '../../../lib/closings-api.ts';
 
 type LedgerStatus = (typeof LEDGER_STATUSES)[number];
-const text = messages.stockHistory;
+const text = featureMessages.stockHistory;
 
 /** The id of the Entradas or Saídas list's heading: focus goes there once a row is cancelled (its button is gone). */
 export const LEDGER_HEADING_ID = 'ledger-heading';

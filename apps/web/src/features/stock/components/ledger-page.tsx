@@ -17,6 +17,7 @@ import { SupplierFilter } from '../../../components/ui/list-filters.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { pageQuery, useListParams } from '../../../lib/use-list-params.ts';
 import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
 import {
   LEDGER_HEADING_ID,
@@ -199,7 +200,7 @@ function useEmptyText(
   const what = isEntry ? 'entrada' : 'saída';
   if (!skip && cancelled.isFetching) return undefined;
   if (!skip && (cancelled.data?.total ?? 0) > 0) {
-    const { statusFilter, statuses } = messages.stockHistory;
+    const { statusFilter, statuses } = featureMessages.stockHistory;
     return `Nenhuma ${what} ativa${otherFilters ? ' com esses filtros' : ''}. As canceladas aparecem em ${statusFilter}: ${statuses.cancelled}.`;
   }
   if (otherFilters || params.status !== 'active') return 'Nenhum registro com esses filtros.';

@@ -14,7 +14,7 @@ import { NumberField } from '../../../components/ui/number-field.tsx';
 import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { decimalInput, formatDate, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import {
   useProductBalanceQuery,
@@ -170,7 +170,7 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
     // the body says which form this is: an entry carries its unit cost, an exit its reason
     const result = 'unitCost' in body ? await addIn(body) : await addOut(body);
     if (!form.saved(result)) return;
-    notify(isEntry ? messages.success.stockInAdded : messages.success.stockOutAdded);
+    notify(isEntry ? featureMessages.success.stockInAdded : featureMessages.success.stockOutAdded);
     closeModal();
   });
 

@@ -1,7 +1,7 @@
 import { ZNewSupplier } from '@armazem/contracts/catalog';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ModalForm } from '../../../components/ui/modal-form.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddSupplierMutation } from '../suppliers-api.ts';
@@ -13,7 +13,7 @@ export default function AddSupplierModal({ closeModal }: ModalBodyProps<'SUPPLIE
   const form = useZodForm(ZNewSupplier, EMPTY_SUPPLIER, supplierInput);
   const onSubmit = form.handleSubmit(async (body) => {
     if (!form.saved(await addSupplier(body))) return;
-    notify(messages.success.supplierAdded);
+    notify(featureMessages.success.supplierAdded);
     closeModal();
   });
   return (

@@ -1,6 +1,6 @@
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ConfirmationBody } from '../../../components/ui/confirmation-body.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useDeleteSupplierMutation } from '../suppliers-api.ts';
 
@@ -17,7 +17,7 @@ export default function DeleteSupplierModal({ extra, closeModal }: ModalBodyProp
       submit={() => deleteSupplier(supplierId)}
       onDone={() => {
         closeModal();
-        notify(messages.success.supplierDeleted);
+        notify(featureMessages.success.supplierDeleted);
       }}
       onCancel={closeModal}
     />

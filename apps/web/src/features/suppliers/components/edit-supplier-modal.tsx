@@ -3,7 +3,7 @@ import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateSupplierMutation } from '../suppliers-api.ts';
@@ -29,7 +29,7 @@ export default function EditSupplierModal({ extra, closeModal }: ModalBodyProps<
   );
   const onSubmit = form.handleSubmit(async (data) => {
     if (!form.saved(await updateSupplier({ supplierId: supplier.id, data }))) return;
-    notify(messages.success.supplierUpdated);
+    notify(featureMessages.success.supplierUpdated);
     closeModal();
   });
   return (
@@ -37,7 +37,7 @@ export default function EditSupplierModal({ extra, closeModal }: ModalBodyProps<
       <SupplierFields form={form} autoFocus />
       <SelectField label="Situação" options={STATUS_OPTIONS} {...form.field('status')} />
       <details className="sm:col-span-2">
-        <summary className="cursor-pointer text-sm">{messages.audit.historyTitle}</summary>
+        <summary className="cursor-pointer text-sm">{featureMessages.audit.historyTitle}</summary>
         <HistoryPanel entity="supplier" entityId={supplier.id} />
       </details>
     </ModalForm>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { useLinkSupplierProductMutation, useProductsSelectQuery } from '../../../lib/lookups-api.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
@@ -57,7 +57,7 @@ export default function SupplierProductsModal({ extra }: ModalBodyProps<'SUPPLIE
     focusAfterMove({ list: linkedNow ? 'product-candidates' : 'linked-products', index });
     const result = await link({ supplierId, productId, linked: linkedNow, origin: 'supplier' });
     if ('data' in result)
-      notify(linkedNow ? messages.success.productLinked : messages.success.productUnlinked);
+      notify(linkedNow ? featureMessages.success.productLinked : featureMessages.success.productUnlinked);
     else focusAfterMove(null);
   };
 

@@ -11,7 +11,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { StatusToggle } from '../../../components/ui/status-toggle.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
-import { messages } from '../../../config/messages.ts';
+import { featureMessages } from '../../../config/feature-messages.ts';
 import { pageQuery, useListParams, useSearchText } from '../../../lib/use-list-params.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -150,7 +150,7 @@ export default function SuppliersPage() {
 
   const toggleStatus = async (supplierId: number, next: TStatus) => {
     const result = await updateSupplier({ supplierId, data: { status: next } });
-    if ('data' in result) notify(messages.success.supplierStatusUpdated);
+    if ('data' in result) notify(featureMessages.success.supplierStatusUpdated);
   };
 
   const columns = supplierColumns(toggleStatus, (action) => dispatch(action));
