@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { cnpjFor } from '../test-support/factories.ts';
+import { cnpjFor, uniqueGtin } from '../test-support/factories.ts';
 import { buildNfe } from '../test-support/nfe-builder.ts';
-import { adminClient, loginAsAdmin, notification, openFromMenu, page, useBrowser } from './fixtures.ts';
+import {
+  adminClient,
+  createBox,
+  createProduct,
+  loginAsAdmin,
+  notification,
+  openFromMenu,
+  page,
+  useBrowser,
+} from './fixtures.ts';
 
 useBrowser();
 
@@ -18,6 +27,20 @@ async function businessDocument(client: Awaited<ReturnType<typeof adminClient>>)
     businessDocument: '11222333000181',
   });
   return '11222333000181';
+}
+
+/** A real drop of the note's file on the zone, then its preview. */
+async function dropNote(xml: string, name: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ xml, name }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([xml], name, { type: 'application/xml' }));
+      return transfer;
+    },
+    { xml, name },
+  );
+  await page.getByTestId('nfe-drop-zone').dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('nfe-preview').waitFor();
 }
 
 describe('many new products from one NF-e', () => {
@@ -50,16 +73,7 @@ describe('many new products from one NF-e', () => {
 
     await loginAsAdmin();
     await openFromMenu('Notas fiscais');
-    const dataTransfer = await page.evaluateHandle(
-      ({ xml, name }) => {
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([xml], name, { type: 'application/xml' }));
-        return transfer;
-      },
-      { xml: note.xml, name: `nfe-${n}.xml` },
-    );
-    await page.getByTestId('nfe-drop-zone').dispatchEvent('drop', { dataTransfer });
-    await page.getByTestId('nfe-preview').waitFor();
+    await dropNote(note.xml, `nfe-${n}.xml`);
     await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('3 itens a resolver');
 
     const bulk = page.getByTestId('nfe-bulk-create');
@@ -98,5 +112,57 @@ describe('many new products from one NF-e', () => {
       currentPrice: { costPrice: string } | null;
     };
     expect(forno.currentPrice?.costPrice).toBe('450.0000');
+  });
+
+  it('warns when the note counts boxes of 24 of a product matched by its unit barcode, and wants the package confirmed', async () => {
+    const n = (Date.now() % 100_000_000) + 11;
+    const client = await adminClient();
+    const gtin = uniqueGtin();
+    const product = await createProduct(client, { sku: `AGUA-${n}`, name: `Água ${n}`, barcode: gtin });
+    await createBox(client, product.id, 24);
+    const note = buildNfe({
+      number: String(n),
+      emitter: { cnpj: cnpjFor(n), name: `Bebidas ${n} Ltda` },
+      destination: { cnpj: await businessDocument(client) },
+      items: [
+        {
+          code: `AG-${n}`,
+          description: 'AGUA MINERAL CX 24',
+          gtin,
+          unit: 'CX',
+          quantity: '2.0000',
+          total: '48.00',
+          taxUnit: 'UN',
+          taxQuantity: '48.0000',
+        },
+      ],
+    });
+
+    await loginAsAdmin();
+    await openFromMenu('Notas fiscais');
+    await dropNote(note.xml, `nfe-${n}.xml`);
+    await expect
+      .poll(() => page.getByTestId('nfe-item-warning-1').textContent())
+      .toContain('A nota diz 24 UN por CX (qTrib ÷ qCom), mas a embalagem do código de barras (cEAN) é');
+    await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('1 item a resolver');
+    const confirm = page.getByRole('checkbox', { name: 'Confirmo a embalagem' });
+    await confirm.check();
+    await expect
+      .poll(() => page.getByTestId('nfe-unresolved').textContent())
+      .toBe('Todos os itens resolvidos');
+    await confirm.uncheck();
+    await expect.poll(() => page.getByTestId('nfe-unresolved').textContent()).toBe('1 item a resolver');
+
+    // choosing the box of 24 clears the conflict: no confirmation, and 2 CX are 48 UN
+    await page.getByLabel('Embalagem do item 1').selectOption({ label: 'Caixa c/ 24 UN' });
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('nfe-unresolved').textContent())
+      .toBe('Todos os itens resolvidos');
+    expect(await page.getByTestId('nfe-conversion-1').textContent()).toContain('entrada de 48 UN');
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await expect
+      .poll(() => notification().textContent())
+      .toContain('Nota fiscal importada: 1 entrada no estoque!');
   });
 });
