@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNfe, type NfeTestItem } from '../../../../test-support/nfe-builder.ts';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import {
+  batchId,
   cnpjFor,
   createBox,
   createProduct,
@@ -125,6 +126,37 @@ describe('packages that disagree', () => {
       items: [{ item: 1, productId: product.id, productUnityId: unit }],
     });
     expect(refused.statusCode).toBe(422);
+  });
+
+  it("warns when the learned code's package is not the one the note's cEAN names", async () => {
+    const { product, box, from } = await learnedBox();
+    const gtin = uniqueGtin();
+    const six = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/v1/${product.id}/unity/v1`,
+      headers: { cookie },
+      payload: {
+        unityId: await unityId(ctx.app, cookie, 'CX'),
+        unityBatchId: await batchId(ctx.app, cookie, 'CAIXA'),
+        quantity: 6,
+        barcode: gtin,
+      },
+    });
+    expect(six.statusCode, six.body).toBe(201);
+    const xml = note([{ ...tenPerBox, gtin, taxUnit: undefined, taxQuantity: undefined }], from);
+    const item = (await previewNfe(ctx.app, cookie, xml)).json().items[0];
+    expect(item.match).toMatchObject({ via: 'supplier-code', productUnityId: box.id });
+    expect(item.packageConflict).toEqual({ noteUnitsPerPackage: '6.000', matchedUnitsPerPackage: '12.000' });
+    expect(item.warnings).toContain(
+      'O código de barras da nota (cEAN) é da embalagem Caixa c/ 6 UN, mas a embalagem aprendida é Caixa c/ 12 UN. Confira a embalagem.',
+    );
+    // a new product instead also settles it
+    const created = await importNfe(ctx.app, cookie, xml, {
+      items: [
+        { item: 1, create: { sku: `NFE-${unique()}`, name: 'Biscoito', categoryId: 1, baseUnityId: un } },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
   });
 
   it('says nothing when the note agrees with the learned package', async () => {
