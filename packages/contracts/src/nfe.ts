@@ -81,6 +81,13 @@ export const ZNfePreviewItem = z.object({
   newPackageKind: z.string(),
   lots: z.array(ZNfeLot),
   match: z.nullable(ZNfeMatch),
+  /**
+   * the note's units per package (qTrib ÷ qCom, or its cEAN's package) against the matched package's, when they
+   * differ: the import needs `confirmPackage` or another package (docs/decisions/0062)
+   */
+  packageConflict: z.nullable(
+    z.object({ noteUnitsPerPackage: ZDecimalString, matchedUnitsPerPackage: ZDecimalString }),
+  ),
   /** what the user should know about this item, e.g. a qCom rounded to 3 decimals */
   warnings: z.array(z.string()),
 });
@@ -170,6 +177,8 @@ export const ZNfeItemChoice = z.union(
       productId: ZId,
       productUnityId: ZId,
       effect: z.optional(ZChosenEffect),
+      /** the person checked the package although the note's figure differs (packageConflict) */
+      confirmPackage: z.optional(z.boolean()),
     }),
     z.strictObject({ item: ZId, create: ZNfeCreateProduct, effect: z.optional(ZChosenEffect) }),
     // an item that moves no stock needs no product: only its effect, when the table asks for one

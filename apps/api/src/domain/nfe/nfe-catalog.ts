@@ -20,6 +20,8 @@ import type { NfeItem } from './nfe-items.ts';
 import type { NfeParty } from './nfe-reader.ts';
 import { packageReferences, violatesUnique, type PackageReferences } from './nfe-repository.ts';
 import { createdBarcodes, packageKindFor } from './nfe-rules.ts';
+import { costPerBaseUnit } from './nfe-package-rules.ts';
+import { insertPrice } from '../products/product-details-repository.ts';
 
 /** What an import adds to the catalog: the supplier from `emit`, products created from the note's items. */
 
@@ -208,4 +210,30 @@ export async function createProductFromItem(
   }
   const productUnityId = await insertPackageOfItem(toCreate, productId, perPackage, packageBarcode);
   return { productId, productUnityId };
+}
+
+/**
+ * The cost price of the products an import created (docs/decisions/0062): a product-level price row, the entry's
+ * cost per base unit (half-up at R$ 0,0001) from the receipt's date; the sale price is left at zero for the person
+ * to set. A product given nothing by the entry (a bonus valued at zero) gets no price row.
+ */
+export async function recordCostPrices(
+  tx: Tx,
+  userId: number,
+  entries: ReadonlyArray<{ productId: number; totalCost?: bigint | null; baseQuantity: bigint }>,
+  effectiveFrom: string,
+) {
+  for (const entry of entries) {
+    const costPrice = costPerBaseUnit(entry.totalCost ?? 0n, entry.baseQuantity);
+    if (costPrice <= 0n) continue;
+    const row = { productId: entry.productId, productUnityId: null, costPrice, salePrice: 0n, effectiveFrom };
+    const id = await insertPrice(tx, { ...row, createdBy: userId });
+    await audit(tx, {
+      userId,
+      action: 'create',
+      entity: 'price',
+      entityId: id,
+      after: { ...row, source: 'nfe' },
+    });
+  }
 }

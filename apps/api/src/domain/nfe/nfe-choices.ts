@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import type { NoteContext } from './nfe-preview.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import { decidedEffect, movesStock } from './nfe-effects.ts';
+import { unconfirmedPackagesMessage } from './nfe-package-rules.ts';
 
 /** The person's choices of a note's import: one per item at most, the effects decided, the products resolved. */
 
@@ -63,5 +64,28 @@ export function checkResolved(
         details: { unresolved: missing },
       },
     );
+  }
+}
+
+/**
+ * Items whose note contradicts the matched package (docs/decisions/0062) go in only with the person's word: the
+ * matched package confirmed (`confirmPackage`), or another package or a new product chosen.
+ */
+export function checkPackages(
+  context: NoteContext,
+  byItem: Map<number, Choice>,
+  effects: Map<number, TChosenEffect>,
+) {
+  const unconfirmed = [...context.conflicts.keys()].filter((item) => {
+    const choice = byItem.get(item);
+    const match = context.matches.get(item);
+    if (!choice || !match || !movesStock(effects.get(item) ?? 'none') || !('productId' in choice))
+      return false;
+    return choice.productUnityId === match.productUnityId && choice.confirmPackage !== true;
+  });
+  if (unconfirmed.length > 0) {
+    throw new AppError('UNPROCESSABLE', unconfirmedPackagesMessage(unconfirmed), {
+      details: { unconfirmedPackages: unconfirmed },
+    });
   }
 }

@@ -4,7 +4,12 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
 import { baseQuantityOf } from '../stock/stock-rules.ts';
 import { unitCostOf } from './nfe-cost.ts';
-import { catalogRefs, createProductFromItem, createSupplierFromNote } from './nfe-catalog.ts';
+import {
+  catalogRefs,
+  createProductFromItem,
+  createSupplierFromNote,
+  recordCostPrices,
+} from './nfe-catalog.ts';
 import type { NoteContext } from './nfe-preview.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import {
@@ -30,6 +35,7 @@ import {
 import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import { entryCost, fiscalOf, otherItemsOf, stockItems } from './nfe-effects.ts';
 import {
+  checkPackages,
   checkResolved,
   choicePaths,
   choicesByItem,
@@ -234,6 +240,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   const byItem = choicesByItem(doc, request.data.items);
   const effects = decideEffects(doc, context, byItem);
   checkResolved(doc, byItem, effects);
+  checkPackages(context, byItem, effects);
   const paths = choicePaths(request.data.items);
   const costs = await costsOf(tx, doc, context, byItem);
   const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, doc.emitter));
@@ -280,5 +287,9 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     },
   });
   await storeItems(tx, input, rows);
+  const created = rows.filter(
+    (_, index) => 'create' in (byItem.get(stockItems(input)[index]?.item ?? 0) ?? {}),
+  );
+  await recordCostPrices(tx, userId, created, occurredOn);
   return receiptId;
 }

@@ -36,7 +36,9 @@ import {
   type CostContext,
   type CostedItem,
   type MatchTarget,
+  type MatchVia,
 } from './nfe-rules.ts';
+import { packageConflict, type PackageConflict } from './nfe-package-rules.ts';
 import { todayIn } from '../../lib/dates.ts';
 
 /** What the business is and what the catalog already knows about a note's supplier and items. */
@@ -53,7 +55,42 @@ export interface NoteContext {
   supplier: { id: number; name: string; status: string } | null;
   matches: Map<number, (MatchTarget & { via: 'supplier-code' | 'gtin' }) | null>;
   unities: Map<number, UnityInfo>;
+  /** the items whose note contradicts the matched package (docs/decisions/0062) */
+  conflicts: Map<number, PackageConflict>;
   alreadyImported: boolean;
+}
+
+type Matches = NoteContext['matches'];
+
+function matchedPackage(match: MatchTarget & { via: MatchVia }, unity: UnityInfo | undefined) {
+  return unity
+    ? { ...match, quantity: unity.quantity, label: unity.label, baseUnit: unity.product.baseUnity }
+    : null;
+}
+
+/** Each matched item's package conflict (the note's ratio, or its cEAN naming another package of the product). */
+function packageConflicts(
+  doc: NfeDocument,
+  matches: Matches,
+  unities: Map<number, UnityInfo>,
+  barcodes: ReadonlyMap<string, MatchTarget>,
+): Map<number, PackageConflict> {
+  const out = new Map<number, PackageConflict>();
+  for (const item of doc.items) {
+    const match = matches.get(item.item);
+    if (!match) continue;
+    const byGtin = item.gtin ? barcodes.get(item.gtin) : undefined;
+    const gtinUnity = byGtin ? unities.get(byGtin.productUnityId) : undefined;
+    const gtinPackage =
+      byGtin && gtinUnity ? { ...byGtin, quantity: gtinUnity.quantity, label: gtinUnity.label } : null;
+    const conflict = packageConflict(
+      item,
+      matchedPackage(match, unities.get(match.productUnityId)),
+      gtinPackage,
+    );
+    if (conflict) out.set(item.item, conflict);
+  }
+  return out;
 }
 
 export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: string): Promise<NoteContext> {
@@ -80,13 +117,14 @@ export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: strin
   const barcodes = gtins.length > 0 ? await barcodeTargets(db, gtins) : new Map<string, MatchTarget>();
   const matches = new Map(doc.items.map((item) => [item.item, matchItem(item, learned, barcodes)]));
   const unityIds = [...matches.values()].flatMap((m) => (m ? [m.productUnityId] : []));
-  const unities = await unityInfos(db, unityIds);
+  const unities = await unityInfos(db, [...unityIds, ...[...barcodes.values()].map((b) => b.productUnityId)]);
   // a code learned for a product or package deactivated since matches nothing
   for (const [item, match] of matches) {
     const unity = match ? unities.get(match.productUnityId) : undefined;
     if (match && !(unity?.active && unity.productActive)) matches.set(item, null);
   }
   return {
+    conflicts: packageConflicts(doc, matches, unities, barcodes),
     regime: settings.taxRegime,
     activity: settings.activity,
     bonusValuation: settings.bonusValuation,
@@ -116,6 +154,14 @@ function matchView(
   };
 }
 
+const conflictView = (conflict: PackageConflict | undefined) =>
+  conflict
+    ? {
+        noteUnitsPerPackage: quantityText(conflict.noteUnitsPerPackage),
+        matchedUnitsPerPackage: quantityText(conflict.matchedUnitsPerPackage),
+      }
+    : null;
+
 interface ItemViewInputs {
   context: NoteContext;
   costOf: ReadonlyMap<number, CostedItem>;
@@ -131,6 +177,7 @@ function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): T
   const costed = costOf.get(item.item);
   const effect = context.effects.get(item.item) ?? 'ask';
   const fiscal = fiscalOf(item, costed);
+  const conflict = context.conflicts.get(item.item);
   return {
     item: item.item,
     supplierCode: item.supplierCode,
@@ -154,7 +201,8 @@ function itemView(item: NfeDocument['items'][number], inputs: ItemViewInputs): T
     newPackageKind: packageKindFor(item.unit, packages, packages.defaultBatch).name,
     lots: item.lots.map((lot) => ({ ...lot, quantity: quantityText(lot.quantity) })),
     match: matchView(context.matches.get(item.item) ?? null, context.unities),
-    warnings: itemWarnings(item),
+    packageConflict: conflictView(context.conflicts.get(item.item)),
+    warnings: [...itemWarnings(item), ...(conflict ? [conflict.message] : [])],
   };
 }
 

@@ -1,3 +1,21 @@
+/** Packages that disagree and many new products at once (docs/decisions/0062). */
+function NfePackagesGuide() {
+  return (
+    <p className="mb-2">
+      <strong>Embalagem que não confere.</strong> Quando a própria nota diz outra quantidade por embalagem
+      (por exemplo 2 CX = 20 UN, ou seja 10 por caixa) do que a embalagem que o Armazém usaria (a aprendida
+      daquele código, como Caixa c/ 12, ou a do código de barras, como a unidade), o item mostra um aviso com
+      os dois números. Escolha a embalagem certa, ou marque &quot;Confirmo a embalagem&quot; para manter a
+      sugerida: sem isso a nota não é importada. <strong>Muitos produtos novos:</strong> &quot;Criar todos os
+      não encontrados&quot; prepara um produto novo para cada item sem produto, com a categoria e a unidade
+      base escolhidas, o nome da nota sem os códigos do fornecedor (&quot;[JC10013A09] FORNO ELETRICO
+      45L&quot; vira &quot;Forno Eletrico 45L&quot;), o código (SKU) e as unidades por embalagem propostos;
+      cada um ainda pode ser ajustado na linha. Um produto criado pela nota já fica com o preço de custo da
+      entrada (custo por unidade base); o preço de venda fica zerado para você definir.
+    </p>
+  );
+}
+
 /** User guide page "Receber mercadorias pela NF-e" (issue 13). */
 export function NfeGuide() {
   return (
@@ -49,6 +67,7 @@ export function NfeGuide() {
         Na próxima nota do mesmo fornecedor, os itens já vêm encontrados: o Armazém lembra o que cada código
         do fornecedor (com a unidade dele) é no seu cadastro.
       </p>
+      <NfePackagesGuide />
       <p className="mb-2">
         <strong>Custo de cada item</strong> (CPC 16), conforme o regime tributário em Configurações: no
         Simples Nacional, valor dos produtos − desconto + frete + seguro + outras despesas + IPI + ICMS-ST +

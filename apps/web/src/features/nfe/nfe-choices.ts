@@ -4,6 +4,7 @@ import { ZNewProductUnity } from '@armazem/contracts/catalog';
 import { safeParse } from 'zod/mini';
 import { decimalInput, formatQuantity } from '../../lib/format.ts';
 import { EFFECT_LABELS, type TChosenEffect } from '@armazem/contracts/fiscal-effects';
+import { cleanProductName } from '@armazem/contracts/product-names';
 
 /** The effects a single NF-e import posts today (the server refuses the others, never booking them as purchases). */
 const POSTED_HERE: ReadonlySet<TChosenEffect> = new Set(['purchase', 'bonus_in', 'none']);
@@ -33,6 +34,8 @@ export type ItemChoice =
       productUnityId: number | null;
       /** just picked: the package is proposed once the product's packages are known (`proposedPackage`) */
       picked?: { productUnityId: number | null };
+      /** "Confirmo a embalagem": the matched package kept although the note's figure differs */
+      confirmPackage?: boolean;
     }
   | {
       kind: 'create';
@@ -81,6 +84,19 @@ export function proposedPackage(
   if (same.length === 1) return same[0]?.id ?? null;
   if (same.length === 0 && base && fold(base.unity.code) === unit) return base.id;
   return null;
+}
+
+/**
+ * The note contradicts the matched package (`packageConflict`) and the person kept that package without confirming
+ * it: choosing another package, or a new product, clears the conflict (docs/decisions/0062).
+ */
+export function packageUnconfirmed(item: TNfePreviewItem, choice: ItemChoice | null): boolean {
+  return (
+    item.packageConflict !== null &&
+    choice?.kind === 'product' &&
+    choice.productUnityId === item.match?.productUnityId &&
+    !choice.confirmPackage
+  );
 }
 
 export function itemState(choice: ItemChoice | null): ItemState {
@@ -152,16 +168,40 @@ export function importData(
           },
         ];
       }
+      const confirmed = item.packageConflict && choice?.kind === 'product' && choice.confirmPackage;
       return [
         {
           item: item.item,
           productId: choice?.productId ?? 0,
           productUnityId: choice?.productUnityId ?? 0,
+          ...(confirmed ? { confirmPackage: true } : {}),
           ...chosen,
         },
       ];
     }),
   };
+}
+
+/** What the bulk action fills for every unmatched item that moves stock: one category and base unit for all. */
+export function bulkCreateChoices(
+  items: readonly TNfePreviewItem[],
+  choices: ReadonlyMap<number, ItemChoice | null>,
+  movesStock: (item: TNfePreviewItem) => boolean,
+  fields: { categoryId: number; baseUnityId: number },
+): Map<number, ItemChoice> {
+  const out = new Map<number, ItemChoice>();
+  for (const item of items) {
+    if (choices.get(item.item) || !movesStock(item)) continue;
+    out.set(item.item, {
+      kind: 'create',
+      sku: item.suggestedSku,
+      name: cleanProductName(item.description),
+      categoryId: fields.categoryId,
+      baseUnityId: fields.baseUnityId,
+      unitsPerPackage: item.suggestedUnitsPerPackage ? formatQuantity(item.suggestedUnitsPerPackage) : '1',
+    });
+  }
+  return out;
 }
 
 /** "1 CX do fornecedor = Caixa c/ 12 UN = 12 UN" */

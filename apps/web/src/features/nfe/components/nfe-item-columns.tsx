@@ -18,6 +18,7 @@ import {
 } from '../nfe-choices.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { NfeItemDescription } from './nfe-item-description.tsx';
+import { NfePackageCheck } from './nfe-package-check.tsx';
 
 const BADGE: Record<ReturnType<typeof itemState>, string> = {
   encontrado: 'badge-success',
@@ -91,6 +92,7 @@ function ExistingProduct({
           </select>
         </label>
       ) : null}
+      {choice ? <NfePackageCheck item={item} choice={choice} onChange={onChange} /> : null}
       {chosen && base ? (
         <p className="text-sm" data-testid={`nfe-conversion-${item.item}`}>
           {conversionText(item.unit, chosen.label, chosen.quantity, base.unity.code)} · entrada de{' '}

@@ -13,6 +13,7 @@ import {
   initialEffect,
   isResolved,
   needsProduct,
+  packageUnconfirmed,
   sumMoney,
   type ItemChoice,
 } from '../nfe-choices.ts';
@@ -20,6 +21,7 @@ import { withEffects } from './nfe-effect-cell.tsx';
 import { useImportNfeMutation } from '../nfe-api.ts';
 import { nfeItemColumns } from './nfe-item-columns.tsx';
 import { NoteTable } from './note-table.tsx';
+import { NfeBulkCreate } from './nfe-bulk-create.tsx';
 
 const REGIME = { simples: 'Simples Nacional', presumido: 'Lucro Presumido', real: 'Lucro Real' } as const;
 
@@ -128,7 +130,8 @@ function useUnresolved(
   return preview.items.filter((item) => {
     const effect = effects.get(item.item) ?? null;
     if (effectProblem(effect)) return true;
-    return needsProduct(effect) && !isResolved(choices.get(item.item) ?? null, fractional);
+    const choice = choices.get(item.item) ?? null;
+    return needsProduct(effect) && (!isResolved(choice, fractional) || packageUnconfirmed(item, choice));
   }).length;
 }
 
@@ -140,6 +143,27 @@ function useItemEffects(preview: TNfePreview) {
   const setEffect = (item: number, effect: TChosenEffect | null) =>
     setEffects((current) => new Map(current).set(item, effect));
   return [effects, setEffect] as const;
+}
+
+function OccurredOnField(props: {
+  value: string;
+  min: string;
+  max: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="fieldset">
+      <span className="fieldset-legend">Data da entrada</span>
+      <input
+        type="date"
+        className="input input-sm"
+        value={props.value}
+        min={props.min}
+        max={props.max}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
 }
 
 /** One note's preview: header, warnings, the items to resolve, totals against the invoice's, and "Importar". */
@@ -174,6 +198,12 @@ export function NfePreviewPanel({
   return (
     <div className="flex flex-col gap-4" data-testid="nfe-preview">
       <PreviewHeader preview={preview} />
+      <NfeBulkCreate
+        preview={preview}
+        choices={choices}
+        effects={effects}
+        onCreate={(created) => setChoices((current) => new Map([...current, ...created]))}
+      />
       <ItemsTable
         preview={preview}
         choices={choices}
@@ -183,17 +213,7 @@ export function NfePreviewPanel({
       />
       <Totals preview={preview} />
       <div className="flex flex-wrap items-end gap-4">
-        <label className="fieldset">
-          <span className="fieldset-legend">Data da entrada</span>
-          <input
-            type="date"
-            className="input input-sm"
-            value={occurredOn}
-            min={preview.issuedOn}
-            max={today}
-            onChange={(e) => setOccurredOn(e.target.value)}
-          />
-        </label>
+        <OccurredOnField value={occurredOn} min={preview.issuedOn} max={today} onChange={setOccurredOn} />
         {!preview.authorized ? (
           <label className="label gap-2">
             <input
