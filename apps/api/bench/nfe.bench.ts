@@ -1,11 +1,12 @@
 // Preview and import of an NF-e with 990 items, every item already known by the supplier's learned codes:
 //   node apps/api/bench/nfe.bench.ts            (SQLite)
 //   TEST_DATABASE_URL=postgres://… node apps/api/bench/nfe.bench.ts
-// Targets (issue 13): preview ≤ 300 ms, import ≤ 1 s, through the whole HTTP stack (multipart, XML, SQL, pipeline).
+// Targets (issue 13): preview ≤ 300 ms, import ≤ 1 s, through the whole HTTP stack (multipart, XML, signature check,
+// SQL, pipeline).
 // A first note teaches the codes; each figure is the median of 5 runs (5 different notes for the import).
 import os from 'node:os';
 import { createTestDatabase } from '../test/helper.ts';
-import { importNfe, previewNfe } from '../test/nfe-upload.ts';
+import { importNfe, previewNfe, setBusiness } from '../test/nfe-upload.ts';
 import { buildNfe, manyItems } from '../../../test-support/nfe-builder.ts';
 import { benchApp, benchCookie } from './bench-database.ts';
 import { generateCatalog } from './catalog-generator.ts';
@@ -20,6 +21,8 @@ async function main() {
   const rows: Array<Record<string, unknown>> = [];
   try {
     const cookie = await benchCookie(app);
+    // notes are imported only for the business they name (DESIGN.md §6.2): the builder's default destination
+    await setBusiness(app, cookie);
     await generateCatalog(handle.db, ITEMS);
     await handle.db.updateTable('products').set({ status: 'active' }).execute();
     const units = await handle.db
@@ -29,8 +32,7 @@ async function main() {
       .orderBy('product_id')
       .execute();
     const emitter = { cnpj: '11444777000161', name: 'Distribuidora Bench Ltda' };
-    const note = (n: number) =>
-      buildNfe({ items: manyItems(ITEMS), emitter, number: String(n), destination: null }).xml;
+    const note = (n: number) => buildNfe({ items: manyItems(ITEMS), emitter, number: String(n) }).xml;
     const choices = units.map((u, i) => ({ item: i + 1, productId: u.product_id, productUnityId: u.id }));
     const first = await importNfe(app, cookie, note(1), { items: choices });
     if (first.statusCode !== 201)

@@ -3,6 +3,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { C14nCanonicalization } from 'xml-crypto';
 import { AppError } from '../../lib/errors.ts';
 import { certificateDocuments } from './nfe-certificate.ts';
+import { canonicalChild } from './c14n-stream.ts';
 
 /**
  * The XML signature of an NF-e (DESIGN.md §6.2 "Signature", facts §5): the fixed profile (one Reference to
@@ -169,27 +170,39 @@ function inheritedNamespaces(element: Element) {
 const canonical = (element: Element) =>
   new C14nCanonicalization().process(element, { ancestorNamespaces: inheritedNamespaces(element) }) as string;
 
+const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('base64');
+
 /**
- * The digest of infNFe and the RSA signature of SignedInfo. xml-crypto's own `checkSignature` finds the referenced
- * element with XPath over the whole document: 7–13 s for a note of 990 items here, against a few tens of
- * milliseconds for the same canonical forms taken from the elements this module already holds (decision 0061).
+ * The digest of infNFe (or infEvento) by the DOM path: the container parsed by xmldom and the element canonicalised by
+ * xml-crypto. xml-crypto's own `checkSignature` finds the referenced element with XPath over the whole document: 7–13
+ * s for a note of 990 items here, so the element is taken directly (decision 0061).
  */
-function checkCryptography(
-  container: Element,
-  signature: Element,
-  certificate: X509Certificate,
-  signedName: string,
-) {
-  const signedInfo = one(signature, 'SignedInfo')!;
-  const reference = one(signedInfo, 'Reference')!;
-  const signed = elementChildren(container, signedName, container.namespaceURI ?? '');
+function domDigest(xml: string, container: 'NFe' | 'evento', reference: Element): string {
+  const element = standalone(xml, container);
+  const signed = elementChildren(element, SIGNED_CHILD[container], element.namespaceURI ?? '');
   if (signed.length !== 1 || `#${signed[0]!.getAttribute('Id')}` !== reference.getAttribute('URI')) {
-    throw invalid(`o documento deve ter um só ${signedName}, o que a assinatura referencia.`);
+    throw invalid(`o documento deve ter um só ${SIGNED_CHILD[container]}, o que a assinatura referencia.`);
   }
-  const digest = createHash('sha1').update(canonical(signed[0]!), 'utf8').digest('base64');
-  if (digest !== one(reference, 'DigestValue')?.textContent?.trim()) {
+  return sha1(canonical(signed[0]!));
+}
+
+/**
+ * The digest check: first the canonical form written while saxes reads the container's text (c14n-stream.ts,
+ * tens of milliseconds); only when that does not match, the DOM path, which decides (a difference between the two can
+ * only cost time, never a wrong refusal).
+ */
+function checkDigest(xml: string, text: string | null, container: 'NFe' | 'evento', reference: Element) {
+  const expected = one(reference, 'DigestValue')?.textContent?.trim();
+  const fast = text === null ? null : canonicalChild(text, SIGNED_CHILD[container]);
+  if (fast !== null && sha1(fast) === expected) return;
+  if (domDigest(xml, container, reference) !== expected) {
     throw invalid('o conteúdo da nota foi alterado depois de assinado (o resumo, DigestValue, não confere).');
   }
+}
+
+/** The RSA signature of SignedInfo, with the key of the certificate in the file. */
+function checkSignatureValue(signature: Element, certificate: X509Certificate) {
+  const signedInfo = one(signature, 'SignedInfo')!;
   const value = Buffer.from(
     (one(signature, 'SignatureValue')?.textContent ?? '').replace(/\s+/g, ''),
     'base64',
@@ -204,16 +217,44 @@ function checkCryptography(
     throw invalid('a assinatura (SignatureValue) não foi feita com a chave do certificado do arquivo.');
 }
 
+/** The container's own text (`<NFe …>…</NFe>`), as the file wrote it, or null when it is not written plainly. */
+function containerText(xml: string, name: 'NFe' | 'evento'): string | null {
+  const start = xml.search(new RegExp(`<${name}[\\s>]`));
+  const end = xml.lastIndexOf(`</${name}>`);
+  if (start < 0 || end <= start || xml.indexOf(`<${name}`, start + name.length + 1) >= 0) return null;
+  return xml.slice(start, end + name.length + 3);
+}
+
+/**
+ * The Signature element parsed on its own (a few kilobytes, not the whole note), when that gives the same canonical
+ * SignedInfo as the whole document: the container declares no prefixed namespace and the Signature declares the
+ * XMLDSig namespace itself. Otherwise null, and the whole container is parsed.
+ */
+function signatureAlone(text: string): Element | null {
+  const openEnd = text.indexOf('>');
+  if (openEnd < 0 || text.slice(0, openEnd).includes('xmlns:')) return null;
+  // the last `<Signature` start tag (not `<SignatureValue` nor `<SignatureMethod`)
+  let start = -1;
+  for (const match of text.matchAll(/<Signature[\s>]/g)) start = match.index;
+  const end = text.lastIndexOf('</Signature>');
+  if (start < 0 || end < start) return null;
+  const element = parse(text.slice(start, end + '</Signature>'.length)).documentElement;
+  return element?.localName === 'Signature' && element.namespaceURI === DSIG ? element : null;
+}
+
 /** Verifies the note's signature (DESIGN.md §6.2); the refusal names what failed. */
 export function verifyNfeSignature(xml: string, note: SignedNote): NfeSignature {
   const container = note.container ?? 'NFe';
-  const element = standalone(xml, container);
-  const signature = elementChildren(element, 'Signature', DSIG)[0];
+  const text = containerText(xml, container);
+  const signature =
+    (text === null ? null : signatureAlone(text)) ??
+    elementChildren(standalone(xml, container), 'Signature', DSIG)[0];
   if (!signature) {
     throw invalid(`${container === 'NFe' ? 'a nota' : 'o evento'} não tem assinatura digital (Signature).`);
   }
   const certificate = readCertificate(checkProfile(signature, note.id));
-  checkCryptography(element, signature, certificate, SIGNED_CHILD[container]);
+  checkSignatureValue(signature, certificate);
+  checkDigest(xml, text, container, one(one(signature, 'SignedInfo'), 'Reference')!);
   const digest = one(one(one(signature, 'SignedInfo'), 'Reference'), 'DigestValue')?.textContent?.trim();
   if (note.digVal !== null && note.digVal !== digest) {
     throw invalid('o resumo da nota (DigestValue) difere do que a SEFAZ autorizou (digVal do protocolo).');
