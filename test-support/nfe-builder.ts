@@ -213,7 +213,7 @@ export function buildNfe(options: NfeTestOptions): { xml: string; key: string } 
   const dest =
     options.destination === null
       ? ''
-      : `<dest>${tag('CNPJ', options.destination?.cnpj ?? '11222333000181')}<xNome>${options.destination?.name ?? 'Mercearia Boa Vista'}</xNome><indIEDest>1</indIEDest></dest>`;
+      : `<dest>${tag('CNPJ', options.destination?.cnpj ?? '11222333000181')}<xNome>${options.destination?.name ?? 'Mercearia Boa Vista'}</xNome><enderDest><xLgr>Avenida Brasil</xLgr><nro>200</nro><xBairro>Centro</xBairro><cMun>3304557</cMun><xMun>Rio de Janeiro</xMun><UF>RJ</UF></enderDest><indIEDest>1</indIEDest></dest>`;
   const emitDoc = emitter.cpf ? tag('CPF', emitter.cpf) : tag('CNPJ', emitter.cnpj);
   const emit = `<emit>${emitDoc}<xNome>${esc(emitter.name)}</xNome>${tag('xFant', emitter.tradeName)}<enderEmit><xLgr>Rua das Flores</xLgr><nro>100</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01001000</CEP></enderEmit><IE>${emitter.ie}</IE><CRT>3</CRT></emit>`;
   const ide = `<ide><cUF>${o.cUF}</cUF><cNF>${o.randomCode}</cNF><natOp>${esc(options.natOp ?? 'Venda')}</natOp><mod>${o.model}</mod><serie>${o.series}</serie><nNF>${o.number}</nNF><dhEmi>${issuedAt}</dhEmi><tpNF>${options.tpNF ?? '1'}</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>${o.emissionType}</tpEmis><cDV>${options.checkDigit ?? key.slice(43)}</cDV><tpAmb>${options.environment ?? '1'}</tpAmb><finNFe>${options.finNFe ?? '1'}</finNFe><indFinal>0</indFinal><indPres>0</indPres><procEmi>0</procEmi><verProc>teste</verProc>${(options.references ?? []).map((ref) => `<NFref><refNFe>${ref}</refNFe></NFref>`).join('')}</ide>`;

@@ -33,6 +33,7 @@ export async function assertLedgerInvariant(db: Db): Promise<void> {
         .as('value'),
     ])
     .where('cancelled_at', 'is', null)
+    .where('position_id', 'is', null)
     .groupBy('product_id')
     .execute();
   const byProduct = new Map(sums.map((row) => [row.product_id, row]));
@@ -47,7 +48,23 @@ export async function assertLedgerInvariant(db: Db): Promise<void> {
     }
     if (toBigInt(balance.quantity) < 0n) throw new Error(`produto ${balance.product_id}: saldo negativo`);
   }
+  await assertPositionsInvariant(db);
   await assertFiguresInvariant(db);
+}
+
+/** Each position's figures (held and sent goods) = Σ entries − Σ exits of its live rows, never below zero. */
+async function assertPositionsInvariant(db: Db): Promise<void> {
+  const { rows } = await sql<{ id: number; quantity: string; total_value: string; q: string; v: string }>`
+    select sp.id, sp.quantity, sp.total_value,
+      coalesce(sum(case when l.direction = 'in' then l.base_quantity else -l.base_quantity end), 0) as q,
+      coalesce(sum(case when l.direction = 'in' then l.total_cost else -l.total_cost end), 0) as v
+    from stock_positions sp left join stock_ledger l on l.position_id = sp.id and l.cancelled_at is null
+    group by sp.id, sp.quantity, sp.total_value`.execute(db);
+  for (const row of rows) {
+    if (toBigInt(row.quantity) !== toBigInt(row.q) || toBigInt(row.total_value) !== toBigInt(row.v))
+      throw new Error(`posição ${row.id}: saldo ${row.quantity}/${row.total_value}, razão ${row.q}/${row.v}`);
+    if (toBigInt(row.quantity) < 0n) throw new Error(`posição ${row.id}: saldo negativo`);
+  }
 }
 
 /** The trigger-maintained list figures (migration 013) equal a recount of products and balances. */

@@ -66,6 +66,13 @@ export const EFFECT_POSITION: Record<TDocumentEffect, TStockPosition | null> = {
   none: null,
   ask: null,
 };
+/**
+ * Whether a single NF-e import posts this effect: every one but the transfers between the business's establishments,
+ * which both sides post once (DESIGN.md §6.3).
+ */
+export const postsFromNote = (effect: TDocumentEffect) =>
+  effect !== 'ask' && effect !== 'transfer_in' && effect !== 'transfer_out';
+
 /** in: adds to its position; out: takes from it; null: moves nothing. */
 export const EFFECT_DIRECTION: Record<TDocumentEffect, 'in' | 'out' | null> = {
   purchase: 'in',

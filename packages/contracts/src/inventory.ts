@@ -33,6 +33,8 @@ export const ZSpedQuery = z.object({
   ),
 });
 
+const ZStockPosition = z.enum(['own', 'sent', 'held']);
+
 export const ZInventoryRow = z.object({
   ncm: z.nullable(z.string()),
   product: z.object({ id: z.number(), sku: z.string(), name: z.string() }),
@@ -40,14 +42,22 @@ export const ZInventoryRow = z.object({
   quantity: ZDecimalString,
   unitCost: ZDecimalString,
   totalValue: ZDecimalString,
+  /** own goods with us; ours with a third party; a third party's with us (DESIGN.md §6.2) */
+  position: ZStockPosition,
+  participant: z.nullable(z.object({ id: z.number(), document: z.string(), name: z.string() })),
 });
 export type TInventoryRow = z.infer<typeof ZInventoryRow>;
 
 export const ZInventory = z.object({
   date: z.string(),
   data: z.array(ZInventoryRow),
-  totalsByNcm: z.array(z.object({ ncm: z.nullable(z.string()), totalValue: ZDecimalString })),
+  totalsByNcm: z.array(
+    z.object({ position: ZStockPosition, ncm: z.nullable(z.string()), totalValue: ZDecimalString }),
+  ),
+  /** own and sent goods: ours */
   totalValue: ZDecimalString,
+  /** the third parties' goods we hold, at their notes' value, never in ours */
+  heldValue: ZDecimalString,
   warnings: z.array(z.string()),
 });
 export type TInventory = z.infer<typeof ZInventory>;

@@ -132,7 +132,12 @@ export const ZStockRow = z.object({
   category: ZRef,
   unity: ZCodeRef,
   status: z.enum(['active', 'inactive']),
+  /** own goods, with us */
   quantity: ZDecimalString,
+  /** ours, with third parties (consignment, repair, industrialisation…) */
+  sentQuantity: ZDecimalString,
+  /** third parties' goods with us: never ours, never in our value */
+  heldQuantity: ZDecimalString,
   minStock: ZDecimalString,
   averageCost: ZDecimalString,
   totalValue: ZDecimalString,

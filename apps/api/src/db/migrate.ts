@@ -22,6 +22,7 @@ import { entriesFirstWithinADay } from './migrations/017-entries-first-within-a-
 import { countParts } from './migrations/018-count-parts.ts';
 import { auditIndex } from './migrations/019-audit-index.ts';
 import { documentEffects } from './migrations/020-document-effects.ts';
+import { stockPositions } from './migrations/021-stock-positions.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '018-count-parts': countParts(dialect),
     '019-audit-index': auditIndex(),
     '020-document-effects': documentEffects(),
+    '021-stock-positions': stockPositions(dialect),
   };
 }
 

@@ -158,6 +158,8 @@ export interface SupplierTable {
   city: ColumnType<string | null, string | null | undefined, string | null>;
   state: ColumnType<string | null, string | null | undefined, string | null>;
   zip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the IBGE code of the municipality, from an NF-e (migration 021) */
+  city_code: ColumnType<string | null, string | null | undefined, string | null>;
   status: Status;
   search_text: string;
   /** sortKey(name) and sortKey(trade_name), kept by every write (docs/decisions/0012) */
@@ -240,6 +242,20 @@ export interface StockLedgerTable {
   >;
   /** the inventory count whose posting wrote this row (migration 012) */
   count_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** held or sent goods (migration 021); null: the business's own stock */
+  position_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A product's goods of a third party with us, or ours with a third party, per participant (migration 021). */
+export interface StockPositionTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: 'held' | 'sent';
+  participant_id: number;
+  quantity: BigIntColumn;
+  total_value: BigIntColumn;
+  last_occurred_on: string | null;
+  updated_at: Timestamp;
 }
 
 export interface StockClosingTable {
@@ -265,6 +281,7 @@ export interface Database {
   suppliers: SupplierTable;
   supplier_products: SupplierProductTable;
   stock_balances: StockBalanceTable;
+  stock_positions: StockPositionTable;
   stock_movements: StockMovementTable;
   stock_ledger: StockLedgerTable;
   nfe_receipts: NfeReceiptTable;

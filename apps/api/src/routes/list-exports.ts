@@ -34,6 +34,9 @@ export const STOCK_COLUMNS: ExportColumn<TStockRow>[] = [
   { title: 'Valor total', type: 'money', value: (r) => r.totalValue },
   { title: 'Abaixo do mínimo', width: 10, value: (r) => r.belowMinimum },
   { title: 'Última movimentação', type: 'date', value: (r) => r.lastMovementOn },
+  // goods apart from own stock, last: the columns before keep their places in spreadsheets built on them
+  { title: 'Nosso em poder de terceiros', type: 'number', value: (r) => r.sentQuantity },
+  { title: 'De terceiros em nosso poder', type: 'number', value: (r) => r.heldQuantity },
 ];
 
 function ledgerColumns(direction: 'in' | 'out'): ExportColumn<TLedgerEntry>[] {

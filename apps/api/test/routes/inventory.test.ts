@@ -75,11 +75,11 @@ describe('inventory at a date', () => {
       totalValue: '53.2400',
       unity: { code: 'UN' },
     });
-    expect(body.data[2]).toMatchObject({ ncm: null, totalValue: '10.0000' });
+    expect(body.data[2]).toMatchObject({ position: 'own', ncm: null, totalValue: '10.0000' });
     expect(body.totalsByNcm).toEqual([
-      { ncm: '09012100', totalValue: '53.2400' },
-      { ncm: '11010010', totalValue: '21.2500' },
-      { ncm: null, totalValue: '10.0000' },
+      { position: 'own', ncm: '09012100', totalValue: '53.2400' },
+      { position: 'own', ncm: '11010010', totalValue: '21.2500' },
+      { position: 'own', ncm: null, totalValue: '10.0000' },
     ]);
     expect(body.totalValue).toBe('84.4900');
     expect(body.warnings[0]).toContain('ZZ-9');

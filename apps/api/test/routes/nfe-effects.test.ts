@@ -86,8 +86,9 @@ describe('whose note it is', () => {
     const imported = await importNfe(ctx.app, cookie, own.xml, {
       items: [{ item: 1, productId: p.id, productUnityId: p.unity }],
     });
-    expect(imported.statusCode).toBe(422);
-    expect(imported.json().message).toMatch(/"Venda".*ainda não é lançada/);
+    // a sale takes own stock out: with none, it is refused as any exit would be
+    expect(imported.statusCode).toBe(409);
+    expect(imported.json().code).toBe('INSUFFICIENT_STOCK');
     expect((await balanceOf(p.id)).quantity).toBe('0.000');
   });
 });
@@ -165,7 +166,7 @@ describe('effects by CFOP', () => {
     }
   });
 
-  it('moves nothing for a complement (finNFe 2), and never books a return or a consignment as a purchase', async () => {
+  it('moves nothing for a complement (finNFe 2), never books a consignment as ours, and refuses a transfer', async () => {
     const p = await product();
     const complement = note([{ code: 'C', description: 'Complemento', quantity: '1.0000', total: '5.00' }], {
       finNFe: '2',
@@ -175,15 +176,28 @@ describe('effects by CFOP', () => {
     expect(posted.statusCode).toBe(201);
     expect(posted.json().entries).toBe(0);
 
-    for (const cfop of ['5202', '5917']) {
-      const other = note([{ code: 'R', description: 'Item', quantity: '1.0000', total: '5.00', cfop }]);
-      const refused = await importNfe(ctx.app, cookie, other.xml, {
-        items: [{ item: 1, productId: p.id, productUnityId: p.unity }],
-      });
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().message).toContain('ainda não é lançada');
-    }
+    // consigned goods are the supplier's: counted apart, never in our stock (nfe-positions.test.ts has every effect)
+    const consigned = note([
+      { code: 'R', description: 'Item', quantity: '1.0000', total: '5.00', cfop: '5917' },
+    ]);
+    const held = await importNfe(ctx.app, cookie, consigned.xml, {
+      items: [{ item: 1, productId: p.id, productUnityId: p.unity }],
+    });
+    expect(held.statusCode).toBe(201);
     expect((await balanceOf(p.id)).quantity).toBe('0.000');
+    // a transfer between establishments is not posted from a single note
+    const transfer = note(
+      [{ code: 'T', description: 'Item', quantity: '1.0000', total: '5.00', cfop: '5152' }],
+      {
+        emitter: { cnpj: TEST_BUSINESS_DOCUMENT, name: 'Mercearia Boa Vista' },
+        destination: { cnpj: cnpjFor(unique() + 7700) },
+      },
+    );
+    const refused = await importNfe(ctx.app, cookie, transfer.xml, {
+      items: [{ item: 1, productId: p.id, productUnityId: p.unity }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain('ainda não é lançada');
   });
 
   it('refuses a note whose protocol says it was cancelled', async () => {

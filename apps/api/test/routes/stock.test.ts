@@ -112,6 +112,8 @@ describe('entries and exits', () => {
       unity: { id: expect.any(Number), code: 'UN', name: 'Unidade' },
       status: 'active',
       quantity: '25.000',
+      sentQuantity: '0.000',
+      heldQuantity: '0.000',
       minStock: '10.000',
       averageCost: '10.6000',
       totalValue: '265.0000',

@@ -20,6 +20,8 @@ const position = (over: Partial<InventoryPosition>): InventoryPosition => ({
   unityName: 'Unidade',
   quantity: 0n,
   totalValue: 0n,
+  position: 'own',
+  participant: null,
   ...over,
 });
 

@@ -5,7 +5,7 @@ import { formatBrazilian } from '@armazem/contracts/decimal';
 import { quantityLabel } from '../../lib/numbers.ts';
 import { documentLine, pdfBytes, type Doc } from '../../lib/pdf-table.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
-import type { InventoryData } from './inventory-rules.ts';
+import { bookItemName, HELD_TOTAL, sectionOpenedBy, type InventoryData } from './inventory-rules.ts';
 import { fastText, type TextCell } from './pdf-fast-text.ts';
 
 type FastText = ReturnType<typeof fastText>;
@@ -151,12 +151,14 @@ export function renderInventoryBook(data: InventoryData, settings: TSettings): P
       .fontSize(9)
       .text('Nenhum produto com saldo nesta data.', MARGIN, doc.y + 8);
   }
-  for (const group of data.groups) {
+  for (const [index, group] of data.groups.entries()) {
     const ncm = group.ncm ?? 'Sem NCM';
+    const section = sectionOpenedBy(data.groups, index);
+    if (section) row(page, ['', section, '', '', '', '', ''], true);
     for (const item of group.items) {
       row(page, [
         ncm,
-        item.name,
+        bookItemName(item),
         quantityLabel(item.quantity),
         item.unityCode,
         money(item.unitCost, 4),
@@ -179,6 +181,7 @@ export function renderInventoryBook(data: InventoryData, settings: TSettings): P
     ],
     true,
   );
+  if (data.heldValue > 0n) row(page, ['', HELD_TOTAL, '', '', '', '', money(data.heldValue)], true);
   pageNumbers(doc);
   doc.end();
   return done;

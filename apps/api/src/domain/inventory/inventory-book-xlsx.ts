@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { formatScaled } from '@armazem/contracts/decimal';
 import type { TSettings } from '@armazem/contracts/settings';
 import { dateLabel } from '../stock/stock-rules.ts';
-import type { InventoryData } from './inventory-rules.ts';
+import { bookItemName, HELD_TOTAL, sectionOpenedBy, type InventoryData } from './inventory-rules.ts';
 
 // Cells hold numbers exact at their scale (at most 15 significant digits), formatted as the book prints them.
 const quantity = (value: bigint) => Number(formatScaled(value, 3));
@@ -29,13 +29,15 @@ export async function inventoryBookXlsx(data: InventoryData, settings: TSettings
     'Valor parcial',
     'Valor total',
   ]).font = { bold: true };
-  for (const group of data.groups) {
+  for (const [index, group] of data.groups.entries()) {
     const ncm = group.ncm ?? 'Sem NCM';
+    const section = sectionOpenedBy(data.groups, index);
+    if (section) sheet.addRow(['', '', section]).font = { bold: true };
     for (const item of group.items) {
       sheet.addRow([
         ncm,
         item.sku,
-        item.name,
+        bookItemName(item),
         quantity(item.quantity),
         item.unityCode,
         money(item.unitCost),
@@ -55,6 +57,9 @@ export async function inventoryBookXlsx(data: InventoryData, settings: TSettings
     ]).font = { bold: true };
   }
   sheet.addRow(['', '', 'Total geral', null, '', null, null, money(data.totalValue)]).font = { bold: true };
+  if (data.heldValue > 0n) {
+    sheet.addRow(['', '', HELD_TOTAL, null, '', null, null, money(data.heldValue)]).font = { bold: true };
+  }
   sheet.getColumn(4).numFmt = '#,##0.###';
   sheet.getColumn(6).numFmt = '#,##0.00##';
   for (const col of [7, 8]) sheet.getColumn(col).numFmt = '#,##0.00';

@@ -115,6 +115,8 @@ function toPosition(row: {
     defaultUnityId: row.default_unity_id === null ? null : Number(row.default_unity_id),
     quantity: toBigInt(row.quantity),
     totalValue: toBigInt(row.total_value),
+    position: 'own',
+    participant: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { divRound, formatScaled } from '@armazem/contracts/decimal';
 import { averageCost } from '../stock/stock-rules.ts';
+import { formatDocument } from '@armazem/contracts/documents';
 
 /**
  * The inventory at a date as the Registro de Inventário (modelo 7) and SPED EFD Bloco H read it: pure rules, no
@@ -24,6 +25,21 @@ export interface InventoryPosition {
   quantity: bigint;
   /** R$, ten-thousandths */
   totalValue: bigint;
+  /** own goods with us; ours with a third party; a third party's with us (decision 0065) */
+  position: 'own' | 'sent' | 'held';
+  /** who holds ours, or whose goods we hold */
+  participant: Participant | null;
+}
+
+export interface Participant {
+  id: number;
+  document: string;
+  name: string;
+  stateRegistration: string | null;
+  cityCode: string | null;
+  street: string | null;
+  number: string | null;
+  district: string | null;
 }
 
 export interface InventoryItem extends InventoryPosition {
@@ -36,6 +52,7 @@ export interface InventoryItem extends InventoryPosition {
 }
 
 export interface NcmGroup {
+  position: InventoryPosition['position'];
   ncm: string | null;
   items: InventoryItem[];
   totalValue: bigint;
@@ -45,9 +62,35 @@ export interface InventoryData {
   date: string;
   items: InventoryItem[];
   groups: NcmGroup[];
+  /** own goods, with us or with third parties: ours (never the third parties' goods we hold) */
   totalValue: bigint;
+  /** the third parties' goods we hold, at the value of their notes (modelo 7's separate list) */
+  heldValue: bigint;
   warnings: string[];
 }
+
+/** Modelo 7 lists ours with third parties and theirs with us apart (Convênio SINIEF s/nº 1970 art. 76 §1). */
+export const SECTION_TITLES = {
+  own: null,
+  sent: 'Mercadorias próprias em poder de terceiros',
+  held: 'Mercadorias de terceiros em poder da empresa',
+} as const;
+export const HELD_TOTAL = 'Total de mercadorias de terceiros (não incluído no total geral)';
+
+/** Discriminação in the book: a held or sent item names whose goods or where they are. */
+export function bookItemName(item: InventoryItem): string {
+  const p = item.participant;
+  if (!p) return item.name;
+  const who = `${p.name}, ${formatDocument(p.document)}`;
+  return item.position === 'sent' ? `${item.name} (em poder de ${who})` : `${item.name} (de ${who})`;
+}
+
+/** The section a group opens, when it is the first of its position (null: none, or the own goods' list). */
+export const sectionOpenedBy = (groups: readonly NcmGroup[], index: number): string | null => {
+  const group = groups[index];
+  if (!group || (index > 0 && groups[index - 1]?.position === group.position)) return null;
+  return SECTION_TITLES[group.position];
+};
 
 /** A value in R$ ten-thousandths → R$ cents, half-up, back in ten-thousandths. */
 export const toCents = (value: bigint): bigint => divRound(value, 100n) * 100n;
@@ -56,7 +99,10 @@ export const toCents = (value: bigint): bigint => divRound(value, 100n) * 100n;
 export const unitValueOf = (quantity: bigint, totalValue: bigint): bigint =>
   divRound(totalValue * 100_000n, quantity);
 
-/** Every position with quantity > 0, valued; grouped by NCM in the order given (NCM, then name; no NCM last). */
+/**
+ * Every position with quantity > 0, valued; grouped by position and NCM in the order given (own, sent, held; each by
+ * NCM, then name; no NCM last).
+ */
 export function buildInventory(date: string, positions: readonly InventoryPosition[]): InventoryData {
   const items: InventoryItem[] = [];
   for (const position of positions) {
@@ -71,15 +117,17 @@ export function buildInventory(date: string, positions: readonly InventoryPositi
   const groups: NcmGroup[] = [];
   for (const item of items) {
     const last = groups.at(-1);
-    if (last && last.ncm === item.ncm) {
+    if (last && last.ncm === item.ncm && last.position === item.position) {
       last.items.push(item);
       last.totalValue += item.itemValue;
     } else {
-      groups.push({ ncm: item.ncm, items: [item], totalValue: item.itemValue });
+      groups.push({ position: item.position, ncm: item.ncm, items: [item], totalValue: item.itemValue });
     }
   }
-  const totalValue = items.reduce((sum, item) => sum + item.itemValue, 0n);
-  return { date, items, groups, totalValue, warnings: inventoryWarnings(items) };
+  const sum = (list: readonly InventoryItem[]) => list.reduce((total, item) => total + item.itemValue, 0n);
+  const held = items.filter((item) => item.position === 'held');
+  const totalValue = sum(items) - sum(held);
+  return { date, items, groups, totalValue, heldValue: sum(held), warnings: inventoryWarnings(items) };
 }
 
 function inventoryWarnings(items: readonly InventoryItem[]): string[] {
@@ -141,20 +189,53 @@ function itemDescription(item: InventoryItem): string {
   return name.length >= 3 ? name : efdText(`${item.name} - ${item.sku}`);
 }
 
+/** H010's IND_PROP: 0 own goods with us, 1 ours with a third party, 2 a third party's with us. */
+const IND_PROP = { own: '0', sent: '1', held: '2' } as const;
+
+/** The participant's code in 0150 and H010's COD_PART: its CNPJ or CPF (stable from one file to the next). */
+const participantCode = (item: InventoryItem) => item.participant?.document ?? '';
+
+/** 0150 of each participant an H010 names (IND_PROP 1 or 2), once, in the order first named. */
+function participantLines(items: readonly InventoryItem[]): string[] {
+  const seen = new Map<string, Participant>();
+  for (const item of items) if (item.participant) seen.set(participantCode(item), item.participant);
+  return [...seen].map(([code, p]) => {
+    const cnpj = p.document.length === 14 ? p.document : '';
+    const cpf = p.document.length === 11 ? p.document : '';
+    const ie = p.stateRegistration && /^\d+$/.test(p.stateRegistration) ? p.stateRegistration : '';
+    const address = [efdText(p.street, 60), efdText(p.number, 10), '', efdText(p.district, 60)];
+    return efdLine([
+      '0150',
+      code,
+      efdText(p.name, 100),
+      '01058',
+      cnpj,
+      cpf,
+      ie,
+      p.cityCode ?? '',
+      '',
+      ...address,
+    ]);
+  });
+}
+
 /**
- * The lines of the file: 0190 per unit used, 0200 per item, then H001, H005, one H010 per item with quantity > 0
- * (VL_ITEM_IR = VL_ITEM, own goods in own possession), H990 with the block's line count. An inventory worth nothing
- * (VL_INV 0,00) takes no H010, which the validator refuses under it, and so no 0190 or 0200 either.
+ * The lines of the file: 0150 per participant an item names, 0190 per unit used, 0200 per item, then H001, H005,
+ * one H010 per item with quantity > 0 (IND_PROP and COD_PART by its position; VL_ITEM_IR = VL_ITEM), H990 with the
+ * block's line count. VL_INV is the sum of the H010 values, the third parties' goods included (the validator's rule;
+ * decision 0065). An inventory worth nothing (VL_INV 0,00) takes no H010, which the validator refuses under it, and
+ * so no 0150, 0190 or 0200 either.
  */
 export function spedLines(data: InventoryData, reason: string): string[] {
-  const items = data.totalValue === 0n ? [] : data.items;
+  const fileValue = data.totalValue + data.heldValue;
+  const items = fileValue === 0n ? [] : data.items;
   const units = new Map<string, string>();
   for (const item of items) if (!units.has(item.unityCode)) units.set(item.unityCode, item.unityName);
-  const lines: string[] = [];
+  const lines: string[] = participantLines(items);
   for (const [code, name] of [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     lines.push(efdLine(['0190', efdText(code, 6), efdText(name) || efdText(code)]));
   }
-  for (const item of items) {
+  for (const item of new Map(items.map((item) => [item.productId, item])).values()) {
     lines.push(
       efdLine([
         '0200',
@@ -175,7 +256,7 @@ export function spedLines(data: InventoryData, reason: string): string[] {
   }
   const block = [
     efdLine(['H001', '0']),
-    efdLine(['H005', efdDate(data.date), efdNumber(data.totalValue, 4, 2), reason]),
+    efdLine(['H005', efdDate(data.date), efdNumber(fileValue, 4, 2), reason]),
   ];
   for (const item of items) {
     const value = efdNumber(item.itemValue, 4, 2);
@@ -187,8 +268,8 @@ export function spedLines(data: InventoryData, reason: string): string[] {
         efdNumber(item.quantity, 3, 3),
         efdNumber(item.unitValue, 6, 6),
         value,
-        '0',
-        '',
+        IND_PROP[item.position],
+        participantCode(item),
         '',
         '',
         value,

@@ -4,6 +4,7 @@ import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { positionsAt } from './inventory-repository.ts';
+import { thirdPartyPositionsAt } from './third-party-repository.ts';
 import { buildInventory, latin1, spedFileName, spedLines, type InventoryData } from './inventory-rules.ts';
 
 // pdfkit and exceljs (~20 MB resident together) load on the first book asked for, not at start-up: every import's
@@ -22,7 +23,8 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
   async function inventoryAt(date: string | undefined): Promise<InventoryData> {
     const day = date ?? clock.today();
     if (day > clock.today()) throw badRequest('A data do inventário não pode ser futura.', 'date');
-    return buildInventory(day, await positionsAt(db, day));
+    const [own, apart] = await Promise.all([positionsAt(db, day), thirdPartyPositionsAt(db, day)]);
+    return buildInventory(day, [...own, ...apart]);
   }
 
   return {
@@ -39,9 +41,20 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
           quantity: quantityOut(item.quantity),
           unitCost: moneyOut(item.unitCost),
           totalValue: moneyOut(item.itemValue),
+          position: item.position,
+          participant: item.participant && {
+            id: item.participant.id,
+            document: item.participant.document,
+            name: item.participant.name,
+          },
         })),
-        totalsByNcm: data.groups.map((group) => ({ ncm: group.ncm, totalValue: moneyOut(group.totalValue) })),
+        totalsByNcm: data.groups.map((group) => ({
+          position: group.position,
+          ncm: group.ncm,
+          totalValue: moneyOut(group.totalValue),
+        })),
         totalValue: moneyOut(data.totalValue),
+        heldValue: moneyOut(data.heldValue),
         warnings: data.warnings,
       };
     },

@@ -58,6 +58,7 @@ function monthSums(db: Db, start: string, end: string) {
       eb.fn.sum<string | number>(sql`case when direction = 'out' then base_quantity else 0 end`).as('exits'),
     ])
     .where('cancelled_at', 'is', null)
+    .where('position_id', 'is', null)
     .where('occurred_on', '>=', start)
     .where('occurred_on', '<=', end)
     .groupBy('product_id');

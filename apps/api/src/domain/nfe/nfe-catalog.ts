@@ -27,6 +27,17 @@ import { insertPrice } from '../products/product-details-repository.ts';
 
 type CreateProduct = z.output<typeof ZNfeCreateProduct>;
 
+/** The participant's municipality code (cMun), kept the first time a note names it: Bloco H's 0150 needs it. */
+export async function rememberCityCode(tx: Tx, supplierId: number, cityCode: string | null) {
+  if (!cityCode) return;
+  await tx
+    .updateTable('suppliers')
+    .set({ city_code: cityCode })
+    .where('id', '=', supplierId)
+    .where('city_code', 'is', null)
+    .execute();
+}
+
 export async function createSupplierFromNote(tx: Tx, userId: number, emitter: NfeParty): Promise<number> {
   const fields = {
     name: emitter.name || emitter.document,

@@ -3,6 +3,7 @@ import {
   EFFECT_POSITION,
   effectOf,
   normalizeCfop,
+  postsFromNote,
   type TChosenEffect,
   type TDocumentEffect,
 } from '@armazem/contracts/fiscal-effects';
@@ -57,9 +58,6 @@ export function itemEffects(
   );
 }
 
-/** The effects this release posts from a single NF-e: own goods coming in, or nothing. */
-const POSTED_HERE = new Set<TDocumentEffect>(['purchase', 'bonus_in', 'none']);
-
 const cfopLabel = (cfop: string | null) => {
   const digits = normalizeCfop(cfop);
   return digits ? `${digits[0]}.${digits.slice(1)}` : (cfop ?? 'sem CFOP');
@@ -86,9 +84,9 @@ export function decidedEffect(
     );
   }
   const decided = effect === 'ask' ? chosen! : effect;
-  if (!POSTED_HERE.has(decided)) {
+  if (!postsFromNote(decided)) {
     throw unprocessable(
-      `O item ${item.item} (${item.description}, CFOP ${cfopLabel(item.cfop)}) é "${EFFECT_LABELS[decided]}": a importação de nota avulsa só lança compras e bonificações recebidas; esta operação ainda não é lançada pelo Armazém.`,
+      `O item ${item.item} (${item.description}, CFOP ${cfopLabel(item.cfop)}) é "${EFFECT_LABELS[decided]}": a transferência entre estabelecimentos ainda não é lançada pela importação da nota.`,
     );
   }
   return decided;

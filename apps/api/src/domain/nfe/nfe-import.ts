@@ -1,13 +1,12 @@
 import type { Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
 import { baseQuantityOf } from '../stock/stock-rules.ts';
-import { unitCostOf } from './nfe-cost.ts';
 import {
   catalogRefs,
   createProductFromItem,
   createSupplierFromNote,
+  rememberCityCode,
   recordCostPrices,
 } from './nfe-catalog.ts';
 import type { NoteContext } from './nfe-preview.ts';
@@ -18,6 +17,7 @@ import {
   itemTypes,
   linkSupplierProducts,
   rememberCodes,
+  setReceiptTotal,
   takenBarcodes,
   unityInfos,
   violatesUnique,
@@ -28,6 +28,7 @@ import {
   alreadyImportedMessage,
   costItems,
   documentLabel,
+  NO_PARTICIPANT,
   receiptDate,
   UNAUTHORIZED_REFUSAL,
   type CostedItem,
@@ -45,6 +46,9 @@ import {
 } from './nfe-choices.ts';
 import { costContextOf } from './nfe-preview.ts';
 import { unprocessable } from './xml-tree.ts';
+import type { StockLine } from './nfe-legs.ts';
+import { postLines } from './nfe-post.ts';
+import { saleReturnCosts } from './nfe-return-costs.ts';
 
 export interface ImportRequest {
   userId: number;
@@ -55,12 +59,14 @@ export interface ImportRequest {
   data: ImportData;
 }
 
-/** The note's own refusals, before anything is written. */
+/** The note's own refusals, before anything is written; answers the note's participant. */
 function checkNote(request: ImportRequest, context: NoteContext) {
   const { doc, data } = request;
   if (typeof context.side !== 'string') throw unprocessable(context.side.problem);
+  if (!context.counterpart) throw unprocessable(NO_PARTICIPANT);
   if (!doc.authorized && !data.acceptUnauthorized) throw unprocessable(UNAUTHORIZED_REFUSAL);
   if (context.alreadyImported) throw conflict(alreadyImportedMessage(doc.number, doc.series));
+  return context.counterpart;
 }
 
 async function resolveTargets(
@@ -115,7 +121,7 @@ async function resolveTargets(
   return targets;
 }
 
-interface RowsInput {
+interface LinesInput {
   doc: NfeDocument;
   paths: Map<number, string>;
   targets: Map<number, { productId: number; productUnityId: number }>;
@@ -123,15 +129,11 @@ interface RowsInput {
   costs: Map<number, CostedItem>;
   effects: Map<number, TChosenEffect>;
   bonusValuation: 'zero' | 'invoice';
-  occurredOn: string;
-  supplierId: number;
-  receiptId: number;
 }
 
-/** One entry per item that moves stock: qCom in the chosen product unity, its cost kept exactly as the row's total. */
-function ledgerRows(input: RowsInput): NewLedgerRow[] {
-  const { doc, paths, targets, unities, costs, effects, occurredOn, supplierId, receiptId } = input;
-  const document = documentLabel(doc.number, doc.series);
+/** Each item that moves stock, in its chosen package (qCom), with what it costs when it enters own stock. */
+function stockLines(input: LinesInput): StockLine[] {
+  const { paths, targets, unities, costs, effects } = input;
   return stockItems(input).map((item) => {
     const target = targets.get(item.item);
     const unity = target ? unities.get(target.productUnityId) : undefined;
@@ -145,30 +147,30 @@ function ledgerRows(input: RowsInput): NewLedgerRow[] {
     const base = baseQuantityOf(unity, item.quantity);
     if (!base.ok) throw unprocessable(`Item ${item.item} (${item.description}): ${base.message}`);
     const effect = effects.get(item.item) ?? 'purchase';
-    const cost = entryCost(effect, costs.get(item.item)?.cost ?? 0n, input.bonusValuation);
     return {
+      item: item.item,
+      description: item.description,
+      effect,
       productId: target.productId,
       productUnityId: target.productUnityId,
-      direction: 'in',
       quantity: item.quantity,
       baseQuantity: base.baseQuantity,
-      unitCost: unitCostOf(cost, item.quantity),
-      totalCost: cost,
-      occurredOn,
-      supplierId,
-      reason: null,
-      document,
-      notes: null,
-      source: 'nfe',
-      stockMovementId: null,
-      nfeId: receiptId,
+      entryCost:
+        effect === 'held_in'
+          ? item.values.product
+          : entryCost(effect, costs.get(item.item)?.cost ?? 0n, input.bonusValuation),
     };
   });
 }
 
-/** The receipt's items (with their lots), the learned supplier codes and the supplier–product links. */
-async function storeItems(tx: Tx, input: RowsInput, rows: readonly NewLedgerRow[]) {
-  const { receiptId, supplierId, costs, effects } = input;
+/** The receipt's items (with their lots) and, for a third party's note, the learned codes and product links. */
+async function storeItems(
+  tx: Tx,
+  input: LinesInput & { receiptId: number; supplierId: number; learn: boolean },
+  lines: readonly StockLine[],
+  costs: ReadonlyMap<number, bigint>,
+) {
+  const { receiptId, supplierId, effects } = input;
   const items = stockItems(input);
   await insertReceiptItems(
     tx,
@@ -180,25 +182,26 @@ async function storeItems(tx: Tx, input: RowsInput, rows: readonly NewLedgerRow[
       description: item.description,
       unit: item.unit,
       quantity: item.quantity.toString(),
-      product_id: rows[index]?.productId ?? 0,
-      product_unity_id: rows[index]?.productUnityId ?? 0,
-      total_cost: (rows[index]?.totalCost ?? 0n).toString(),
+      product_id: lines[index]?.productId ?? 0,
+      product_unity_id: lines[index]?.productUnityId ?? 0,
+      total_cost: (costs.get(item.item) ?? 0n).toString(),
       lots: JSON.stringify(item.lots.map((lot) => ({ ...lot, quantity: lot.quantity.toString() }))),
       effect: effects.get(item.item) ?? 'purchase',
-      fiscal: JSON.stringify(fiscalOf(item, costs.get(item.item))),
+      fiscal: JSON.stringify(fiscalOf(item, input.costs.get(item.item))),
     })),
   );
+  if (!input.learn) return; // the business's own note names its own codes, not a supplier's
   const codes = items.map((item, index) => ({
     supplierCode: item.supplierCode,
     unit: item.unit,
-    productId: rows[index]?.productId ?? 0,
-    productUnityId: rows[index]?.productUnityId ?? 0,
+    productId: lines[index]?.productId ?? 0,
+    productUnityId: lines[index]?.productUnityId ?? 0,
   }));
   await rememberCodes(tx, supplierId, codes);
   await linkSupplierProducts(
     tx,
     supplierId,
-    rows.map((row) => row.productId),
+    lines.map((line) => line.productId),
   );
 }
 
@@ -235,7 +238,7 @@ async function costsOf(tx: Tx, doc: NfeDocument, context: NoteContext, byItem: M
 /** Imports the note in the caller's transaction: catalog, receipt, ledger rows (by the pipeline), learned codes. */
 export async function importNote(tx: Tx, dialect: Dialect, request: ImportRequest, context: NoteContext) {
   const { doc, userId } = request;
-  checkNote(request, context);
+  const participant = checkNote(request, context);
   const occurredOn = receiptDate(request.data.occurredOn, doc.issuedOn, request.today);
   const byItem = choicesByItem(doc, request.data.items);
   const effects = decideEffects(doc, context, byItem);
@@ -243,12 +246,8 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   checkPackages(context, byItem, effects);
   const paths = choicePaths(request.data.items);
   const costs = await costsOf(tx, doc, context, byItem);
-  const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, doc.emitter));
-  const totalCost = stockItems({ doc, effects }).reduce(
-    (sum, item) =>
-      sum + entryCost(effects.get(item.item)!, costs.get(item.item)?.cost ?? 0n, context.bonusValuation),
-    0n,
-  );
+  const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, participant));
+  await rememberCityCode(tx, supplierId, participant.address.cityCode);
   // first the receipt: the same note imported twice at once stops here, on its key, before any product
   const receiptId = await storeReceipt(tx, doc, {
     accessKey: doc.accessKey,
@@ -259,7 +258,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     fileName: request.fileName,
     xml: request.bytes,
     items: stockItems({ doc, effects }).length,
-    totalCost,
+    totalCost: 0n, // set once the lines are posted (an exit's cost is the pipeline's)
     invoiceTotal: doc.totals.invoice,
     occurredOn,
     userId,
@@ -270,26 +269,43 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     tx,
     [...targets.values()].map((t) => t.productUnityId),
   );
-  const input = {
-    ...{ doc, paths, targets, unities, costs, effects, occurredOn, supplierId, receiptId },
-    bonusValuation: context.bonusValuation,
-  };
-  const rows = ledgerRows(input);
-  await post(tx, dialect, {
+  const input = { doc, paths, targets, unities, costs, effects, bonusValuation: context.bonusValuation };
+  const lines = stockLines(input);
+  const returns = await saleReturnCosts(tx, lines, doc.references, occurredOn);
+  for (const line of lines) line.entryCost = returns.costs.get(line.item) ?? line.entryCost;
+  const itemCosts = await postLines(tx, dialect, {
     userId,
     today: request.today,
-    add: rows,
+    lines,
+    context: {
+      occurredOn,
+      participantId: supplierId,
+      receiptId,
+      document: documentLabel(doc.number, doc.series),
+    },
     audit: {
       action: 'import',
       entity: 'nfe_receipt',
       entityId: receiptId,
-      after: { accessKey: doc.accessKey, supplierId, items: rows.length, totalCost, occurredOn },
+      after: { accessKey: doc.accessKey, supplierId, items: lines.length, occurredOn },
     },
   });
-  await storeItems(tx, input, rows);
-  const created = rows.filter(
-    (_, index) => 'create' in (byItem.get(stockItems(input)[index]?.item ?? 0) ?? {}),
+  const totalCost = [...itemCosts.values()].reduce((sum, cost) => sum + cost, 0n);
+  await setReceiptTotal(tx, receiptId, totalCost);
+  await storeItems(
+    tx,
+    { ...input, receiptId, supplierId, learn: context.side === 'received' },
+    lines,
+    itemCosts,
   );
-  await recordCostPrices(tx, userId, created, occurredOn);
+  const created = lines.filter(
+    (line) => line.effect === 'purchase' && 'create' in (byItem.get(line.item) ?? {}),
+  );
+  await recordCostPrices(
+    tx,
+    userId,
+    created.map((line) => ({ ...line, totalCost: line.entryCost })),
+    occurredOn,
+  );
   return receiptId;
 }

@@ -6,13 +6,14 @@ import type { Activity, TaxRegime } from './nfe-cost.ts';
 import { AppError } from '../../lib/errors.ts';
 import { EFFECT_POSITION, type TChosenEffect, type TDocumentEffect } from '@armazem/contracts/fiscal-effects';
 import { BUSINESS_DOCUMENT_REQUIRED, fiscalOf, itemEffects, sideOf, type NoteSide } from './nfe-effects.ts';
-import type { NfeDocument } from './nfe-reader.ts';
+import type { NfeDocument, NfeParty } from './nfe-reader.ts';
 import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import {
   barcodeTargets,
   findSupplierByDocument,
   learnedCodes,
   packageReferences,
+  skuTargets,
   standingReceiptByKey,
   takenSkus,
   unityInfos,
@@ -32,6 +33,7 @@ import {
   quantityText,
   reconcile,
   suggestedUnitsPerPackage,
+  NO_PARTICIPANT,
   UNAUTHORIZED_WARNING,
   type CostContext,
   type CostedItem,
@@ -49,6 +51,8 @@ export interface NoteContext {
   businessDocument: string;
   /** whose note it is, or why it is not this business's */
   side: NoteSide | { problem: string };
+  /** the other side of the note (the participant): the emitter, or the destination of a note the business issued */
+  counterpart: NfeParty | null;
   /** each item's effect by the table and the settings' overrides */
   effects: Map<number, TDocumentEffect>;
   overrides: Readonly<Record<string, TChosenEffect>>;
@@ -98,9 +102,21 @@ export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: strin
   if (!settings.businessDocument)
     throw new AppError('BUSINESS_DOCUMENT_REQUIRED', BUSINESS_DOCUMENT_REQUIRED);
   const side = sideOf(doc, settings.businessDocument);
-  const supplier = await findSupplierByDocument(db, doc.emitter.document);
+  // the other side of the note: its emitter, or the destination of a note the business issued
+  const counterpart = side === 'issued' ? doc.destinationParty : doc.emitter;
+  const supplier = counterpart ? await findSupplierByDocument(db, counterpart.document) : null;
   const learned = new Map<string, MatchTarget>();
-  if (supplier) {
+  if (side === 'issued') {
+    // the business's own note names its own codes: its SKUs
+    const skus = await skuTargets(
+      db,
+      doc.items.map((item) => item.supplierCode),
+    );
+    for (const item of doc.items) {
+      const target = skus.get(item.supplierCode);
+      if (target) learned.set(learnedKey(item.supplierCode, item.unit), target);
+    }
+  } else if (supplier) {
     const rows = await learnedCodes(
       db,
       supplier.id,
@@ -130,6 +146,7 @@ export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: strin
     bonusValuation: settings.bonusValuation,
     businessDocument: settings.businessDocument,
     side,
+    counterpart,
     effects: itemEffects(doc, typeof side === 'string' ? side : 'received', settings.cfopEffects),
     overrides: settings.cfopEffects,
     supplier,
@@ -219,6 +236,17 @@ export function costContextOf(context: NoteContext, itemTypes?: ReadonlyMap<numb
   };
 }
 
+/** A customer's return whose original note was not imported comes back at the average: the preview says so. */
+async function returnWarnings(db: Db, doc: NfeDocument, context: NoteContext): Promise<string[]> {
+  const returns = doc.items.filter((item) => context.effects.get(item.item) === 'sale_return');
+  if (returns.length === 0) return [];
+  for (const key of doc.references) if (await standingReceiptByKey(db, key)) return [];
+  const items = returns.map((item) => item.item).join(', ');
+  return [
+    `A nota devolvida não foi importada (${doc.references.length > 0 ? 'a chave referenciada não está no Armazém' : 'a nota não referencia nenhuma'}): ${returns.length === 1 ? 'o item' : 'os itens'} ${items} ${returns.length === 1 ? 'volta' : 'voltam'} ao estoque pelo custo médio da data, não pelo custo da saída original.`,
+  ];
+}
+
 /** The preview: nothing stored. */
 export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): Promise<TNfePreview> {
   const context = await noteContext(db, doc, timeZone);
@@ -237,6 +265,8 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
   if (typeof context.side !== 'string') errors.push(context.side.problem);
   if (context.alreadyImported) errors.push(alreadyImportedMessage(doc.number, doc.series));
   if (doc.issuedOn > todayIn(timeZone)) errors.push(futureIssueMessage(doc.issuedOn));
+  if (typeof context.side === 'string' && !context.counterpart) errors.push(NO_PARTICIPANT);
+  warnings.push(...(await returnWarnings(db, doc, context)));
   const { itemsInvoice, difference, totalCost } = reconcile(doc, costs);
   if (difference !== 0n) {
     warnings.push(`A soma dos itens difere do total da nota (vNF) em ${formatMoneyBR(difference)}.`);
@@ -251,10 +281,11 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
     taxRegime: context.regime,
     side: typeof context.side === 'string' ? context.side : null,
     operation: { model: doc.model, tpNF: doc.tpNF, finNFe: doc.finNFe, natOp: doc.natOp },
+    // the participant: who sold (or sent) to the business, or whom the business's own note was for
     supplier: {
-      document: doc.emitter.document,
-      name: doc.emitter.name,
-      tradeName: doc.emitter.tradeName,
+      document: context.counterpart?.document ?? '',
+      name: context.counterpart?.name ?? doc.destination.name ?? '',
+      tradeName: context.counterpart?.tradeName ?? null,
       id: context.supplier?.id ?? null,
     },
     destination: doc.destination,

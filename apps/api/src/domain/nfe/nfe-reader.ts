@@ -19,6 +19,8 @@ export interface NfeParty {
     number: string | null;
     district: string | null;
     city: string | null;
+    /** cMun, the IBGE code of the municipality */
+    cityCode: string | null;
     state: string | null;
     zip: string | null;
   };
@@ -46,6 +48,8 @@ export interface NfeDocument {
   status: { code: string; reason: string } | null;
   emitter: NfeParty;
   destination: { document: string | null; name: string | null };
+  /** the destination as a participant (a note the business issued: the other side), when it names a document */
+  destinationParty: NfeParty | null;
   items: Array<NfeItem & { hasIcmsSt: boolean }>;
   totals: NfeTotals;
   /** the XML signature, verified (a note whose signature does not verify is refused) */
@@ -83,6 +87,7 @@ function readParty(party: XmlElement | null, address: XmlElement | null): NfePar
       number: textOf(address, 'nro')?.slice(0, 20) ?? null,
       district: textOf(address, 'xBairro')?.slice(0, 100) ?? null,
       city: textOf(address, 'xMun')?.slice(0, 100) ?? null,
+      cityCode: /^\d{7}$/.test(textOf(address, 'cMun') ?? '') ? textOf(address, 'cMun') : null,
       state: textOf(address, 'UF')?.slice(0, 2) ?? null,
       zip: textOf(address, 'CEP')?.slice(0, 8) ?? null,
     },
@@ -247,6 +252,7 @@ function readNfeTree(root: XmlElement, bytes: Uint8Array): NfeDocument {
       document: destDocument ? normalizeDocument(destDocument) : null,
       name: textOf(dest, 'xNome'),
     },
+    destinationParty: destDocument ? readParty(dest, child(dest, 'enderDest')) : null,
     items,
     totals,
     signature,

@@ -37,6 +37,22 @@ export async function learnedCodes(db: Db | Tx, supplierId: number, codes: reado
   return rows.filter((row) => wanted.has(row.supplier_code));
 }
 
+/** The default package of each product whose SKU is one of `codes` (a note the business issued names its own). */
+export async function skuTargets(db: Db | Tx, codes: readonly string[]) {
+  const found = new Map<string, { productId: number; productUnityId: number }>();
+  if (codes.length === 0) return found;
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('product_unities as pu', (join) =>
+      join.onRef('pu.product_id', '=', 'p.id').on('pu.is_default', '=', 1),
+    )
+    .select(['p.sku', 'p.id', 'pu.id as unity_id'])
+    .where('p.sku', 'in', [...new Set(codes)])
+    .execute();
+  for (const row of rows) found.set(row.sku, { productId: row.id, productUnityId: row.unity_id });
+  return found;
+}
+
 /** Active products and packages whose barcode is one of `gtins` (a product's own barcode is its base unit's). */
 export async function barcodeTargets(db: Db | Tx, gtins: readonly string[]) {
   const found = new Map<string, { productId: number; productUnityId: number }>();
@@ -206,6 +222,15 @@ export interface NewReceipt {
   userId: number;
   /** JSON of the items that move no stock */
   otherItems: string | null;
+}
+
+/** The receipt's cost once its lines are posted: entries at their cost, exits at the cost they left at. */
+export async function setReceiptTotal(tx: Tx, id: number, totalCost: bigint) {
+  await tx
+    .updateTable('nfe_receipts')
+    .set({ total_cost: totalCost.toString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function insertReceipt(tx: Tx, receipt: NewReceipt): Promise<number> {

@@ -24,6 +24,8 @@ export const UNAUTHORIZED_WARNING =
 export const UNAUTHORIZED_REFUSAL =
   'O arquivo não traz a autorização de uso da SEFAZ. Para importar a nota assim mesmo, confirme a importação de nota não autorizada.';
 
+export const NO_PARTICIPANT =
+  'A nota emitida pela empresa não identifica o destinatário (CNPJ ou CPF): sem ele, não há com quem registrar a operação.';
 export const documentLabel = (number: string, series: string) => `NF-e ${number}/${series}`;
 
 export function alreadyImportedMessage(number: string, series: string) {

@@ -11,6 +11,7 @@ import { isBelowMinimum } from './below-minimum.ts';
 import { lastLiveRowId, latestMovements } from './ledger-repository.ts';
 import { readFigures } from './stock-figures-repository.ts';
 import { averageCost } from './stock-rules.ts';
+import { positionQuantities } from './positions-repository.ts';
 
 type StockQuery = z.output<typeof ZStockQuery>;
 
@@ -80,7 +81,7 @@ function toStockRow(row: {
   total_value: string | number | bigint;
   last_movement_at: string | null;
   last_occurred_on: string | null;
-}): TStockRow {
+}): Omit<TStockRow, 'sentQuantity' | 'heldQuantity'> {
   return {
     product: { id: row.id, sku: row.sku, name: row.name },
     category: { id: row.category_id, name: row.category_name },
@@ -141,7 +142,28 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery, dat
       .execute(),
     date === null && !searching ? maintainedTotals(db, query) : countedTotals(db, date, filters),
   ]);
-  return { data: rows.map(toStockRow), total: totals.products, totals };
+  return { data: await withGoodsApart(db, rows, date), total: totals.products, totals };
+}
+
+/** The rows with each product's goods apart from own stock: ours with third parties, theirs with us. */
+async function withGoodsApart(
+  db: Db,
+  rows: ReadonlyArray<Parameters<typeof toStockRow>[0]>,
+  date: string | null,
+): Promise<TStockRow[]> {
+  const apart = await positionQuantities(
+    db,
+    rows.map((row) => row.id),
+    date,
+  );
+  return rows.map((row) => {
+    const figures = apart.get(row.id);
+    return {
+      ...toStockRow(row),
+      sentQuantity: quantityOut(figures?.sent ?? 0n),
+      heldQuantity: quantityOut(figures?.held ?? 0n),
+    };
+  });
 }
 
 async function maintainedTotals(db: Db, query: StockQuery) {
@@ -176,7 +198,7 @@ export async function belowMinimumList(db: Db, limit: number) {
     .orderBy('p.name_sort')
     .limit(limit)
     .execute();
-  return rows.map(toStockRow);
+  return withGoodsApart(db, rows, null);
 }
 
 /** The dashboard's figures, from the maintained figures: the same at 1,000 or 100,000 products. */

@@ -10,6 +10,7 @@ import { ARRAY_ROWS } from '../../db/sqlite-driver.ts';
 import { ledgerOrderSql } from './ledger-repository.ts';
 import type { LockedBalance, SavedBalance } from './posting-repository.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
+import { positionOf, type Account } from './stock-accounts.ts';
 
 /**
  * SQL of the pipeline's slow path: stored rows read back (a back-dated movement, a cancellation), and many
@@ -27,6 +28,7 @@ export async function runningBefore(tx: Tx | Db, productId: number, date: string
     .selectFrom('stock_ledger')
     .select(['balance_quantity', 'balance_value', 'occurred_on'])
     .where('product_id', '=', productId)
+    .where('position_id', 'is', null)
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '<', date)
     .orderBy(ledgerOrderSql(null, 'desc'))
@@ -103,12 +105,12 @@ export async function liveRowsFrom(
   const columns = sql.raw(STORED_ROW_COLUMNS.join(', '));
   if (dialect === 'sqlite') {
     const { rows } = await sql<StoredArray>`${sql.raw(ARRAY_ROWS)} select ${columns} from stock_ledger
-      where product_id = ${productId} and cancelled_at is null and occurred_on >= ${date}
+      where product_id = ${productId} and position_id is null and cancelled_at is null and occurred_on >= ${date}
       order by ${ledgerOrderSql(null)}`.execute(tx);
     return rows.map(fromArray);
   }
   const { rows } = await sql<{ r: string }>`select concat_ws(' ', ${columns}) as r from stock_ledger
-    where product_id = ${productId} and cancelled_at is null and occurred_on >= ${date}
+    where product_id = ${productId} and position_id is null and cancelled_at is null and occurred_on >= ${date}
     order by ${ledgerOrderSql(null)}`.execute(tx);
   return rows.map(({ r }) => fromArray(r.split(' ') as StoredArray));
 }
@@ -137,15 +139,36 @@ export interface History {
 }
 
 /**
- * The history of many products in two statements per few thousand products (the sheet import): one reads the
- * last live row before each product's date, the other every live row from it on, in ledger order.
+ * The history of each account from its date: a position's read on its own (decision 0065); many products' in two
+ * statements per few thousand products (the sheet import).
  */
 export async function historiesFrom(
+  tx: Tx,
+  dialect: Dialect,
+  from: ReadonlyMap<Account, string>,
+): Promise<Map<Account, History>> {
+  const own = new Map<number, string>();
+  const out = new Map<Account, History>();
+  for (const [account, date] of from) {
+    const positionId = positionOf(account);
+    if (positionId === null) own.set(account, date);
+    else out.set(account, await positionHistory(tx, positionId, date));
+  }
+  for (const [productId, history] of await productHistories(tx, dialect, own)) out.set(productId, history);
+  return out;
+}
+
+/**
+ * The own-stock history of many products in two statements per few thousand products (the sheet import): one reads
+ * the last live row before each product's date, the other every live row from it on, in ledger order.
+ */
+async function productHistories(
   tx: Tx,
   dialect: Dialect,
   from: ReadonlyMap<number, string>,
 ): Promise<Map<number, History>> {
   const out = new Map<number, History>();
+  if (from.size === 0) return out;
   if (from.size === 1) {
     const [[productId, date]] = [...from] as [[number, string]];
     const [start, rows] = [
@@ -169,12 +192,12 @@ export async function historiesFrom(
         ? sql<BeforeRow>`select v.pid as product_id, b.balance_quantity, b.balance_value, b.occurred_on
             from unnest(${plainArray(ids)}::int[], ${plainArray(dates)}::date[]) as v(pid, d)
             cross join lateral (select balance_quantity, balance_value, occurred_on from stock_ledger
-              where product_id = v.pid and cancelled_at is null and occurred_on < v.d
+              where product_id = v.pid and position_id is null and cancelled_at is null and occurred_on < v.d
               order by ${ledgerOrderSql(null, 'desc')} limit 1) as b`
         : sql<BeforeRow>`select l.product_id, l.balance_quantity, l.balance_value, l.occurred_on
             from jsonb_each(${json}) as v cross join stock_ledger as l
             on l.id = (select x.id from stock_ledger as x where x.product_id = v.value ->> 0
-              and x.cancelled_at is null and x.occurred_on < v.value ->> 1
+              and x.position_id is null and x.cancelled_at is null and x.occurred_on < v.value ->> 1
               order by ${ledgerOrderSql('x', 'desc')} limit 1)`;
     for (const row of (await before.execute(tx)).rows) {
       const history = out.get(Number(row.product_id));
@@ -186,15 +209,50 @@ export async function historiesFrom(
         ? sql<LaterRow>`select l.product_id, ${columns}
             from unnest(${plainArray(ids)}::int[], ${plainArray(dates)}::date[]) as v(pid, d)
             join stock_ledger as l on l.product_id = v.pid and l.occurred_on >= v.d
-            where l.cancelled_at is null order by l.product_id, ${ledgerOrderSql('l')}`
+            where l.cancelled_at is null and l.position_id is null
+            order by l.product_id, ${ledgerOrderSql('l')}`
         : sql<LaterRow>`select l.product_id, ${columns}
             from jsonb_each(${json}) as v cross join stock_ledger as l
             on l.product_id = v.value ->> 0 and l.occurred_on >= v.value ->> 1
-            where l.cancelled_at is null order by l.product_id, ${ledgerOrderSql('l')}`;
+            where l.cancelled_at is null and l.position_id is null
+            order by l.product_id, ${ledgerOrderSql('l')}`;
     for (const row of (await later.execute(tx)).rows)
       out.get(Number(row.product_id))?.rows.push(toStoredRow(row));
   }
   return out;
+}
+
+/** A position's history from `date` on: the running figures before it and every live row from it. */
+export async function positionHistory(tx: Tx | Db, positionId: number, date: string): Promise<History> {
+  const before = await tx
+    .selectFrom('stock_ledger')
+    .select(['balance_quantity', 'balance_value', 'occurred_on'])
+    .where('position_id', '=', positionId)
+    .where('cancelled_at', 'is', null)
+    .where('occurred_on', '<', date)
+    .orderBy(ledgerOrderSql(null, 'desc'))
+    .limit(1)
+    .executeTakeFirst();
+  const rows = await tx
+    .selectFrom('stock_ledger')
+    .select([...STORED_ROW_COLUMNS])
+    .where('position_id', '=', positionId)
+    .where('cancelled_at', 'is', null)
+    .where('occurred_on', '>=', date)
+    .orderBy(ledgerOrderSql(null))
+    .execute();
+  return {
+    start: before
+      ? {
+          balance: {
+            quantity: toBigInt(before.balance_quantity),
+            totalValue: toBigInt(before.balance_value),
+          },
+          lastDate: before.occurred_on,
+        }
+      : { balance: { quantity: 0n, totalValue: 0n }, lastDate: null },
+    rows: rows.map(toStoredRow),
+  };
 }
 
 interface BeforeRow {
@@ -215,6 +273,7 @@ function toStart(row: Omit<BeforeRow, 'product_id'>): LockedBalance {
 export interface RowToCancel {
   id: number;
   productId: number;
+  positionId: number | null;
   direction: 'in' | 'out';
   occurredOn: string;
   source: TLedgerSource;
@@ -227,13 +286,15 @@ export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowT
   for (const part of chunks(ids, CHUNK)) {
     const rows = await tx
       .selectFrom('stock_ledger')
-      .select(['id', 'product_id', 'direction', 'occurred_on', 'source', 'stock_movement_id', 'cancelled_at'])
+      .select(['id', 'product_id', 'position_id', 'direction', 'occurred_on', 'source', 'stock_movement_id'])
+      .select('cancelled_at')
       .where('id', 'in', part)
       .execute();
     for (const row of rows) {
       found.push({
         id: Number(row.id),
         productId: row.product_id,
+        positionId: row.position_id,
         direction: row.direction,
         occurredOn: row.occurred_on,
         source: row.source,
@@ -278,23 +339,4 @@ export async function saveManyBalances(
         from v where stock_balances.product_id = v.id`.execute(tx);
     }
   }
-}
-
-/** Zero balance rows for products that have none yet (their first movement). */
-export async function createZeroBalances(tx: Tx, productIds: readonly number[], now: string): Promise<void> {
-  await tx
-    .insertInto('stock_balances')
-    .values(
-      productIds.map((id) => ({
-        product_id: id,
-        quantity: '0',
-        total_value: '0',
-        average_cost: '0',
-        last_movement_at: null,
-        last_occurred_on: null,
-        updated_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.column('product_id').doNothing())
-    .execute();
 }

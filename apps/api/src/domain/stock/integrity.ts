@@ -2,12 +2,13 @@ import type { TIntegrityReport } from '@armazem/contracts/stock-history';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { STORED_ROW_COLUMNS, toStoredRow } from './history-repository.ts';
+import { STORED_ROW_COLUMNS, toStoredRow, type StoredRow } from './history-repository.ts';
 import { ledgerOrderSql } from './ledger-repository.ts';
 import { averageCost, EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
 
 const PRODUCTS_PER_PASS = 200;
 const MAX_REPORTED = 1000;
+type Stored = string | number | bigint;
 
 /** How each compared figure is written in a mismatch: as on the wire, a quantity or an amount of money. */
 const FIELD_OUT = {
@@ -36,12 +37,63 @@ const reporter =
     }
   };
 
+type Report = ReturnType<typeof reporter>;
+type Mismatches = TIntegrityReport['mismatches'];
+
+/** One account's stored rows and running figures against a replay of its facts from zero. */
+function compareAccount(
+  report: Report,
+  mismatches: Mismatches,
+  account: { productId: number; prefix: string; rows: StoredRow[] },
+  balance: { quantity: Stored; total_value: Stored; last_occurred_on: string | null; average_cost?: Stored },
+) {
+  const { productId, prefix, rows: stored } = account;
+  const facts: LedgerFact[] = stored;
+  const replay = replayLedger(EMPTY_BALANCE, facts, { lenient: true });
+  if (!replay.ok) return;
+  for (const [i, row] of stored.entries()) {
+    const derived = replay.rows[i];
+    if (!derived) continue;
+    for (const field of ['balanceQuantity', 'balanceValue', 'totalCost', 'unitCost'] as const) {
+      report(productId, [`ledger[${row.id}]`, field], row.derived[field], derived[field]);
+    }
+    if (derived.balanceQuantity < 0n)
+      report(productId, [`ledger[${row.id}]`, 'negative'], 0n, derived.balanceQuantity);
+  }
+  const final = replay.balance;
+  const lastDate = facts[facts.length - 1]?.occurredOn ?? null;
+  if ((balance.last_occurred_on ?? null) !== lastDate && mismatches.length < MAX_REPORTED) {
+    mismatches.push({
+      productId,
+      field: `${prefix}.lastOccurredOn`,
+      stored: String(balance.last_occurred_on),
+      replayed: String(lastDate),
+    });
+  }
+  report(productId, [prefix, 'quantity'], toBigInt(balance.quantity), final.quantity);
+  report(productId, [prefix, 'totalValue'], toBigInt(balance.total_value), final.totalValue);
+  if (balance.average_cost !== undefined)
+    report(productId, [prefix, 'averageCost'], toBigInt(balance.average_cost), averageCost(final));
+}
+
+/** Groups rows by a key, keeping their order. */
+function groupBy<R>(rows: readonly R[], key: (row: R) => number): Map<number, R[]> {
+  const out = new Map<number, R[]>();
+  for (const row of rows) {
+    const list = out.get(key(row));
+    if (list) list.push(row);
+    else out.set(key(row), [row]);
+  }
+  return out;
+}
+
 /**
- * Replays every product's facts from zero with the same rules the pipeline uses and compares each stored
- * derived figure (an exit's cost, the running quantity and value) and the balance row with the replay.
+ * Replays every product's own stock and every position (held and sent goods, decision 0065) from zero with the same
+ * rules the pipeline uses and compares each stored derived figure (an exit's cost, the running quantity and value)
+ * and the running figures kept beside them with the replay.
  */
 export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
-  const mismatches: TIntegrityReport['mismatches'] = [];
+  const mismatches: Mismatches = [];
   const report = reporter(mismatches);
   const productIds = (
     await db.selectFrom('stock_balances').select('product_id').orderBy('product_id').execute()
@@ -53,6 +105,7 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
         .selectFrom('stock_ledger')
         .select([...STORED_ROW_COLUMNS, 'product_id'])
         .where('product_id', 'in', ids)
+        .where('position_id', 'is', null)
         .where('cancelled_at', 'is', null)
         .orderBy('product_id')
         .orderBy(ledgerOrderSql(null))
@@ -63,46 +116,38 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
         .where('product_id', 'in', ids)
         .execute(),
     ]);
-    const byProduct = new Map<number, typeof rows>();
-    for (const row of rows) {
-      const list = byProduct.get(row.product_id);
-      if (list) list.push(row);
-      else byProduct.set(row.product_id, [row]);
-    }
+    const byProduct = groupBy(rows, (row) => row.product_id);
     for (const balance of balances) {
       const productId = balance.product_id;
       const stored = (byProduct.get(productId) ?? []).map(toStoredRow);
-      const facts: LedgerFact[] = stored;
-      const replay = replayLedger(EMPTY_BALANCE, facts, { lenient: true });
-      if (!replay.ok) continue;
-      for (const [i, row] of stored.entries()) {
-        const derived = replay.rows[i];
-        if (!derived) continue;
-        for (const field of ['balanceQuantity', 'balanceValue', 'totalCost', 'unitCost'] as const) {
-          report(productId, [`ledger[${row.id}]`, field], row.derived[field], derived[field]);
-        }
-        if (derived.balanceQuantity < 0n)
-          report(productId, [`ledger[${row.id}]`, 'negative'], 0n, derived.balanceQuantity);
-      }
-      const final = replay.balance;
-      const lastDate = facts[facts.length - 1]?.occurredOn ?? null;
-      if ((balance.last_occurred_on ?? null) !== lastDate && mismatches.length < MAX_REPORTED) {
-        mismatches.push({
-          productId,
-          field: 'balance.lastOccurredOn',
-          stored: String(balance.last_occurred_on),
-          replayed: String(lastDate),
-        });
-      }
-      report(productId, ['balance', 'quantity'], toBigInt(balance.quantity), final.quantity);
-      report(productId, ['balance', 'totalValue'], toBigInt(balance.total_value), final.totalValue);
-      report(
-        productId,
-        ['balance', 'averageCost'],
-        toBigInt(balance.average_cost),
-        averageCost(final ?? EMPTY_BALANCE),
-      );
+      compareAccount(report, mismatches, { productId, prefix: 'balance', rows: stored }, balance);
     }
   }
+  await checkPositions(db, report, mismatches);
   return { ok: mismatches.length === 0, products: productIds.length, mismatches };
+}
+
+/** Every position's rows against its running figures (few: read at once). */
+async function checkPositions(db: Db, report: Report, mismatches: Mismatches) {
+  const [positions, rows] = await Promise.all([
+    db
+      .selectFrom('stock_positions')
+      .select(['id', 'product_id', 'quantity', 'total_value', 'last_occurred_on'])
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('stock_ledger')
+      .select([...STORED_ROW_COLUMNS, 'position_id'])
+      .where('position_id', 'is not', null)
+      .where('cancelled_at', 'is', null)
+      .orderBy('position_id')
+      .orderBy(ledgerOrderSql(null))
+      .execute(),
+  ]);
+  const byPosition = groupBy(rows, (row) => row.position_id ?? 0);
+  for (const position of positions) {
+    const stored = (byPosition.get(position.id) ?? []).map(toStoredRow);
+    const account = { productId: position.product_id, prefix: `position[${position.id}]`, rows: stored };
+    compareAccount(report, mismatches, account, position);
+  }
 }

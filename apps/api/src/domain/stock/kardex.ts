@@ -56,6 +56,7 @@ export async function kardex(
         'us.name as user_name',
       ])
       .where('l.product_id', '=', productId)
+      .where('l.position_id', 'is', null)
       .where('l.cancelled_at', 'is', null)
       .where('l.occurred_on', '>=', range.from)
       .where('l.occurred_on', '<=', range.to)

@@ -35,7 +35,7 @@ export function lastLiveRow<C extends 'id' | 'balance_quantity' | 'balance_value
   const upTo = sql.raw(before ? '<' : '<=');
   return sql<C extends 'id' ? number | null : string | number | bigint | null>`(select y.${sql.raw(column)}
     from stock_ledger as y
-    where y.product_id = ${sql.ref(productRef)} and y.cancelled_at is null ${entriesOnly} and y.occurred_on ${upTo} ${date}
+    where y.product_id = ${sql.ref(productRef)} and y.position_id is null and y.cancelled_at is null ${entriesOnly} and y.occurred_on ${upTo} ${date}
     order by ${ledgerOrderSql('y', 'desc')} limit 1)`;
 }
 

@@ -36,6 +36,7 @@ const NEW_ROW = {
   stock_movement_id: ['int', ({ row }: NewRow) => row.stockMovementId],
   nfe_id: ['int', ({ row }: NewRow) => row.nfeId ?? null],
   count_id: ['int', ({ row }: NewRow) => row.countId ?? null],
+  position_id: ['int', ({ row }: NewRow) => row.positionId ?? null],
 } as const;
 const NEW_ROW_COLUMNS = Object.keys(NEW_ROW) as Array<keyof typeof NEW_ROW>;
 const NEW_ROW_TYPES = NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][0]);

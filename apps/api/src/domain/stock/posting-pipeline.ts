@@ -21,6 +21,8 @@ import { checkDates, periodClosed, shortageError } from './posting-refusals.ts';
 import { lockBalances, rememberBalances, saveBalance } from './posting-repository.ts';
 import { insertRows, markCancelled, updateDerived, writeTail } from './ledger-writes.ts';
 import type { LockedBalance } from './posting-repository.ts';
+import { accountOf, positionOf, type Account } from './stock-accounts.ts';
+import { savePositions } from './positions-repository.ts';
 import {
   historiesFrom,
   saveManyBalances,
@@ -49,7 +51,8 @@ export interface PostingRequest {
   now?: string;
   add?: readonly NewLedgerRow[];
   cancel?: { ids: readonly number[]; reason: string | null };
-  audit: Omit<AuditEntry, 'userId'>;
+  /** null: the caller's other posting of the same operation in this transaction recorded it */
+  audit: Omit<AuditEntry, 'userId'> | null;
 }
 
 /** A new row the batch cannot take, for sources that report problems per row (the sheet preview). */
@@ -71,7 +74,8 @@ interface PlannedRow extends LedgerFact {
 }
 
 interface ProductPlan {
-  productId: number;
+  /** the stock the rows move: a product's own, or a position (stock-accounts.ts) */
+  account: Account;
   rows: PlannedRow[];
   derived: DerivedFigures[];
   balance: Balance;
@@ -87,6 +91,7 @@ async function loadCancellations(tx: Tx, ids: readonly number[]) {
 }
 
 interface ProductInput {
+  account: Account;
   productId: number;
   tail: LockedBalance;
   adds: Array<{ row: NewLedgerRow; index: number }>;
@@ -115,7 +120,7 @@ function planProduct(
   history: History | null,
   cancelIds: ReadonlySet<number>,
 ): { plan: ProductPlan } | { shortage: Shortage; rows: PlannedRow[] } {
-  const { productId, tail } = input;
+  const { account, tail } = input;
   const newRows: PlannedRow[] = input.adds.map(({ row, index }, seq) => ({
     id: null,
     seq,
@@ -142,7 +147,7 @@ function planProduct(
   if (!result.ok) return { shortage: result.shortage, rows };
   const last = rows[rows.length - 1]?.occurredOn ?? start.lastDate;
   const lastDate = !history && tail.lastDate && last && tail.lastDate > last ? tail.lastDate : last;
-  return { plan: { productId, rows, derived: result.rows, balance: result.balance, lastDate } };
+  return { plan: { account, rows, derived: result.rows, balance: result.balance, lastDate } };
 }
 
 /** Which new row to blame for a shortage: the row itself, or the latest new row before it. */
@@ -154,23 +159,32 @@ function blame(rows: PlannedRow[], shortage: Shortage): number | null {
   return null;
 }
 
-/** One pass over the batch: each product's new rows and cancelled dates, in product-id order. */
-function groupByProduct(
+/** One pass over the batch: each account's new rows and cancelled dates, in account order. */
+function groupByAccount(
   add: readonly NewLedgerRow[],
-  cancelled: ReadonlyArray<{ productId: number; occurredOn: string }>,
-  tails: ReadonlyMap<number, LockedBalance>,
-  productIds: readonly number[],
+  cancelled: ReadonlyArray<{ productId: number; positionId: number | null; occurredOn: string }>,
+  tails: ReadonlyMap<Account, LockedBalance>,
 ): ProductInput[] {
   const empty: LockedBalance = { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
-  const byProduct = new Map<number, ProductInput>();
-  for (const productId of [...productIds].sort((a, b) => a - b)) {
-    byProduct.set(productId, { productId, tail: tails.get(productId) ?? empty, adds: [], cancelDates: [] });
-  }
-  for (const [index, row] of add.entries()) {
-    byProduct.get(row.productId)?.adds.push({ row, index });
-  }
-  for (const row of cancelled) byProduct.get(row.productId)?.cancelDates.push(row.occurredOn);
-  return [...byProduct.values()];
+  const byAccount = new Map<Account, ProductInput>();
+  const input = (row: { productId: number; positionId?: number | null }) => {
+    const account = accountOf(row);
+    let found = byAccount.get(account);
+    if (!found) {
+      found = {
+        account,
+        productId: row.productId,
+        tail: tails.get(account) ?? empty,
+        adds: [],
+        cancelDates: [],
+      };
+      byAccount.set(account, found);
+    }
+    return found;
+  };
+  for (const [index, row] of add.entries()) input(row).adds.push({ row, index });
+  for (const row of cancelled) input(row).cancelDates.push(row.occurredOn);
+  return [...byAccount.values()].sort((a, b) => a.account - b.account);
 }
 
 /**
@@ -181,8 +195,8 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   const add = request.add ?? [];
   const cancelIds = request.cancel?.ids ?? [];
   const cancelled = cancelIds.length > 0 ? await loadCancellations(tx, cancelIds) : [];
-  const productIds = [...new Set([...add.map((r) => r.productId), ...cancelled.map((r) => r.productId)])];
-  const { tails, closedThrough } = await lockBalances(tx, dialect, productIds, now);
+  const accounts = [...new Set([...add.map(accountOf), ...cancelled.map(accountOf)])];
+  const { tails, closedThrough } = await lockBalances(tx, dialect, accounts, now);
   checkDates(
     add.map((row) => row.occurredOn),
     request.today,
@@ -196,19 +210,19 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
     if (fresh.some((row) => row.cancelledAt !== null)) throw conflict('Este movimento já foi cancelado.');
   }
   const cancelSet = new Set(cancelIds);
-  const inputs = groupByProduct(add, cancelled, tails, productIds);
+  const inputs = groupByAccount(add, cancelled, tails);
   // Every product off the fast path reads its history in one set-based pass, once: dropping a row in
   // `collect` mode never moves the earliest date back, so the same history serves every retry.
   const from = new Map<number, string>();
   for (const input of inputs) {
     const earliest = earliestOf(input);
-    if (earliest && !isFast(input)) from.set(input.productId, earliest);
+    if (earliest && !isFast(input)) from.set(input.account, earliest);
   }
   const histories = from.size > 0 ? await historiesFrom(tx, dialect, from) : new Map<number, History>();
   const plans: ProductPlan[] = [];
   const shortages: RowShortage[] = [];
   for (const input of inputs) {
-    const history = histories.get(input.productId) ?? null;
+    const history = histories.get(input.account) ?? null;
     for (;;) {
       const outcome = planProduct(input, history, cancelSet);
       if ('plan' in outcome) {
@@ -217,7 +231,7 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
       }
       const addIndex = blame(outcome.rows, outcome.shortage);
       const shortage = { ...outcome.shortage, addIndex, productId: input.productId };
-      if (!collect || addIndex === null) throw await shortageError(tx, input.productId, shortage);
+      if (!collect || addIndex === null) throw await shortageError(tx, input.account, shortage);
       shortages.push(shortage);
       input.adds = input.adds.filter((item) => item.index !== addIndex);
     }
@@ -300,20 +314,25 @@ async function write(
   }
   // Ids follow insertion order; insert in ledger order per the batch so equal dates keep the batch's order.
   inserts.sort((a, b) => a.addIndex - b.addIndex);
-  const moved = new Set(add.map((row) => row.productId));
-  const balances = plans.map((p) => ({
-    productId: p.productId,
+  const moved = new Set(add.map(accountOf));
+  // a saved balance's `productId` is its account: a product's own stock, or a position (negative)
+  const all = plans.map((p) => ({
+    productId: p.account,
     balance: p.balance,
     lastDate: p.lastDate,
-    movedAt: moved.has(p.productId) ? now : null,
+    movedAt: moved.has(p.account) ? now : null,
   }));
-  const entry = { userId: request.userId, ...request.audit };
+  const balances = all.filter((b) => positionOf(b.productId) === null);
+  const positions = all.filter((b) => positionOf(b.productId) !== null);
+  const entry = request.audit && { userId: request.userId, ...request.audit };
   let ids: number[];
   const [only] = balances;
   if (
     dialect === 'postgres' &&
+    entry &&
     only &&
     balances.length === 1 &&
+    positions.length === 0 &&
     updates.length === 0 &&
     inserts.length > 0 &&
     inserts.length <= TAIL_ROWS
@@ -325,14 +344,17 @@ async function write(
     collectIfLarge(add.length);
     await updateDerived(tx, dialect, updates);
     if (only && balances.length === 1) await saveBalance(tx, only, now);
-    else await saveManyBalances(tx, dialect, balances, now);
+    else if (balances.length > 0) await saveManyBalances(tx, dialect, balances, now);
+    await savePositions(tx, positions, now);
     // a single new row without an id of its own to record (a manual entry or exit) is recorded under the row's id
-    await audit(
-      tx,
-      entry.entityId === null && ids.length === 1 ? { ...entry, entityId: ids[0] ?? null } : entry,
-    );
+    if (entry) {
+      await audit(
+        tx,
+        entry.entityId === null && ids.length === 1 ? { ...entry, entityId: ids[0] ?? null } : entry,
+      );
+    }
   }
-  rememberBalances(tx, balances);
+  rememberBalances(tx, all);
   const posted: PostedRow[] = [];
   for (const [i, item] of inserts.entries())
     posted[item.addIndex] = { id: ids[i] ?? 0, derived: item.derived };

@@ -1,6 +1,8 @@
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { quantityLabel, quantityOut } from '../../lib/numbers.ts';
+import { positionOf, type Account } from './stock-accounts.ts';
+import { positionLabel } from './positions-repository.ts';
 import { dateLabel, isClosed, monthLabel, monthOf, type Shortage } from './stock-rules.ts';
 
 /** The posting pipeline's refusals, in Portuguese: a closed month, a future date, a date going below zero. */
@@ -9,14 +11,20 @@ export function periodClosed(date: string) {
   return new AppError('PERIOD_CLOSED', `O mês ${monthLabel(monthOf(date))} está fechado para movimentações.`);
 }
 
+/** What a position's shortage says after the product's name. */
+const POSITION_WORDS = { held: 'de terceiro em nosso poder', sent: 'nosso em poder de' } as const;
+
 export async function shortageError(
   tx: Tx,
-  productId: number,
+  account: Account,
   shortage: Pick<Shortage, 'occurredOn' | 'available' | 'requested' | 'limit'>,
 ) {
   if (shortage.limit) {
     return new AppError('CONFLICT', shortage.limit.message, { details: { limit: shortage.limit.limit } });
   }
+  const positionId = positionOf(account);
+  const position = positionId === null ? null : await positionLabel(tx, positionId);
+  const productId = position?.productId ?? account;
   const product = await tx
     .selectFrom('products as p')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
@@ -25,9 +33,14 @@ export async function shortageError(
     .executeTakeFirstOrThrow();
   const available = `${quantityLabel(shortage.available)} ${product.code}`;
   const requested = `${quantityLabel(shortage.requested)} ${product.code}`;
+  const whose = position
+    ? position.kind === 'held'
+      ? ` ${POSITION_WORDS.held} (${position.participant})`
+      : ` ${POSITION_WORDS.sent} ${position.participant}`
+    : '';
   return new AppError(
     'INSUFFICIENT_STOCK',
-    `Em ${dateLabel(shortage.occurredOn)} o saldo de ${product.name} ficaria negativo: disponível ${available}, solicitado ${requested}.`,
+    `Em ${dateLabel(shortage.occurredOn)} o saldo de ${product.name}${whose} ficaria negativo: disponível ${available}, solicitado ${requested}.`,
     {
       // figures as the API writes every quantity ("1500.000"), not as the message shows them ("1.500")
       details: {

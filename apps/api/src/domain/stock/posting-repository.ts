@@ -6,8 +6,9 @@ import { prepared } from '../../db/prepared.ts';
 import { productUnityLabel } from '../products/products-rules.ts';
 import type { Database, Dialect } from '../../db/types.ts';
 import { averageCost, type Balance } from './stock-rules.ts';
-import { createZeroBalances } from './history-repository.ts';
 import { groupMemo } from '../../db/group-commit.ts';
+import { splitAccounts, type Account } from './stock-accounts.ts';
+import { lockPositions } from './positions-repository.ts';
 
 /**
  * SQL of what a movement reads before it is posted, the locks the pipeline takes and the balance row it saves; the
@@ -115,18 +116,21 @@ const lockOneQuery = prepared((db, productId: number) => balancesQuery(db, { one
 export async function lockBalances(
   tx: Tx,
   dialect: Dialect,
-  productIds: readonly number[],
+  accounts: readonly Account[],
   now: string,
-): Promise<{ tails: Map<number, LockedBalance>; closedThrough: string | null }> {
+): Promise<{ tails: Map<Account, LockedBalance>; closedThrough: string | null }> {
   const held = heldLocks(tx);
-  if (held && productIds.every((id) => held.tails.has(id))) {
+  if (held && accounts.every((id) => held.tails.has(id))) {
     // An earlier write of this group took these locks; what it wrote is what the rows hold.
-    const tails = new Map(productIds.map((id) => [id, held.tails.get(id) as LockedBalance]));
+    const tails = new Map(accounts.map((id) => [id, held.tails.get(id) as LockedBalance]));
     return { tails, closedThrough: held.closedThrough };
   }
   await periodLock(tx, dialect, 'shared');
-  const sorted = [...new Set(productIds)].sort((a, b) => a - b);
-  const tails = new Map<number, LockedBalance>();
+  const { products, positions } = splitAccounts(new Set(accounts));
+  // one fixed lock order: positions by id, then products by id
+  const tails = new Map<Account, LockedBalance>();
+  for (const [id, tail] of await lockPositions(tx, dialect, positions)) tails.set(-id, tail);
+  const sorted = products.sort((a, b) => a - b);
   let closedThrough: string | null | undefined;
   const read = async (ids: number[]) => {
     const [one] = ids;
@@ -223,3 +227,22 @@ const updateBalance = prepared(
       }))
       .where('product_id', '=', productId),
 );
+
+/** Zero balance rows for products that have none yet (their first movement). */
+export async function createZeroBalances(tx: Tx, productIds: readonly number[], now: string): Promise<void> {
+  await tx
+    .insertInto('stock_balances')
+    .values(
+      productIds.map((id) => ({
+        product_id: id,
+        quantity: '0',
+        total_value: '0',
+        average_cost: '0',
+        last_movement_at: null,
+        last_occurred_on: null,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('product_id').doNothing())
+    .execute();
+}

@@ -156,6 +156,8 @@ export interface NewLedgerRow {
   totalCost?: bigint | null;
   /** the inventory count being posted (source `count`) */
   countId?: number | null;
+  /** the position moved (held or sent goods, per participant); none: the business's own stock */
+  positionId?: number | null;
 }
 
 /** What valuation derives for a row: an exit's cost and the running figures after the row. */

@@ -50,11 +50,21 @@ export function EffectsGuide() {
       </p>
       <p className="mt-2">
         Compras e bonificações recebidas entram no estoque próprio; a bonificação entra a custo zero (diluindo
-        o custo médio) ou pelo valor da nota, como escolhido em Configurações. Itens sem efeito (uso e
-        consumo, ativo imobilizado, serviços, complementos) não precisam de produto e ficam registrados na
-        nota. Vendas, devoluções, remessas para terceiros ou de terceiros e transferências ainda não são
-        lançadas pela importação de nota avulsa: a nota é recusada dizendo qual item e qual operação, nunca
-        lançada como compra.
+        o custo médio) ou pelo valor da nota, como escolhido em Configurações. Vendas, devoluções de compra e
+        bonificações dadas saem pelo custo médio da data. A devolução de um cliente volta pelo custo com que a
+        venda saiu, quando a nota devolvida (referenciada na devolução) foi importada; senão, pelo custo médio
+        da data, e a prévia avisa. Itens sem efeito (uso e consumo, ativo imobilizado, serviços, complementos)
+        não precisam de produto e ficam registrados na nota.
+      </p>
+      <p className="mt-2">
+        Mercadoria de terceiro em nosso poder (consignação recebida, conserto, industrialização, depósito,
+        demonstração) fica numa conta à parte, por participante: não entra no nosso estoque nem no nosso
+        valor. Mercadoria nossa enviada a terceiro (consignação, conserto, remessa para industrialização)
+        continua nossa, pelo custo com que saiu, e aparece como em poder daquele participante até voltar. A
+        lista de estoque mostra as duas quantidades ao lado da própria; o inventário, o livro e o Bloco H as
+        listam separadas (IND_PROP 1 e 2, com o participante no registro 0150). Nenhuma das contas fica
+        negativa em data alguma. Transferências entre estabelecimentos ainda não são lançadas pela importação
+        de nota avulsa.
       </p>
     </section>
   );

@@ -3,11 +3,8 @@ import type { TNfeImportData, TNfePreview, TNfePreviewItem } from '@armazem/cont
 import { ZNewProductUnity } from '@armazem/contracts/catalog';
 import { safeParse } from 'zod/mini';
 import { decimalInput, formatQuantity } from '../../lib/format.ts';
-import { EFFECT_LABELS, type TChosenEffect } from '@armazem/contracts/fiscal-effects';
+import { EFFECT_LABELS, postsFromNote, type TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import { cleanProductName } from '@armazem/contracts/product-names';
-
-/** The effects a single NF-e import posts today (the server refuses the others, never booking them as purchases). */
-const POSTED_HERE: ReadonlySet<TChosenEffect> = new Set(['purchase', 'bonus_in', 'none']);
 
 /** The starting effect: the table's, or none yet for an item the person must decide (`ask`). */
 export const initialEffect = (item: TNfePreviewItem): TChosenEffect | null =>
@@ -19,8 +16,8 @@ export const needsProduct = (effect: TChosenEffect | null) => effect !== null &&
 /** Why an item's effect keeps the note from being imported, or null. */
 export function effectProblem(effect: TChosenEffect | null): string | null {
   if (effect === null) return 'Escolha o efeito deste item no estoque.';
-  if (!POSTED_HERE.has(effect)) {
-    return `"${EFFECT_LABELS[effect]}" ainda não é lançado pela importação de nota avulsa.`;
+  if (!postsFromNote(effect)) {
+    return `"${EFFECT_LABELS[effect]}": a transferência entre estabelecimentos ainda não é lançada pela importação da nota.`;
   }
   return null;
 }

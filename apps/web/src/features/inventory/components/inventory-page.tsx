@@ -22,6 +22,13 @@ const columns: Array<Column<Row>> = [
     cell: (row) => (
       <>
         {row.product.name} <span className="font-mono text-xs opacity-70">{row.product.sku}</span>
+        {row.participant ? (
+          <span className="block text-xs opacity-80" data-testid="inventory-participant">
+            {row.position === 'sent' ? 'nosso, em poder de ' : 'de '}
+            {row.participant.name}
+            {row.position === 'held' ? ', em nosso poder' : ''}
+          </span>
+        ) : null}
       </>
     ),
   },
@@ -30,35 +37,52 @@ const columns: Array<Column<Row>> = [
   figureColumn('totalValue', 'Valor', (row) => formatMoney(row.totalValue)),
 ];
 
-/** The rows in the server's order (NCM, then name; without NCM last), each NCM closed by its total. */
+/** Modelo 7's lists: ours with third parties and theirs with us apart from own goods with us. */
+const LIST_NAMES = { own: '', sent: ' (nossos com terceiros)', held: ' (de terceiros conosco)' } as const;
+const groupKey = (row: { position: Row['position']; ncm: string | null }) =>
+  `${row.position}|${row.ncm ?? ''}`;
+
+/**
+ * The rows in the server's order (own, ours with third parties, theirs with us; each by NCM, then name; without NCM
+ * last), each NCM closed by its total.
+ */
 function InventoryTable({ inventory, busy }: { inventory: TInventory; busy: boolean }) {
-  const totals = new Map(inventory.totalsByNcm.map((t) => [t.ncm, t.totalValue]));
+  const totals = new Map(inventory.totalsByNcm.map((t) => [groupKey(t), t.totalValue]));
   return (
     <DataTable
       label="Inventário por NCM"
       testId="inventory-table"
       columns={columns}
       rows={inventory.data}
-      rowKey={(row) => row.product.id}
+      rowKey={(row) => `${row.product.id}|${row.position}|${row.participant?.id ?? ''}`}
       busy={busy}
       zebra={false}
       compact
-      groupBy={(row) => row.ncm}
+      groupBy={groupKey}
       groupEnd={(row) => (
         <SummaryRow
           className="font-semibold"
-          label={`Total da classificação ${row.ncm ? formatNcm(row.ncm) : 'Sem NCM'}`}
+          label={`Total da classificação ${row.ncm ? formatNcm(row.ncm) : 'Sem NCM'}${LIST_NAMES[row.position]}`}
           span={4}
-          figures={[{ value: formatMoney(totals.get(row.ncm) ?? '0') }]}
+          figures={[{ value: formatMoney(totals.get(groupKey(row)) ?? '0') }]}
         />
       )}
       footer={
-        <SummaryRow
-          className="text-base"
-          label="Total geral"
-          span={4}
-          figures={[{ value: formatMoney(inventory.totalValue), testId: 'inventory-total' }]}
-        />
+        <>
+          <SummaryRow
+            className="text-base"
+            label="Total geral (mercadorias da empresa)"
+            span={4}
+            figures={[{ value: formatMoney(inventory.totalValue), testId: 'inventory-total' }]}
+          />
+          {Number(inventory.heldValue) > 0 ? (
+            <SummaryRow
+              label="Mercadorias de terceiros em nosso poder (fora do total)"
+              span={4}
+              figures={[{ value: formatMoney(inventory.heldValue), testId: 'inventory-held-total' }]}
+            />
+          ) : null}
+        </>
       }
     />
   );

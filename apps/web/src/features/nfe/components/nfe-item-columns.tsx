@@ -1,3 +1,4 @@
+import { EFFECT_DIRECTION } from '@armazem/contracts/fiscal-effects';
 import { useEffect } from 'react';
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
@@ -95,7 +96,8 @@ function ExistingProduct({
       {choice ? <NfePackageCheck item={item} choice={choice} onChange={onChange} /> : null}
       {chosen && base ? (
         <p className="text-sm" data-testid={`nfe-conversion-${item.item}`}>
-          {conversionText(item.unit, chosen.label, chosen.quantity, base.unity.code)} · entrada de{' '}
+          {conversionText(item.unit, chosen.label, chosen.quantity, base.unity.code)} ·{' '}
+          {EFFECT_DIRECTION[item.effect] === 'out' ? 'saída de' : 'entrada de'}{' '}
           {formatQuantity(baseQuantityText(item.quantity, chosen.quantity))} {base.unity.code}
         </p>
       ) : null}

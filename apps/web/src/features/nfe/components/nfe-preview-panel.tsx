@@ -45,10 +45,15 @@ function Totals({ preview }: { preview: TNfePreview }) {
         {formatMoney(t.itemsInvoice)}
         {differs ? ` (diferença ${formatMoney(t.difference)})` : ''}
       </dd>
-      <dt className="font-semibold">Custo que entra no estoque ({REGIME[preview.taxRegime]})</dt>
-      <dd className="text-right font-semibold" data-testid="nfe-total-cost">
-        {formatMoney(t.totalCost)}
-      </dd>
+      {/* a note the business issued takes its goods out at the average: no entry cost to show */}
+      {preview.side === 'issued' ? null : (
+        <>
+          <dt className="font-semibold">Custo que entra no estoque ({REGIME[preview.taxRegime]})</dt>
+          <dd className="text-right font-semibold" data-testid="nfe-total-cost">
+            {formatMoney(t.totalCost)}
+          </dd>
+        </>
+      )}
     </dl>
   );
 }
@@ -64,7 +69,8 @@ function PreviewHeader({ preview }: { preview: TNfePreview }) {
           de {formatDate(preview.issuedOn)}
         </p>
         <p>
-          Fornecedor: <strong>{preview.supplier.name}</strong> ({maskDocument(preview.supplier.document)})
+          {preview.side === 'issued' ? 'Destinatário' : 'Fornecedor'}:{' '}
+          <strong>{preview.supplier.name}</strong> ({maskDocument(preview.supplier.document)})
           {preview.supplier.id ? '' : ' — será cadastrado'}
         </p>
         <p className="break-all">Chave: {preview.accessKey}</p>

@@ -51,6 +51,17 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
         <span className="text-base-content/70 block text-xs" data-testid="stock-minimum">
           mín. {formatQuantity(row.minStock)}
         </span>
+        {/* goods apart from own stock (consignment, repair…): ours with third parties, theirs with us */}
+        {Number(row.sentQuantity) > 0 ? (
+          <span className="text-info block text-xs" data-testid="stock-sent">
+            + {formatQuantity(row.sentQuantity)} nossos com terceiros
+          </span>
+        ) : null}
+        {Number(row.heldQuantity) > 0 ? (
+          <span className="text-base-content/70 block text-xs" data-testid="stock-held">
+            {formatQuantity(row.heldQuantity)} de terceiros conosco
+          </span>
+        ) : null}
       </>
     ),
     { sort: 'quantity', firstOrder: 'desc' },

@@ -1,0 +1,67 @@
+import type { Tx } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import type { AuditEntry } from '../../lib/audit.ts';
+import { post } from '../stock/posting-pipeline.ts';
+import { positionFor } from '../stock/positions-repository.ts';
+import { EFFECT_LEGS, legRow, type Leg, type LegContext, type StockLine } from './nfe-legs.ts';
+
+/**
+ * Posts a note's lines through the one pipeline, in two phases (decision 0065): first every leg whose cost is known
+ * (entries at their cost, exits at the average the pipeline derives), then the legs that take the cost a first-phase
+ * leg left at (our goods entering a third party's `sent` position, or coming back from it into own stock).
+ * Returns each item's cost as its first leg posted it (an exit's derived cost, an entry's own).
+ */
+export async function postLines(
+  tx: Tx,
+  dialect: Dialect,
+  args: {
+    userId: number;
+    today: string;
+    lines: readonly StockLine[];
+    context: Omit<LegContext, 'positionOf'>;
+    audit: Omit<AuditEntry, 'userId'>;
+  },
+): Promise<Map<number, bigint>> {
+  const { lines, userId, today } = args;
+  const now = nowIso();
+  const positions = new Map<string, number>();
+  for (const line of lines) {
+    for (const leg of EFFECT_LEGS[line.effect] ?? []) {
+      const key = `${line.productId}:${leg.stock}`;
+      if (leg.stock === 'own' || positions.has(key)) continue;
+      const participantId = args.context.participantId;
+      positions.set(
+        key,
+        await positionFor(tx, { productId: line.productId, kind: leg.stock, participantId }, now),
+      );
+    }
+  }
+  const context: LegContext = {
+    ...args.context,
+    positionOf: (productId, kind) => positions.get(`${productId}:${kind}`) ?? 0,
+  };
+  const legs = (phase: Leg['phase']) =>
+    lines.flatMap((line) =>
+      (EFFECT_LEGS[line.effect] ?? []).filter((leg) => leg.phase === phase).map((leg) => ({ line, leg })),
+    );
+  const costs = new Map<number, bigint>();
+  const first = legs(1);
+  const posted = await post(tx, dialect, {
+    userId,
+    today,
+    add: first.map(({ line, leg }) => legRow(line, leg, context, line.entryCost)),
+    audit: args.audit,
+  });
+  for (const [i, { line }] of first.entries()) costs.set(line.item, posted[i]?.derived.totalCost ?? 0n);
+  const second = legs(2);
+  if (second.length > 0) {
+    await post(tx, dialect, {
+      userId,
+      today,
+      add: second.map(({ line, leg }) => legRow(line, leg, context, costs.get(line.item) ?? 0n)),
+      audit: null, // the first phase recorded the import
+    });
+  }
+  return costs;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { cnpjFor } from '../test-support/factories.ts';
+import { buildNfe } from '../test-support/nfe-builder.ts';
+import {
+  adminClient,
+  createProduct,
+  defaultUnityId,
+  loginAsAdmin,
+  notification,
+  openFromMenu,
+  page,
+  stockIn,
+  useBrowser,
+} from './fixtures.ts';
+
+useBrowser();
+
+/** The business's CNPJ, set when the database has none (an NF-e is imported only then: DESIGN.md §6.2). */
+async function businessDocument(client: Awaited<ReturnType<typeof adminClient>>) {
+  const settings = (await client('GET', '/api/settings/v1')).json() as {
+    businessName: string;
+    businessDocument: string;
+  };
+  const document = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
+  if (document) return document;
+  await client('PUT', '/api/settings/v1', {
+    businessName: settings.businessName,
+    businessDocument: '11222333000181',
+  });
+  return '11222333000181';
+}
+
+describe('our goods sent to a third party', () => {
+  it('imports our own repair note by its SKU, and the stock list and the inventory show the goods apart', async () => {
+    const n = (Date.now() % 100_000_000) + 11;
+    const client = await adminClient();
+    const business = await businessDocument(client);
+    const product = (await createProduct(client, { name: `Bomba d'água ${n}`, ncm: '84137080' })) as {
+      id: number;
+      sku: string;
+    };
+    const unity = await defaultUnityId(client, product.id);
+    await stockIn(client, { productId: product.id, productUnityId: unity, quantity: 10, unitCost: 30 });
+    const repairer = `Oficina ${n} Ltda`;
+    // our 5.915, naming our own SKU: matched without a choice, our goods go to the repairer
+    const note = buildNfe({
+      number: String(n),
+      emitter: { cnpj: business, name: 'Mercearia Boa Vista' },
+      destination: { cnpj: cnpjFor(n), name: repairer },
+      items: [{ code: product.sku, description: 'Bomba', quantity: '2.0000', total: '60.00', cfop: '5915' }],
+    });
+
+    await loginAsAdmin();
+    await openFromMenu('Notas fiscais');
+    const dataTransfer = await page.evaluateHandle(
+      ({ xml, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([xml], name, { type: 'application/xml' }));
+        return transfer;
+      },
+      { xml: note.xml, name: `nfe-${n}.xml` },
+    );
+    await page.getByTestId('nfe-drop-zone').dispatchEvent('drop', { dataTransfer });
+    await page.getByTestId('nfe-preview').waitFor();
+    await expect.poll(() => page.getByTestId('nfe-item-state-1').textContent()).toBe('encontrado');
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Nota fiscal importada');
+
+    await openFromMenu('Estoque');
+    // the list is paged and other tests add products: look this one up, as a person would
+    await page.goto(`/app/stock?q=${encodeURIComponent(product.sku)}`);
+    const row = page.getByTestId(`stock-row-${product.sku}`);
+    await expect.poll(() => row.getByTestId('stock-quantity').textContent()).toBe('8 UN');
+    expect(await row.getByTestId('stock-sent').textContent()).toBe('+ 2 nossos com terceiros');
+
+    await openFromMenu('Inventário');
+    await expect
+      .poll(() => page.getByTestId('inventory-table').textContent())
+      .toContain(`nosso, em poder de ${repairer}`);
+  });
+});
