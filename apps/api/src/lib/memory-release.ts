@@ -65,6 +65,15 @@ export interface MemoryRelease {
   ended(): void;
 }
 
+/**
+ * A timer that fires this much later than asked found the event loop held by synchronous work (on SQLite every query
+ * is; so is a note read in place), not idle: an upload that arrived meanwhile is still queued behind the timer, and
+ * collecting now would make it wait for the whole collection (200–370 ms after a note of 990 items). The release
+ * waits another delay instead, a few times at most, so a machine whose timers are always late still gives memory back.
+ */
+const LATE_MS = 100;
+const MAX_POSTPONED = 4;
+
 export function createMemoryRelease(
   options: { delayMs?: number; collect?: Collect | null } = {},
 ): MemoryRelease {
@@ -72,12 +81,25 @@ export function createMemoryRelease(
   let collect: Collect | null | undefined = options.collect;
   let inFlight = 0;
   let timer: NodeJS.Timeout | null = null;
-  const release = () => {
+  let armedAt = 0;
+  let postponed = 0;
+  const arm = () => {
+    armedAt = performance.now();
+    timer = setTimeout(release, delayMs);
+    timer.unref();
+  };
+  function release() {
     timer = null;
     if (inFlight > 0) return;
+    if (performance.now() - armedAt > delayMs + LATE_MS && postponed < MAX_POSTPONED) {
+      postponed += 1;
+      arm();
+      return;
+    }
+    postponed = 0;
     if (collect === undefined) collect = lastResortCollector();
     collect?.();
-  };
+  }
   return {
     started() {
       inFlight += 1;
@@ -87,8 +109,8 @@ export function createMemoryRelease(
     ended() {
       inFlight = Math.max(0, inFlight - 1);
       if (inFlight > 0 || timer) return;
-      timer = setTimeout(release, delayMs);
-      timer.unref();
+      postponed = 0;
+      arm();
     },
   };
 }

@@ -32,6 +32,14 @@ describe('canonical XML written while reading (c14n-stream)', () => {
     expect(canonicalChild(xml, 'infNFe')).toBe(oracle(xml, 'infNFe'));
   });
 
+  it('writes declarations only where they change, below elements that declare nothing', () => {
+    const xml =
+      '<NFe xmlns="http://www.portalfiscal.inf.br/nfe" xmlns:x="urn:x"><infNFe Id="NFe1"><a><b x:c="1">' +
+      '<c xmlns:y="urn:y"><d y:e="2" z="3"><e xmlns=""><f/></e></d></c></b></a><g xmlns:x="urn:x"><h/></g>' +
+      '<i xmlns:x="urn:outro"><j x:k="4"/></i></infNFe></NFe>';
+    expect(canonicalChild(xml, 'infNFe')).toBe(oracle(xml, 'infNFe'));
+  });
+
   it('answers null when the child is missing, repeated or the text is not XML', () => {
     expect(canonicalChild('<NFe xmlns="u"><outro/></NFe>', 'infNFe')).toBeNull();
     expect(canonicalChild('<NFe xmlns="u"><infNFe/><infNFe/></NFe>', 'infNFe')).toBeNull();

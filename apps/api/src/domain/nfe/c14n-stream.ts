@@ -81,10 +81,17 @@ export function canonicalChild(xml: string, name: string): string | null {
   });
   parser.on('opentag', (tag) => {
     const attributes = tag.attributes as Record<string, string>;
-    const scope = new Map(scopes[scopes.length - 1]);
+    const parentScope = scopes[scopes.length - 1]!;
+    // an element that declares nothing shares its parent's scope (most of a note): no copy per element
+    let scope = parentScope;
+    let plain = 0;
     for (const key in attributes) {
-      if (key === 'xmlns') scope.set('', attributes[key] ?? '');
-      else if (key.startsWith('xmlns:')) scope.set(key.slice(6), attributes[key] ?? '');
+      const prefix = key === 'xmlns' ? '' : key.startsWith('xmlns:') ? key.slice(6) : null;
+      if (prefix === null) plain += 1;
+      else {
+        if (scope === parentScope) scope = new Map(parentScope);
+        scope.set(prefix, attributes[key] ?? '');
+      }
     }
     scopes.push(scope);
     depth += 1;
@@ -96,9 +103,16 @@ export function canonicalChild(xml: string, name: string): string | null {
       rendered.push(new Map());
     }
     if (!inside) return;
+    const attributeText = plain === 0 ? '' : sortedAttributes(attributes, scope);
+    // below the apex, an element in its parent's very scope writes no declaration: the parent wrote them all
+    if (scope === parentScope && rendered.length > 1) {
+      rendered.push(rendered[rendered.length - 1]!);
+      out.push(`<${tag.name}${attributeText}>`);
+      return;
+    }
     const { text, next } = namespaceDeclarations(scope, rendered[rendered.length - 1] ?? new Map());
     rendered.push(next);
-    out.push(`<${tag.name}${text}${sortedAttributes(attributes, scope)}>`);
+    out.push(`<${tag.name}${text}${attributeText}>`);
   });
   parser.on('text', (text) => {
     if (inside) out.push(escapeText(text));
