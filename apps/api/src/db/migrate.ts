@@ -23,6 +23,7 @@ import { countParts } from './migrations/018-count-parts.ts';
 import { auditIndex } from './migrations/019-audit-index.ts';
 import { documentEffects } from './migrations/020-document-effects.ts';
 import { stockPositions } from './migrations/021-stock-positions.ts';
+import { valueAdjustments } from './migrations/022-value-adjustments.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '019-audit-index': auditIndex(),
     '020-document-effects': documentEffects(),
     '021-stock-positions': stockPositions(dialect),
+    '022-value-adjustments': valueAdjustments(dialect),
   };
 }
 

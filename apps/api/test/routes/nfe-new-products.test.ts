@@ -243,7 +243,10 @@ describe('imports at the same time', () => {
     });
     const data = { items: [{ item: 1, productId: product.id, productUnityId }] };
     const answers = await Promise.all([1, 2, 3].map(() => importNfe(ctx.app, cookie, note.xml, data)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    // the bodies in the message: a failure here says which answer was not what it should be
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([
+      201, 409, 409,
+    ]);
     for (const answer of answers.filter((a) => a.statusCode === 409)) {
       expect(answer.json().message).toBe(`A NF-e ${number}/1 (mesma chave de acesso) já foi importada.`);
     }

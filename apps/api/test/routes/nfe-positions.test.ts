@@ -231,3 +231,79 @@ describe('positions by effect', () => {
     expect(integrity).toMatchObject({ ok: true, mismatches: [] });
   });
 });
+
+describe('undoing, complements and racing', () => {
+  async function freshProduct(name: string) {
+    const created = await createProduct(ctx.app, cookie, { name: `${name} ${unique()}` });
+    product = {
+      id: created.id as number,
+      sku: created.sku as string,
+      unity: await defaultUnityId(ctx.app, cookie, created.id),
+    };
+    return product;
+  }
+
+  it('undoing a note that sent goods out brings them back to own stock and empties the position', async () => {
+    await freshProduct('Serra');
+    await post(note(supplier, us, { quantity: '4.0000', total: '40.00', cfop: '5102' }).xml, '2026-09-01');
+    const sent = await post(
+      note(us, repairer, { quantity: '1.0000', total: '10.00', cfop: '5915' }).xml,
+      '2026-09-02',
+    );
+    expect(await own()).toEqual({ quantity: '3.000', totalValue: '30.0000' });
+    const undone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/stock/nfe/v1/${sent.id}`,
+      headers: { cookie },
+    });
+    expect(undone.statusCode).toBe(204);
+    expect(await own()).toEqual({ quantity: '4.000', totalValue: '40.0000' });
+    const list = (await get(`/api/stock/v1?q=${encodeURIComponent(product.sku)}`)).json();
+    expect(list.data[0]).toMatchObject({ sentQuantity: '0.000', heldQuantity: '0.000' });
+  });
+
+  it("a supplier's price complement adds value to what is still in stock of the note it completes", async () => {
+    await freshProduct('Cimento');
+    const bought = note(supplier, us, { quantity: '10.0000', total: '100.00', cfop: '5102' });
+    await post(bought.xml, '2026-09-01');
+    await post(note(us, customer, { quantity: '5.0000', total: '90.00', cfop: '5102' }).xml, '2026-09-02');
+    // R$ 20,00 more for the 10 bought: 5 of them are still here, so R$ 10,00 enters the stock (5 × 12,00 = 60,00)
+    const complement = note(
+      supplier,
+      us,
+      { quantity: '1.0000', total: '20.00', cfop: '5102' },
+      { finNFe: '2', references: [bought.key] },
+    );
+    expect((await previewNfe(ctx.app, cookie, complement.xml)).json().items[0].effect).toBe('none');
+    const imported = await importNfe(ctx.app, cookie, complement.xml, {
+      occurredOn: '2026-09-03',
+      items: [],
+    });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json()).toMatchObject({ entries: 0, totalCost: '10.0000' });
+    expect(await own()).toEqual({ quantity: '5.000', totalValue: '60.0000' });
+    const detail = (await get(`/api/stock/nfe/v1/${imported.json().id}`)).json();
+    expect(detail.ledger).toEqual([
+      expect.objectContaining({ direction: 'in', baseQuantity: '0.000', totalCost: '10.0000' }),
+    ]);
+  });
+
+  it('sending out and taking back at once keep one lock order: both end, and the figures replay', async () => {
+    await freshProduct('Furadeira');
+    await post(note(supplier, us, { quantity: '10.0000', total: '100.00', cfop: '5102' }).xml, '2026-09-01');
+    await post(note(us, repairer, { quantity: '4.0000', total: '40.00', cfop: '5915' }).xml, '2026-09-02');
+    const out = note(us, repairer, { quantity: '2.0000', total: '20.00', cfop: '5915' });
+    const back = note(repairer, us, { quantity: '2.0000', total: '20.00', cfop: '5916' });
+    const data = {
+      occurredOn: '2026-09-03',
+      items: [{ item: 1, productId: product.id, productUnityId: product.unity }],
+    };
+    const answers = await Promise.all([
+      importNfe(ctx.app, cookie, out.xml, data),
+      importNfe(ctx.app, cookie, back.xml, data),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(await own()).toEqual({ quantity: '6.000', totalValue: '60.0000' });
+    expect((await get('/api/stock/v1/integrity')).json()).toMatchObject({ ok: true });
+  });
+});

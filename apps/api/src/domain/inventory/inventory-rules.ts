@@ -132,6 +132,15 @@ export function buildInventory(date: string, positions: readonly InventoryPositi
 
 function inventoryWarnings(items: readonly InventoryItem[]): string[] {
   const warnings: string[] = [];
+  // 0150 needs the participant's municipality (an NF-e's cMun): one registered by hand has none
+  const noCity = new Set(
+    items.flatMap((item) => (item.participant && !item.participant.cityCode ? [item.participant.name] : [])),
+  );
+  if (noCity.size > 0) {
+    warnings.push(
+      `Sem o código do município no cadastro: ${[...noCity].join(', ')}. O registro 0150 do Bloco H sai com COD_MUN vazio; importar uma NF-e desse participante traz o código.`,
+    );
+  }
   const withoutNcm = items.filter((item) => !item.ncm);
   if (withoutNcm.length > 0) {
     const names = withoutNcm
@@ -202,7 +211,8 @@ function participantLines(items: readonly InventoryItem[]): string[] {
   return [...seen].map(([code, p]) => {
     const cnpj = p.document.length === 14 ? p.document : '';
     const cpf = p.document.length === 11 ? p.document : '';
-    const ie = p.stateRegistration && /^\d+$/.test(p.stateRegistration) ? p.stateRegistration : '';
+    // digits only ("ISENTO" and a non-taxpayer leave it empty)
+    const ie = (p.stateRegistration ?? '').replace(/\D/g, '');
     const address = [efdText(p.street, 60), efdText(p.number, 10), '', efdText(p.district, 60)];
     return efdLine([
       '0150',

@@ -115,15 +115,28 @@ export function otherItemsOf(
   doc: NfeDocument,
   effects: Map<number, TChosenEffect>,
   costs: Map<number, CostedItem>,
+  adjustments: ReadonlyArray<{ item: number; productId: number; complement: bigint; value: bigint }> = [],
 ) {
+  const adjusted = new Map(adjustments.map((a) => [a.item, a]));
   const others = doc.items
     .filter((item) => !movesStock(effects.get(item.item) ?? 'none'))
-    .map((item) => ({
-      item: item.item,
-      description: item.description,
-      effect: effects.get(item.item) ?? 'none',
-      ...fiscalOf(item, costs.get(item.item)),
-    }));
+    .map((item) => {
+      const adjustment = adjusted.get(item.item);
+      return {
+        item: item.item,
+        description: item.description,
+        effect: effects.get(item.item) ?? 'none',
+        ...fiscalOf(item, costs.get(item.item)),
+        // a price complement: what entered the stock's value, and what went to the goods already sold
+        ...(adjustment && {
+          costAdjustment: {
+            productId: adjustment.productId,
+            toStock: moneyText(adjustment.value),
+            toCostOfSales: moneyText(adjustment.complement - adjustment.value),
+          },
+        }),
+      };
+    });
   return others.length > 0 ? JSON.stringify(others) : null;
 }
 

@@ -46,9 +46,10 @@ import {
 } from './nfe-choices.ts';
 import { costContextOf } from './nfe-preview.ts';
 import { unprocessable } from './xml-tree.ts';
-import type { StockLine } from './nfe-legs.ts';
+import { ownTotal, type StockLine } from './nfe-legs.ts';
 import { postLines } from './nfe-post.ts';
 import { saleReturnCosts } from './nfe-return-costs.ts';
+import { complementAdjustments, postAdjustments } from './nfe-complement.ts';
 
 export interface ImportRequest {
   userId: number;
@@ -248,6 +249,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   const costs = await costsOf(tx, doc, context, byItem);
   const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, participant));
   await rememberCityCode(tx, supplierId, participant.address.cityCode);
+  const adjustments = await complementAdjustments(tx, doc, costs, occurredOn);
   // first the receipt: the same note imported twice at once stops here, on its key, before any product
   const receiptId = await storeReceipt(tx, doc, {
     accessKey: doc.accessKey,
@@ -262,7 +264,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     invoiceTotal: doc.totals.invoice,
     occurredOn,
     userId,
-    otherItems: otherItemsOf(doc, effects, costs),
+    otherItems: otherItemsOf(doc, effects, costs, adjustments),
   });
   const targets = await resolveTargets(tx, request, byItem, paths);
   const unities = await unityInfos(
@@ -290,7 +292,11 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
       after: { accessKey: doc.accessKey, supplierId, items: lines.length, occurredOn },
     },
   });
-  const totalCost = [...itemCosts.values()].reduce((sum, cost) => sum + cost, 0n);
+  const adjusted = await postAdjustments(tx, dialect, adjustments, {
+    ...{ userId, today: request.today, occurredOn, supplierId, receiptId },
+    document: documentLabel(doc.number, doc.series),
+  });
+  const totalCost = ownTotal(lines, itemCosts) + adjusted;
   await setReceiptTotal(tx, receiptId, totalCost);
   await storeItems(
     tx,

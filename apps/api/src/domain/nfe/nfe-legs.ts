@@ -95,3 +95,9 @@ export function legRow(line: StockLine, leg: Leg, context: LegContext, cost: big
     nfeId: context.receiptId,
   };
 }
+
+/** What a note moved of ours, at the cost each item's first leg posted: the third parties' goods are not ours. */
+export const ownTotal = (lines: readonly StockLine[], costs: ReadonlyMap<number, bigint>) =>
+  lines
+    .filter((line) => line.effect !== 'held_in' && line.effect !== 'held_out')
+    .reduce((sum, line) => sum + (costs.get(line.item) ?? 0n), 0n);

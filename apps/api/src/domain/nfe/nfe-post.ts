@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/types.ts';
 import type { AuditEntry } from '../../lib/audit.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import { positionFor } from '../stock/positions-repository.ts';
+import { accountOf } from '../stock/stock-accounts.ts';
 import { EFFECT_LEGS, legRow, type Leg, type LegContext, type StockLine } from './nfe-legs.ts';
 
 /**
@@ -39,7 +40,11 @@ export async function postLines(
   }
   const context: LegContext = {
     ...args.context,
-    positionOf: (productId, kind) => positions.get(`${productId}:${kind}`) ?? 0,
+    positionOf: (productId, kind) => {
+      const id = positions.get(`${productId}:${kind}`);
+      if (id === undefined) throw new Error(`posição ${kind} do produto ${productId} não encontrada`);
+      return id;
+    },
   };
   const legs = (phase: Leg['phase']) =>
     lines.flatMap((line) =>
@@ -47,14 +52,16 @@ export async function postLines(
     );
   const costs = new Map<number, bigint>();
   const first = legs(1);
+  const second = legs(2);
   const posted = await post(tx, dialect, {
     userId,
     today,
     add: first.map(({ line, leg }) => legRow(line, leg, context, line.entryCost)),
     audit: args.audit,
+    // the second phase's accounts are locked with the first's, in the one order
+    lockAlso: second.map(({ line, leg }) => accountOf(legRow(line, leg, context, 0n))),
   });
   for (const [i, { line }] of first.entries()) costs.set(line.item, posted[i]?.derived.totalCost ?? 0n);
-  const second = legs(2);
   if (second.length > 0) {
     await post(tx, dialect, {
       userId,

@@ -36,7 +36,7 @@ async function referencedExits(tx: Tx, keys: readonly string[]) {
   return out;
 }
 
-const dayAfter = (date: string) => {
+export const dayAfter = (date: string) => {
   const next = new Date(`${date}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString().slice(0, 10);

@@ -23,12 +23,20 @@ const CHUNK = 500;
 const PRODUCTS_PER_READ = 2_000;
 
 /** Running figures after the last live row dated before `date` (zero when there is none). */
-export async function runningBefore(tx: Tx | Db, productId: number, date: string): Promise<LockedBalance> {
+export const runningBefore = (tx: Tx | Db, productId: number, date: string) =>
+  runningBeforeOf(tx, productId, date);
+
+/** The same for any account: a product's own stock, or a position (stock-accounts.ts). */
+async function runningBeforeOf(tx: Tx | Db, account: Account, date: string): Promise<LockedBalance> {
+  const positionId = positionOf(account);
   const row = await tx
     .selectFrom('stock_ledger')
     .select(['balance_quantity', 'balance_value', 'occurred_on'])
-    .where('product_id', '=', productId)
-    .where('position_id', 'is', null)
+    .$call((q) =>
+      positionId === null
+        ? q.where('product_id', '=', account).where('position_id', 'is', null)
+        : q.where('position_id', '=', positionId),
+    )
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '<', date)
     .orderBy(ledgerOrderSql(null, 'desc'))
@@ -224,15 +232,6 @@ async function productHistories(
 
 /** A position's history from `date` on: the running figures before it and every live row from it. */
 export async function positionHistory(tx: Tx | Db, positionId: number, date: string): Promise<History> {
-  const before = await tx
-    .selectFrom('stock_ledger')
-    .select(['balance_quantity', 'balance_value', 'occurred_on'])
-    .where('position_id', '=', positionId)
-    .where('cancelled_at', 'is', null)
-    .where('occurred_on', '<', date)
-    .orderBy(ledgerOrderSql(null, 'desc'))
-    .limit(1)
-    .executeTakeFirst();
   const rows = await tx
     .selectFrom('stock_ledger')
     .select([...STORED_ROW_COLUMNS])
@@ -241,18 +240,7 @@ export async function positionHistory(tx: Tx | Db, positionId: number, date: str
     .where('occurred_on', '>=', date)
     .orderBy(ledgerOrderSql(null))
     .execute();
-  return {
-    start: before
-      ? {
-          balance: {
-            quantity: toBigInt(before.balance_quantity),
-            totalValue: toBigInt(before.balance_value),
-          },
-          lastDate: before.occurred_on,
-        }
-      : { balance: { quantity: 0n, totalValue: 0n }, lastDate: null },
-    rows: rows.map(toStoredRow),
-  };
+  return { start: await runningBeforeOf(tx, -positionId, date), rows: rows.map(toStoredRow) };
 }
 
 interface BeforeRow {

@@ -145,7 +145,11 @@ const LEDGER_SORT = {
 } as const;
 
 export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQuery) {
-  const filters: RawBuilder<boolean>[] = [sql<boolean>`${sql.ref('l.direction')} = ${direction}`];
+  // the business's own entries and exits: held and sent goods are read in the inventory and on their note
+  const filters: RawBuilder<boolean>[] = [
+    sql<boolean>`${sql.ref('l.direction')} = ${direction}`,
+    sql<boolean>`${sql.ref('l.position_id')} is null`,
+  ];
   if (query.status === 'active') filters.push(sql<boolean>`${sql.ref('l.cancelled_at')} is null`);
   if (query.status === 'cancelled') filters.push(sql<boolean>`${sql.ref('l.cancelled_at')} is not null`);
   if (query.from) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} >= ${query.from}`);
@@ -182,6 +186,7 @@ export async function latestMovements(db: Db, limit: number) {
   // newest first by the date people see (occurred_on); same day: the last recorded first
   const rows = await ledgerBase(db)
     .where('l.cancelled_at', 'is', null)
+    .where('l.position_id', 'is', null)
     .orderBy('l.occurred_on', 'desc')
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')

@@ -53,6 +53,11 @@ export interface PostingRequest {
   cancel?: { ids: readonly number[]; reason: string | null };
   /** null: the caller's other posting of the same operation in this transaction recorded it */
   audit: Omit<AuditEntry, 'userId'> | null;
+  /**
+   * accounts a later posting of the same transaction will move, locked now with these in the one fixed order (a note
+   * that moves own stock and a position in two postings would otherwise lock them in two orders)
+   */
+  lockAlso?: readonly Account[];
 }
 
 /** A new row the batch cannot take, for sources that report problems per row (the sheet preview). */
@@ -196,7 +201,8 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   const cancelIds = request.cancel?.ids ?? [];
   const cancelled = cancelIds.length > 0 ? await loadCancellations(tx, cancelIds) : [];
   const accounts = [...new Set([...add.map(accountOf), ...cancelled.map(accountOf)])];
-  const { tails, closedThrough } = await lockBalances(tx, dialect, accounts, now);
+  const locked = request.lockAlso ? [...new Set([...accounts, ...request.lockAlso])] : accounts;
+  const { tails, closedThrough } = await lockBalances(tx, dialect, locked, now);
   checkDates(
     add.map((row) => row.occurredOn),
     request.today,

@@ -7,7 +7,7 @@
 export type Account = number;
 
 export const accountOf = (row: { productId: number; positionId?: number | null }): Account =>
-  row.positionId ? -row.positionId : row.productId;
+  row.positionId === null || row.positionId === undefined ? row.productId : -row.positionId;
 
 /** The position an account names, or null for a product's own stock. */
 export const positionOf = (account: Account): number | null => (account < 0 ? -account : null);
