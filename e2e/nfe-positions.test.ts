@@ -30,6 +30,50 @@ async function businessDocument(client: Awaited<ReturnType<typeof adminClient>>)
   return '11222333000181';
 }
 
+/** A real drop of the note's file on the zone, then its preview. */
+async function dropNote(xml: string, name: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ xml, name }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([xml], name, { type: 'application/xml' }));
+      return transfer;
+    },
+    { xml, name },
+  );
+  await page.getByTestId('nfe-drop-zone').dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('nfe-preview').waitFor();
+}
+
+describe('a new product created before the units list arrived', () => {
+  it('gets UN as its base unit once the units come, and the item is resolved', async () => {
+    const n = (Date.now() % 100_000_000) + 13;
+    const client = await adminClient();
+    const note = buildNfe({
+      number: String(n),
+      emitter: { cnpj: cnpjFor(n), name: `Atacado Lento ${n} Ltda` },
+      destination: { cnpj: await businessDocument(client) },
+      items: [{ code: `L${n}`, description: `LAPIS ${n}`, quantity: '2.0000', total: '4.00' }],
+    });
+    await loginAsAdmin();
+    // the units list is held back until "Criar produto" is pressed (a slow network, a busy server)
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/unities/v1**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openFromMenu('Notas fiscais');
+    await dropNote(note.xml, `nfe-${n}.xml`);
+    const row = page.getByTestId('nfe-item-1');
+    await row.getByRole('button', { name: 'Criar produto' }).click();
+    await row.getByLabel('Categoria do item 1').selectOption({ index: 1 });
+    release();
+    await expect
+      .poll(() => page.getByTestId('nfe-unresolved').textContent())
+      .toBe('Todos os itens resolvidos');
+  });
+});
+
 describe('our goods sent to a third party', () => {
   it('imports our own repair note by its SKU, and the stock list and the inventory show the goods apart', async () => {
     const n = (Date.now() % 100_000_000) + 11;
@@ -52,16 +96,7 @@ describe('our goods sent to a third party', () => {
 
     await loginAsAdmin();
     await openFromMenu('Notas fiscais');
-    const dataTransfer = await page.evaluateHandle(
-      ({ xml, name }) => {
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([xml], name, { type: 'application/xml' }));
-        return transfer;
-      },
-      { xml: note.xml, name: `nfe-${n}.xml` },
-    );
-    await page.getByTestId('nfe-drop-zone').dispatchEvent('drop', { dataTransfer });
-    await page.getByTestId('nfe-preview').waitFor();
+    await dropNote(note.xml, `nfe-${n}.xml`);
     await expect.poll(() => page.getByTestId('nfe-item-state-1').textContent()).toBe('encontrado');
     await page.getByRole('button', { name: 'Importar' }).click();
     await expect.poll(() => notification().textContent()).toContain('Nota fiscal importada');

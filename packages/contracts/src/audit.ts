@@ -24,6 +24,8 @@ export const AUDIT_ENTITY_LABELS = {
   catalog_sheet: 'Planilha de produtos',
   user: 'Usuário',
   settings: 'Configurações',
+  establishment: 'Estabelecimento',
+  location: 'Depósito',
 } as const;
 export type TAuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 

@@ -24,6 +24,7 @@ import { auditIndex } from './migrations/019-audit-index.ts';
 import { documentEffects } from './migrations/020-document-effects.ts';
 import { stockPositions } from './migrations/021-stock-positions.ts';
 import { valueAdjustments } from './migrations/022-value-adjustments.ts';
+import { establishments } from './migrations/023-establishments.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '020-document-effects': documentEffects(),
     '021-stock-positions': stockPositions(dialect),
     '022-value-adjustments': valueAdjustments(dialect),
+    '023-establishments': establishments(dialect),
   };
 }
 

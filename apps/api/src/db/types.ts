@@ -270,6 +270,34 @@ export interface StockClosingTable {
   created_at: Timestamp;
 }
 
+/** The business's establishments and their stock locations (migration 023). */
+export interface EstablishmentTable {
+  id: Generated<number>;
+  name: string;
+  /** the CNPJ; null while the business has not informed it (only the first establishment) */
+  document: string | null;
+  state_registration: string | null;
+  street: string | null;
+  street_number: string | null;
+  district: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  default_location_id: number | null;
+  status: Status;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LocationTable {
+  id: Generated<number>;
+  establishment_id: number;
+  name: string;
+  status: Status;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   inventory_counts: InventoryCountTable;
   inventory_count_items: InventoryCountItemTable;
@@ -293,6 +321,8 @@ export interface Database {
   audit_log: AuditLogTable;
   auth_throttles: AuthThrottleTable;
   settings: SettingTable;
+  establishments: EstablishmentTable;
+  locations: LocationTable;
   categories: CategoryTable;
   unities: UnityTable;
   unity_batches: UnityBatchTable;

@@ -9,6 +9,7 @@ import type { ReferenceService } from '../domain/reference/reference-service.ts'
 import type { HealthService } from '../domain/health/health-service.ts';
 import type { SettingsService } from '../domain/settings/settings-service.ts';
 import type { SuppliersService } from '../domain/suppliers/suppliers-service.ts';
+import type { EstablishmentsService, LocationsService } from '../domain/places/places-service.ts';
 import type { UsersService } from '../domain/users/users-service.ts';
 import type { MovementsService } from '../domain/movements/movements-service.ts';
 import type { CatalogImportService } from '../domain/catalog-import/catalog-import-service.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     auth: AuthService;
     users: UsersService;
     suppliers: SuppliersService;
+    establishments: EstablishmentsService;
+    locations: LocationsService;
     settings: SettingsService;
     health: HealthService;
     movements: MovementsService;

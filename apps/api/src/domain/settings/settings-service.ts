@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
 import { storedValues } from './settings-rules.ts';
+import { syncMatriz } from '../places/places-documents.ts';
 
 export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> & { timeZone: string }) {
   return {
@@ -25,6 +26,11 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
         );
       return db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, timeZone);
+        // the business of the settings is the first establishment (DESIGN.md §6.3)
+        await syncMatriz(tx, {
+          document: values.businessDocument,
+          stateRegistration: values.businessStateRegistration,
+        });
         await writeSettings(tx, storedValues(values));
         await audit(tx, {
           userId,

@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { TitleCard } from '../../components/ui/title-card.tsx';
+import { PlacesSection } from './places-section.tsx';
 import { featureMessages } from '../../config/feature-messages.ts';
 import { fieldErrors } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -41,6 +42,7 @@ export default function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>
+      <PlacesSection />
       {isAdmin ? <BackupsSection /> : null}
     </div>
   );

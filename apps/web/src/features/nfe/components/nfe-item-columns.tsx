@@ -1,4 +1,5 @@
 import { EFFECT_DIRECTION } from '@armazem/contracts/fiscal-effects';
+import { useProposedBase } from '../use-proposed-base.ts';
 import { useEffect } from 'react';
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
@@ -163,6 +164,7 @@ function NewProduct({
   const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const base = unities.find((u) => u.id === choice.baseUnityId);
   const perPackage = decimalInput(choice.unitsPerPackage) ?? '1';
+  useProposedBase(choice, unities, onChange);
   const n = item.item;
   return (
     <div className="grid gap-2 sm:grid-cols-2">

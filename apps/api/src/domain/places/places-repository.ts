@@ -1,0 +1,129 @@
+import type { Db, Tx } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { EstablishmentTable } from '../../db/types.ts';
+import type { Insertable, Updateable } from 'kysely';
+import type { EstablishmentRow } from './places-rules.ts';
+
+/** SQL of establishments and locations; no rule is decided here. */
+
+const ESTABLISHMENT_COLUMNS = [
+  'id',
+  'name',
+  'document',
+  'state_registration',
+  'street',
+  'street_number',
+  'district',
+  'city',
+  'state',
+  'zip',
+  'default_location_id',
+  'status',
+] as const;
+
+export const listEstablishmentRows = (db: Db | Tx): Promise<EstablishmentRow[]> =>
+  db.selectFrom('establishments').select(ESTABLISHMENT_COLUMNS).orderBy('id').execute();
+
+export const findEstablishmentRow = (db: Db | Tx, id: number): Promise<EstablishmentRow | undefined> =>
+  db.selectFrom('establishments').select(ESTABLISHMENT_COLUMNS).where('id', '=', id).executeTakeFirst();
+
+/** The first establishment (the matriz, from settings). */
+export const firstEstablishmentRow = (db: Db | Tx): Promise<EstablishmentRow | undefined> =>
+  db.selectFrom('establishments').select(ESTABLISHMENT_COLUMNS).orderBy('id').limit(1).executeTakeFirst();
+
+export async function insertEstablishment(
+  tx: Tx,
+  values: Omit<Insertable<EstablishmentTable>, 'created_at' | 'updated_at'>,
+) {
+  const now = nowIso();
+  const row = await tx
+    .insertInto('establishments')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEstablishment(tx: Tx, id: number, values: Updateable<EstablishmentTable>) {
+  await tx
+    .updateTable('establishments')
+    .set({ ...values, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function documentTaken(tx: Tx, document: string, exceptId?: number) {
+  let query = tx.selectFrom('establishments').select('id').where('document', '=', document);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+const locationQuery = (db: Db | Tx) =>
+  db
+    .selectFrom('locations as l')
+    .innerJoin('establishments as e', 'e.id', 'l.establishment_id')
+    .select(['l.id', 'l.establishment_id', 'l.name', 'l.status', 'e.default_location_id']);
+
+export const listLocationRows = (db: Db | Tx, establishmentId?: number) =>
+  locationQuery(db)
+    .$call((q) => (establishmentId === undefined ? q : q.where('l.establishment_id', '=', establishmentId)))
+    .orderBy('l.establishment_id')
+    .orderBy('l.name')
+    .orderBy('l.id')
+    .execute();
+
+export const findLocationRow = (db: Db | Tx, id: number) =>
+  locationQuery(db).where('l.id', '=', id).executeTakeFirst();
+
+export async function locationNameTaken(tx: Tx, establishmentId: number, name: string, exceptId?: number) {
+  let query = tx
+    .selectFrom('locations')
+    .select('id')
+    .where('establishment_id', '=', establishmentId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertLocation(tx: Tx, establishmentId: number, name: string) {
+  const now = nowIso();
+  const row = await tx
+    .insertInto('locations')
+    .values({ establishment_id: establishmentId, name, status: 'active', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLocation(
+  tx: Tx,
+  id: number,
+  values: { name?: string; status?: 'active' | 'inactive' },
+) {
+  await tx
+    .updateTable('locations')
+    .set({ ...values, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteLocation(tx: Tx, id: number) {
+  await tx.deleteFrom('locations').where('id', '=', id).execute();
+}
+
+/** Whether the ledger has any row: today's stock sits in the matriz's first location (migration 023). */
+export async function ledgerHasRows(tx: Tx) {
+  return (await tx.selectFrom('stock_ledger').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The first location of an establishment (the one migration 023 made "Principal" for the matriz). */
+export async function firstLocationId(tx: Tx, establishmentId: number) {
+  const row = await tx
+    .selectFrom('locations')
+    .select('id')
+    .where('establishment_id', '=', establishmentId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { cnpjFromBase } from '../test-support/factories.ts';
+import { adminClient, loginAsAdmin, notification, openFromMenu, page, useBrowser } from './fixtures.ts';
+
+useBrowser();
+
+/** The business's CNPJ, set when the database has none (filiais share its root: DESIGN.md §6.3). */
+async function businessDocument(client: Awaited<ReturnType<typeof adminClient>>) {
+  const settings = (await client('GET', '/api/settings/v1')).json() as {
+    businessName: string;
+    businessDocument: string;
+  };
+  const document = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
+  if (document) return document;
+  await client('PUT', '/api/settings/v1', {
+    businessName: settings.businessName,
+    businessDocument: '11222333000181',
+  });
+  return '11222333000181';
+}
+
+describe('establishments and locations', () => {
+  it('adds a filial with its default location, a second location, makes it default and deletes the first', async () => {
+    const n = Date.now() % 10_000;
+    const root = (await businessDocument(await adminClient())).slice(0, 8);
+    const cnpj = cnpjFromBase(`${root}${String(n).padStart(4, '0')}`);
+    const name = `Filial ${n}`;
+
+    await loginAsAdmin();
+    await openFromMenu('Configurações');
+    const form = page.getByRole('form', { name: 'Nova filial' });
+    await form.getByLabel('Nome da filial').fill(name);
+    await form.getByLabel('CNPJ da filial').fill(cnpj);
+    await form.getByRole('button', { name: 'Adicionar filial' }).click();
+    await expect.poll(() => notification().textContent()).toContain('Filial adicionada.');
+
+    const card = page.getByRole('region', { name });
+    await expect.poll(() => card.getByTestId('location-Principal').textContent()).toContain('padrão');
+    await card.getByLabel(`Novo depósito em ${name}`).fill('Depósito');
+    await card.getByRole('button', { name: 'Adicionar depósito' }).click();
+    await card.getByTestId('location-Depósito').waitFor();
+    await card.getByTestId('location-Depósito').getByRole('button', { name: 'Tornar padrão' }).click();
+    await expect.poll(() => card.getByTestId('location-Depósito').textContent()).toContain('padrão');
+    await card.getByRole('button', { name: 'Excluir Principal' }).click();
+    await expect.poll(() => card.getByTestId('location-Principal').count()).toBe(0);
+  });
+});
