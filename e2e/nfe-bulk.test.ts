@@ -11,37 +11,9 @@ import {
   page,
   useBrowser,
 } from './fixtures.ts';
+import { businessDocument, dropNote } from './nfe-helpers.ts';
 
 useBrowser();
-
-/** The business's CNPJ, set when the database has none (an NF-e is imported only then: DESIGN.md §6.2). */
-async function businessDocument(client: Awaited<ReturnType<typeof adminClient>>) {
-  const settings = (await client('GET', '/api/settings/v1')).json() as {
-    businessName: string;
-    businessDocument: string;
-  };
-  const document = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
-  if (document) return document;
-  await client('PUT', '/api/settings/v1', {
-    businessName: settings.businessName,
-    businessDocument: '11222333000181',
-  });
-  return '11222333000181';
-}
-
-/** A real drop of the note's file on the zone, then its preview. */
-async function dropNote(xml: string, name: string) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ xml, name }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([xml], name, { type: 'application/xml' }));
-      return transfer;
-    },
-    { xml, name },
-  );
-  await page.getByTestId('nfe-drop-zone').dispatchEvent('drop', { dataTransfer });
-  await page.getByTestId('nfe-preview').waitFor();
-}
 
 describe('many new products from one NF-e', () => {
   it('creates every unmatched item at once with one category and unit, names cleaned, and imports', async () => {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cnpjFromBase } from '../test-support/factories.ts';
 import { adminClient, loginAsAdmin, notification, openFromMenu, page, useBrowser } from './fixtures.ts';
+import { businessDocument } from './nfe-helpers.ts';
 
 useBrowser();
-
-/** The business's CNPJ, set when the database has none (filiais share its root: DESIGN.md §6.3). */
-async function businessDocument(client: Awaited<ReturnType<typeof adminClient>>) {
-  const settings = (await client('GET', '/api/settings/v1')).json() as {
-    businessName: string;
-    businessDocument: string;
-  };
-  const document = settings.businessDocument.replace(/[^0-9A-Z]/gi, '');
-  if (document) return document;
-  await client('PUT', '/api/settings/v1', {
-    businessName: settings.businessName,
-    businessDocument: '11222333000181',
-  });
-  return '11222333000181';
-}
 
 describe('establishments and locations', () => {
   it('adds a filial with its default location, a second location, makes it default and deletes the first', async () => {

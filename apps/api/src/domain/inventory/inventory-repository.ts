@@ -84,7 +84,8 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
   return rows.map(toPosition);
 }
 
-function toPosition(row: {
+/** A product row's inventory fields (the query names them as `positionsAt` does), at its quantity and value. */
+export interface ProductFigures {
   id: number;
   sku: string;
   name: string;
@@ -92,29 +93,34 @@ function toPosition(row: {
   ncm: string | null;
   cest: string | null;
   item_type: string;
-  category_id: number;
   unity_code: string;
   unity_name: string;
-  fractional: number;
-  default_unity_id: number | null;
   quantity: Stored | null;
   total_value: Stored | null;
-}): PositionRow {
+}
+
+export const productFigures = (row: ProductFigures) => ({
+  productId: row.id,
+  sku: row.sku,
+  name: row.name,
+  barcode: row.barcode,
+  ncm: row.ncm || null,
+  cest: row.cest || null,
+  itemType: row.item_type,
+  unityCode: row.unity_code,
+  unityName: row.unity_name,
+  quantity: toBigInt(row.quantity),
+  totalValue: toBigInt(row.total_value),
+});
+
+function toPosition(
+  row: ProductFigures & { category_id: number; fractional: number; default_unity_id: number | null },
+): PositionRow {
   return {
-    productId: row.id,
-    sku: row.sku,
-    name: row.name,
-    barcode: row.barcode,
-    ncm: row.ncm || null,
-    cest: row.cest || null,
-    itemType: row.item_type,
+    ...productFigures(row),
     categoryId: row.category_id,
-    unityCode: row.unity_code,
-    unityName: row.unity_name,
     fractional: Boolean(row.fractional),
     defaultUnityId: row.default_unity_id === null ? null : Number(row.default_unity_id),
-    quantity: toBigInt(row.quantity),
-    totalValue: toBigInt(row.total_value),
     position: 'own',
     participant: null,
   };

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import { toBigInt } from '../../db/database.ts';
 import { positionFigureAt } from '../stock/positions-repository.ts';
 import type { InventoryPosition } from './inventory-rules.ts';
+import { productFigures } from './inventory-repository.ts';
 
 /**
  * Goods held apart at the end of a date (decision 0065): ours with third parties (`sent`) and third parties' with us
@@ -43,17 +43,7 @@ export async function thirdPartyPositionsAt(
     .orderBy('sp.id')
     .execute();
   return rows.map((row) => ({
-    productId: row.id,
-    sku: row.sku,
-    name: row.name,
-    barcode: row.barcode,
-    ncm: row.ncm || null,
-    cest: row.cest || null,
-    itemType: row.item_type,
-    unityCode: row.unity_code,
-    unityName: row.unity_name,
-    quantity: toBigInt(row.quantity),
-    totalValue: toBigInt(row.total_value),
+    ...productFigures(row),
     position: row.kind,
     participant: {
       id: row.participant_id,

@@ -1,5 +1,6 @@
 import { cnpjRoot, type TEstablishment, type TLocation } from '@armazem/contracts/places';
 import { formatDocument } from '@armazem/contracts/documents';
+import { addressFromColumns } from '../suppliers/suppliers-rules.ts';
 
 /** Pure rules of establishments and locations (DESIGN.md §6.3, decision 0067): messages and what each row shows. */
 
@@ -55,14 +56,7 @@ export const toEstablishment = (row: EstablishmentRow): TEstablishment => ({
   name: row.name,
   document: row.document ?? '',
   stateRegistration: row.state_registration,
-  address: {
-    street: row.street,
-    number: row.street_number,
-    district: row.district,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-  },
+  address: addressFromColumns(row),
   defaultLocationId: row.default_location_id ?? 0,
   status: row.status,
 });

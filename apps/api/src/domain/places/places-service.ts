@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { addressColumns } from '../suppliers/suppliers-rules.ts';
+import { addressColumns, addressColumnsOf } from '../suppliers/suppliers-rules.ts';
 import { writeSettings } from '../settings/settings-repository.ts';
 import {
   DEFAULT_LOCATION_ELSEWHERE,
@@ -52,22 +52,13 @@ type UpdateEstablishment = z.output<typeof ZUpdateEstablishment>;
 type NewLocation = z.output<typeof ZNewLocation>;
 type UpdateLocation = z.output<typeof ZUpdateLocation>;
 
-const addressOf = (row: EstablishmentRow) => ({
-  street: row.street,
-  street_number: row.street_number,
-  district: row.district,
-  city: row.city,
-  state: row.state,
-  zip: row.zip,
-});
-
 /** An establishment after an edit: what was sent over what it was. */
 const mergeEdit = (before: EstablishmentRow, input: UpdateEstablishment) => ({
   name: input.name ?? before.name,
   document: input.document ?? before.document,
   state_registration:
     input.stateRegistration === undefined ? before.state_registration : input.stateRegistration || null,
-  ...addressColumns(input.address, addressOf(before)),
+  ...addressColumns(input.address, addressColumnsOf(before)),
   default_location_id: input.defaultLocationId ?? before.default_location_id,
   status: input.status ?? before.status,
 });

@@ -5,7 +5,7 @@ import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
 import { matchesAllWords } from '../../lib/text.ts';
-import type { SupplierFields } from './suppliers-rules.ts';
+import { addressFromColumns, type SupplierFields } from './suppliers-rules.ts';
 
 type ListQuery = z.output<typeof ZSupplierListQuery>;
 /** The stored columns derived from the edited ones (search text, sort keys). */
@@ -49,14 +49,7 @@ function toSupplier(row: SupplierRow): TSupplier {
     email: row.email,
     phone: row.phone,
     stateRegistration: row.state_registration,
-    address: {
-      street: row.street,
-      number: row.street_number,
-      district: row.district,
-      city: row.city,
-      state: row.state,
-      zip: row.zip,
-    },
+    address: addressFromColumns(row),
     status: row.status,
     productsCount: toNumber(row.products_count as string | number | null),
     createdAt: row.created_at,

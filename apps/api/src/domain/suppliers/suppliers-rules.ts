@@ -31,6 +31,18 @@ const ADDRESS_COLUMNS = [
   ['zip', 'zip'],
 ] as const satisfies ReadonlyArray<readonly [keyof AddressInput, keyof SupplierFields]>;
 
+type AddressColumns = Pick<SupplierFields, (typeof ADDRESS_COLUMNS)[number][1]>;
+
+/** A stored address (a supplier's, an establishment's) as the API answers it. */
+export const addressFromColumns = (row: AddressColumns): { [K in keyof AddressInput]-?: string | null } =>
+  Object.fromEntries(ADDRESS_COLUMNS.map(([field, column]) => [field, row[column]])) as {
+    [K in keyof AddressInput]-?: string | null;
+  };
+
+/** The stored address columns of a row, for an edit over it. */
+export const addressColumnsOf = (row: AddressColumns): AddressColumns =>
+  Object.fromEntries(ADDRESS_COLUMNS.map(([, column]) => [column, row[column]])) as AddressColumns;
+
 /** The address columns of a new supplier, or of an edit over `before` (absent keeps, null clears). */
 export function addressColumns(input: AddressInput | undefined, before?: Partial<SupplierFields>) {
   const columns = {} as Record<(typeof ADDRESS_COLUMNS)[number][1], string | null>;
