@@ -47,7 +47,10 @@ const SCREENS: Array<[string, string]> = [
     'Usuários',
     'Somente administradores: aprovar novos cadastros, desativar acessos e trocar o perfil (administrador ou operador).',
   ],
-  ['Configurações e Meu perfil', 'Dados da empresa que aparecem nos relatórios; seu nome e sua senha.'],
+  [
+    'Configurações e Meu perfil',
+    'Dados da empresa que aparecem nos relatórios; os estabelecimentos (a matriz é a empresa de Configurações, as filiais têm a mesma raiz de CNPJ) e os depósitos de cada um, com o padrão; seu nome e sua senha.',
+  ],
 ];
 
 const SHEET_COLUMNS: Array<[string, string]> = [
