@@ -70,7 +70,7 @@ export function testCertificate(options: TestCertificateOptions): string {
   const algorithm = new AlgorithmIdentifier({ algorithm: SHA256_WITH_RSA, parameters: null });
   const tbs = new TBSCertificate({
     version: Version.v3,
-    serialNumber: new Uint8Array(crypto.randomBytes(8)).buffer,
+    serialNumber: serialNumber(),
     signature: algorithm,
     issuer: name('AC Teste Armazem'),
     validity: new Validity({ notBefore, notAfter }),
@@ -102,6 +102,17 @@ export function testCertificate(options: TestCertificateOptions): string {
     .trim()}\n-----END CERTIFICATE-----\n`;
   certificates.set(cacheKey, pem);
   return pem;
+}
+
+/**
+ * A random positive serial whose DER encoding is minimal: a first byte of 0x00 (then below 0x80) is a non-minimal
+ * INTEGER that OpenSSL refuses, and one of 0x80 or more a negative one. Random bytes hit the first case about once in
+ * 500 notes, and the note then went out unsigned (a flaky "não tem assinatura digital").
+ */
+function serialNumber(): ArrayBuffer {
+  const bytes = new Uint8Array(crypto.randomBytes(8));
+  bytes[0] = ((bytes[0] ?? 1) & 0x7f) | 0x01;
+  return bytes.buffer;
 }
 
 /**
