@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { toBigInt, type Db } from '../src/db/database.ts';
+import { checkIntegrity } from '../src/domain/stock/integrity.ts';
 
 /** balance = Σ entries − Σ exits (quantity and value) over non-cancelled ledger rows, for every product. */
 export async function assertLedgerInvariant(db: Db): Promise<void> {
@@ -25,6 +26,8 @@ export async function assertLedgerInvariant(db: Db): Promise<void> {
         .sum<string | number>(
           eb
             .case()
+            .when('location_move', '=', 1)
+            .then(eb.lit(0))
             .when('direction', '=', 'in')
             .then(eb.ref('total_cost'))
             .else(eb.neg(eb.ref('total_cost')))
@@ -34,6 +37,7 @@ export async function assertLedgerInvariant(db: Db): Promise<void> {
     ])
     .where('cancelled_at', 'is', null)
     .where('position_id', 'is', null)
+    .where('establishment_stock_id', 'is', null)
     .groupBy('product_id')
     .execute();
   const byProduct = new Map(sums.map((row) => [row.product_id, row]));
@@ -50,6 +54,9 @@ export async function assertLedgerInvariant(db: Db): Promise<void> {
   }
   await assertPositionsInvariant(db);
   await assertFiguresInvariant(db);
+  // every account (each establishment's own stock, each position) and each location against a replay
+  const integrity = await checkIntegrity(db);
+  if (!integrity.ok) throw new Error(`integridade: ${JSON.stringify(integrity.mismatches.slice(0, 5))}`);
 }
 
 /** Each position's figures (held and sent goods) = Σ entries − Σ exits of its live rows, never below zero. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZCodeRef, ZDate, ZRef, dateRangeInOrder, orRequired, readableText, zInt } from './common.ts';
+import { ZCodeRef, ZDate, ZId, ZRef, dateRangeInOrder, orRequired, readableText, zInt } from './common.ts';
 import { ZDecimalString } from './numbers.ts';
 import { ZLedgerSource, ZStockReason } from './stock.ts';
 
@@ -23,6 +23,9 @@ export const ZKardexQuery = z
   .object({
     from: z.optional(ZDate),
     to: z.optional(ZDate),
+    /** the establishment whose running figures the kardex shows (default: the first), or one location's */
+    establishmentId: z.optional(ZId),
+    locationId: z.optional(ZId),
     format: z._default(
       z.enum(KARDEX_FORMATS, { error: orRequired('Formato inválido: use json, xlsx ou pdf.') }),
       'json',
@@ -67,6 +70,9 @@ export const ZKardex = z.object({
   opening: ZStockPosition,
   data: z.array(ZKardexRow),
   closing: ZStockPosition,
+  /** whose figures: an establishment's, and the location when the kardex is one location's */
+  establishment: ZRef,
+  location: z.nullable(ZRef),
 });
 export type TKardex = z.infer<typeof ZKardex>;
 

@@ -36,6 +36,8 @@ const movementFields = {
   occurredOn: z.optional(z.nullable(ZDate)),
   document: z.optional(zOptionalText(LIMITS.document)),
   notes: z.optional(zOptionalText(LIMITS.notes)),
+  // left out or null: the user's default location, else the first establishment's (DESIGN.md §6.3)
+  locationId: z.optional(z.nullable(zChoice('Selecione o depósito.'))),
 };
 
 export const ZNewStockIn = z.strictObject({
@@ -49,7 +51,7 @@ export const ZNewStockOut = z.strictObject({ ...movementFields, reason: ZStockRe
 export type TNewStockOut = z.input<typeof ZNewStockOut>;
 
 /** Where a ledger row came from; every source posts through the one pipeline. */
-export const LEDGER_SOURCES = ['manual', 'sheet', 'nfe', 'count'] as const;
+export const LEDGER_SOURCES = ['manual', 'sheet', 'nfe', 'count', 'transfer'] as const;
 export const ZLedgerSource = z.enum(LEDGER_SOURCES);
 export type TLedgerSource = z.infer<typeof ZLedgerSource>;
 
@@ -58,6 +60,7 @@ export const LEDGER_SOURCE_LABELS: Record<TLedgerSource, string> = {
   sheet: 'Planilha',
   nfe: 'NF-e',
   count: 'Balanço',
+  transfer: 'Transferência',
 };
 
 /**
@@ -98,6 +101,10 @@ export const ZLedgerEntry = z.object({
   cancelledAt: z.nullable(z.string()),
   cancelledBy: z.nullable(ZRef),
   cancelReason: z.nullable(z.string()),
+  /** where the row moved stock */
+  location: ZRef,
+  /** the transfer this row is one side of */
+  transferId: z.nullable(z.number()),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
@@ -118,6 +125,8 @@ export const ZLedgerQuery = z
     to: z.optional(ZDate),
     productId: z.optional(ZId),
     supplierId: z.optional(ZId),
+    establishmentId: z.optional(ZId),
+    locationId: z.optional(ZId),
     status: z._default(
       z.enum(LEDGER_STATUSES, { error: orRequired('Situação inválida: use active, cancelled ou all.') }),
       'active',
@@ -145,6 +154,10 @@ export const ZStockRow = z.object({
   lastMovementAt: z.nullable(z.string()),
   /** the date of the product's last live movement (up to the list's date): what a person calls its last movement */
   lastMovementOn: z.nullable(z.string()),
+  /** own quantity per location of the list's scope (the row's quantity is their total) */
+  locations: z.array(
+    z.object({ id: z.number(), name: z.string(), establishmentId: z.number(), quantity: ZDecimalString }),
+  ),
 });
 export type TStockRow = z.infer<typeof ZStockRow>;
 
@@ -162,6 +175,9 @@ export const ZStockQuery = z.extend(ZPageQuery, {
   categoryId: z.optional(ZId),
   /** Balances as they stood at the end of this date; absent means now. */
   date: z.optional(ZDate),
+  /** one establishment's stock, or one location's; absent: the whole business */
+  establishmentId: z.optional(ZId),
+  locationId: z.optional(ZId),
   belowMinimum: z.optional(
     z.pipe(
       z.enum(['true', 'false'], { error: orRequired('Use sim (true) ou não (false).') }),
@@ -180,6 +196,8 @@ export type TStockQuery = {
   date?: string;
   belowMinimum?: 'true' | 'false';
   format?: 'xlsx' | 'csv';
+  establishmentId?: number;
+  locationId?: number;
 };
 
 export const ZStockTotals = z.object({
@@ -207,3 +225,20 @@ export const ZStockSummary = z.object({
 export type TStockSummary = z.infer<typeof ZStockSummary>;
 
 export const ZBelowMinimumList = z.array(ZStockRow);
+
+/** A transfer between two locations (DESIGN.md §6.3): one exit at the origin, one entry at the destination. */
+export const ZNewTransfer = z.strictObject({
+  productId: zChoice('Selecione o produto.'),
+  productUnityId: zChoice('Selecione a unidade.'),
+  quantity: ZQuantityInput,
+  fromLocationId: zChoice('Selecione o depósito de origem.'),
+  toLocationId: zChoice('Selecione o depósito de destino.'),
+  occurredOn: z.optional(z.nullable(ZDate)),
+  document: z.optional(zOptionalText(LIMITS.document)),
+  notes: z.optional(zOptionalText(LIMITS.notes)),
+});
+export type TNewTransfer = z.input<typeof ZNewTransfer>;
+
+/** Both rows of a transfer: `out` leaves the origin, `in` enters the destination. */
+export const ZTransfer = z.object({ id: z.number(), out: ZLedgerEntry, in: ZLedgerEntry });
+export type TTransfer = z.infer<typeof ZTransfer>;

@@ -25,6 +25,7 @@ import { documentEffects } from './migrations/020-document-effects.ts';
 import { stockPositions } from './migrations/021-stock-positions.ts';
 import { valueAdjustments } from './migrations/022-value-adjustments.ts';
 import { establishments } from './migrations/023-establishments.ts';
+import { stockLocations } from './migrations/024-stock-locations.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '021-stock-positions': stockPositions(dialect),
     '022-value-adjustments': valueAdjustments(dialect),
     '023-establishments': establishments(dialect),
+    '024-stock-locations': stockLocations(dialect),
   };
 }
 

@@ -1,6 +1,13 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { BigIntColumn, Flag, Timestamp } from './column-types.ts';
 import type {
+  EstablishmentStockTable,
+  EstablishmentTable,
+  LocationBalanceTable,
+  LocationTable,
+  StockTransferTable,
+} from './place-types.ts';
+import type {
   CountItemPartTable,
   InventoryCountItemTable,
   InventoryCountTable,
@@ -21,6 +28,8 @@ export interface UserTable {
   status: 'pending' | 'active' | 'disabled';
   /** sortKey(name), kept by every write (docs/decisions/0012) */
   name_sort: string;
+  /** where this user's movements and counts go unless they name another location (migration 024) */
+  default_location_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -204,7 +213,7 @@ export interface StockMovementTable {
   cancelled_by: number | null;
 }
 
-export type LedgerSource = 'manual' | 'sheet' | 'nfe' | 'count';
+export type LedgerSource = 'manual' | 'sheet' | 'nfe' | 'count' | 'transfer';
 export type StockReason = 'venda' | 'consumo' | 'perda' | 'devolucao' | 'ajuste';
 
 export interface StockLedgerTable {
@@ -244,6 +253,14 @@ export interface StockLedgerTable {
   count_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** held or sent goods (migration 021); null: the business's own stock */
   position_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** where the row moved stock (migration 024): a location, of the row's establishment */
+  location_id: ColumnType<number, number | undefined, number>;
+  /** the own stock of an establishment other than the first (migration 024); null: the first's, or a position */
+  establishment_stock_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the transfer this row is one side of (migration 024) */
+  transfer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: one side of a transfer between two locations of one establishment (changes no figure of it) */
+  location_move: ColumnType<number, number | undefined, number>;
 }
 
 /** A product's goods of a third party with us, or ours with a third party, per participant (migration 021). */
@@ -270,34 +287,6 @@ export interface StockClosingTable {
   created_at: Timestamp;
 }
 
-/** The business's establishments and their stock locations (migration 023). */
-export interface EstablishmentTable {
-  id: Generated<number>;
-  name: string;
-  /** the CNPJ; null while the business has not informed it (only the first establishment) */
-  document: string | null;
-  state_registration: string | null;
-  street: string | null;
-  street_number: string | null;
-  district: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  default_location_id: number | null;
-  status: Status;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface LocationTable {
-  id: Generated<number>;
-  establishment_id: number;
-  name: string;
-  status: Status;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface Database {
   inventory_counts: InventoryCountTable;
   inventory_count_items: InventoryCountItemTable;
@@ -310,6 +299,9 @@ export interface Database {
   supplier_products: SupplierProductTable;
   stock_balances: StockBalanceTable;
   stock_positions: StockPositionTable;
+  establishment_stock: EstablishmentStockTable;
+  location_balances: LocationBalanceTable;
+  stock_transfers: StockTransferTable;
   stock_movements: StockMovementTable;
   stock_ledger: StockLedgerTable;
   nfe_receipts: NfeReceiptTable;

@@ -14,6 +14,7 @@ import type { UsersService } from '../domain/users/users-service.ts';
 import type { MovementsService } from '../domain/movements/movements-service.ts';
 import type { CatalogImportService } from '../domain/catalog-import/catalog-import-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
+import type { TransfersService } from '../domain/stock/transfers-service.ts';
 import type { Clock } from '../lib/dates.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { NfeService } from '../domain/nfe/nfe-service.ts';
@@ -40,6 +41,7 @@ declare module 'fastify' {
     mailer: Mailer;
     clock: Clock;
     stock: StockService;
+    transfers: TransfersService;
     closings: ClosingsService;
     products: ProductsService;
     reference: ReferenceService;

@@ -18,6 +18,9 @@ export const errors = <S extends ErrorStatus>(...statuses: S[]) => byStatus(ZErr
 /** The same, keeping what a refusal adds beside the message (uploads, counts, NF-e: rows, figures, summaries). */
 export const refusals = <S extends ErrorStatus>(...statuses: S[]) => byStatus(ZRefusal, statuses);
 
+/** A movement or a cancellation: a shortage's 409 carries its figures (date, available, requested, unit, location). */
+export const MOVEMENT_REFUSALS = { ...errors(400, 404), ...refusals(409) };
+
 /** Every refusal of the sheet, NF-e and count routes: input, missing, conflict, size, type, content (with details). */
 export const EVERY_REFUSAL = refusals(400, 404, 409, 413, 415, 422);
 

@@ -21,8 +21,8 @@ export const kardexRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { from, to, format } = request.query;
-      const kardex = await app.stock.kardex(request.params.productId, { from, to });
+      const { format, ...range } = request.query;
+      const kardex = await app.stock.kardex(request.params.productId, range);
       if (format === 'json') return kardex;
       const signature = {
         settings: await app.settings.read(),

@@ -17,10 +17,7 @@ import { paged } from '../lib/paging.ts';
 import { ENTRY_COLUMNS, EXIT_COLUMNS, STOCK_COLUMNS } from './list-exports.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
-import { errors, refusals } from './error-responses.ts';
-
-/** A movement or a cancellation: a shortage's 409 carries its figures (date, available, requested, unit). */
-const MOVEMENT_REFUSALS = { ...errors(400, 404), ...refusals(409) };
+import { errors, MOVEMENT_REFUSALS } from './error-responses.ts';
 
 const tags = ['estoque'];
 const ZEntryParams = z.object({ entryId: ZId });

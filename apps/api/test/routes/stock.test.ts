@@ -68,6 +68,9 @@ describe('entries and exits', () => {
       cancelledAt: null,
       cancelledBy: null,
       cancelReason: null,
+      // named no location: the matriz's default one (DESIGN.md §6.3)
+      location: { id: expect.any(Number), name: 'Principal' },
+      transferId: null,
     });
 
     await post('/api/stock/in/v1', {
@@ -121,6 +124,14 @@ describe('entries and exits', () => {
       lastMovementAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
       // moved today (the business's date): the day of its last movement
       lastMovementOn: todayIn('America/Sao_Paulo'),
+      locations: [
+        {
+          id: expect.any(Number),
+          name: 'Principal',
+          establishmentId: expect.any(Number),
+          quantity: '25.000',
+        },
+      ],
     });
     await assertLedgerInvariant(ctx.handle.db);
   });
@@ -388,7 +399,13 @@ describe('the database guards the ledger', () => {
         .execute();
       await tx
         .updateTable('stock_balances')
-        .set({ quantity: '0', total_value: '0', average_cost: '0' })
+        .set({ quantity: '0', total_value: '0', average_cost: '0', last_occurred_on: null })
+        .where('product_id', '=', product.id)
+        .execute();
+      // every figure kept beside the ledger follows, as the pipeline would write them
+      await tx
+        .updateTable('location_balances')
+        .set({ quantity: '0' })
         .where('product_id', '=', product.id)
         .execute();
     });

@@ -1,7 +1,20 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from '../schema-helpers.ts';
 import { averageCost, replayLedger, sameDerived } from '../../domain/stock/stock-rules.ts';
-import { STORED_ROW_COLUMNS, toStoredRow } from '../../domain/stock/history-repository.ts';
+import { toStoredRow } from '../../domain/stock/history-repository.ts';
+
+/** The ledger's columns as they were then (later migrations add more). */
+const STORED_ROW_COLUMNS = [
+  'id',
+  'direction',
+  'occurred_on',
+  'quantity',
+  'base_quantity',
+  'unit_cost',
+  'total_cost',
+  'balance_quantity',
+  'balance_value',
+];
 
 /**
  * Within a date, entries come before exits (decision 0044): the ledger order becomes (occurred_on, direction, id),

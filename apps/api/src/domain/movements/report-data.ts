@@ -59,6 +59,7 @@ function monthSums(db: Db, start: string, end: string) {
     ])
     .where('cancelled_at', 'is', null)
     .where('position_id', 'is', null)
+    .where('establishment_stock_id', 'is', null)
     .where('occurred_on', '>=', start)
     .where('occurred_on', '<=', end)
     .groupBy('product_id');

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import type { EstablishmentTable } from '../../db/types.ts';
+import type { EstablishmentTable } from '../../db/place-types.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { EstablishmentRow } from './places-rules.ts';
 
@@ -111,19 +111,32 @@ export async function deleteLocation(tx: Tx, id: number) {
   await tx.deleteFrom('locations').where('id', '=', id).execute();
 }
 
-/** Whether the ledger has any row: today's stock sits in the matriz's first location (migration 023). */
-export async function ledgerHasRows(tx: Tx) {
-  return (await tx.selectFrom('stock_ledger').select('id').limit(1).executeTakeFirst()) !== undefined;
+/** Whether a location holds stock or any movement (a ledger row, a transfer, a count names it). */
+export async function locationInUse(tx: Tx, id: number) {
+  const [row, stock, transfer] = await Promise.all([
+    tx.selectFrom('stock_ledger').select('id').where('location_id', '=', id).limit(1).executeTakeFirst(),
+    tx
+      .selectFrom('location_balances')
+      .select('product_id')
+      .where('location_id', '=', id)
+      .where('quantity', '<>', '0')
+      .limit(1)
+      .executeTakeFirst(),
+    tx
+      .selectFrom('stock_transfers')
+      .select('id')
+      .where((eb) => eb.or([eb('from_location_id', '=', id), eb('to_location_id', '=', id)]))
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return row !== undefined || stock !== undefined || transfer !== undefined;
 }
 
-/** The first location of an establishment (the one migration 023 made "Principal" for the matriz). */
-export async function firstLocationId(tx: Tx, establishmentId: number) {
-  const row = await tx
-    .selectFrom('locations')
-    .select('id')
-    .where('establishment_id', '=', establishmentId)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
+/** Users whose default location is this one lose it with the location. */
+export async function forgetDefaultLocation(tx: Tx, id: number) {
+  await tx
+    .updateTable('users')
+    .set({ default_location_id: null })
+    .where('default_location_id', '=', id)
+    .execute();
 }

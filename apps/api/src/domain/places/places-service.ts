@@ -35,10 +35,10 @@ import {
   findEstablishmentRow,
   findLocationRow,
   firstEstablishmentRow,
-  firstLocationId,
   insertEstablishment,
   insertLocation,
-  ledgerHasRows,
+  locationInUse,
+  forgetDefaultLocation,
   listEstablishmentRows,
   listLocationRows,
   locationNameTaken,
@@ -195,11 +195,8 @@ export function createLocationsService({ db, events }: Pick<ServiceDeps, 'db' | 
       await db.transaction().execute(async (tx) => {
         const before = found(await findLocationRow(tx, id), locationNotFound);
         if (before.default_location_id === id) throw conflict(DEFAULT_LOCATION_STAYS);
-        // today's stock and every movement so far sit in the matriz's first location (decision 0067)
-        const matriz = await firstEstablishmentRow(tx);
-        const holdsStock =
-          matriz && (await firstLocationId(tx, matriz.id)) === id && (await ledgerHasRows(tx));
-        if (holdsStock) throw conflict(LOCATION_HAS_MOVEMENTS);
+        if (await locationInUse(tx, id)) throw conflict(LOCATION_HAS_MOVEMENTS);
+        await forgetDefaultLocation(tx, id);
         await deleteLocation(tx, id);
         await audit(tx, { userId, action: 'delete', entity: 'location', entityId: id, before });
       });

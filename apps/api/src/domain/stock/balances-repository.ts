@@ -8,10 +8,19 @@ import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text.ts';
 import { isBelowMinimum } from './below-minimum.ts';
-import { lastLiveRowId, latestMovements } from './ledger-repository.ts';
-import { readFigures } from './stock-figures-repository.ts';
+import { lastLiveRowId } from './ledger-repository.ts';
+import { maintainedTotals } from './stock-figures-repository.ts';
 import { averageCost } from './stock-rules.ts';
 import { positionQuantities } from './positions-repository.ts';
+import {
+  branchBalances,
+  hasBranchStock,
+  locationQuantity,
+  locationValueOf,
+  scopeOf,
+  type StockScope,
+} from './stock-scope.ts';
+import { withLocations } from './stock-locations-figures.ts';
 
 type StockQuery = z.output<typeof ZStockQuery>;
 
@@ -50,7 +59,8 @@ interface BalanceRow {
   last_occurred_on: string | null;
 }
 
-function balanceSource(db: Db, date: string | null) {
+/** The first establishment's own stock: the products' balance rows (now, or at the end of `date`). */
+function firstBalances(db: Db, date: string | null) {
   if (date !== null) return balancesAt(db, date);
   return db
     .selectFrom('stock_balances as sb')
@@ -58,9 +68,60 @@ function balanceSource(db: Db, date: string | null) {
     .$castTo<BalanceRow>();
 }
 
-function stockRows(db: Db, date: string | null = null) {
+/** An establishment's own stock, or the whole business's (the first's rows, plus the others' once they hold any). */
+function establishmentBalances(
+  db: Db,
+  scope: Exclude<StockScope, { kind: 'location' }>,
+  date: string | null,
+) {
+  if (scope.kind === 'establishment')
+    return scope.first ? firstBalances(db, date) : branchBalances(db, scope.establishmentId, date);
+  const all = firstBalances(db, date).unionAll(branchBalances(db, null, date));
   return db
-    .selectFrom(balanceSource(db, date).as('b'))
+    .selectFrom(all.as('a'))
+    .select((eb) => [
+      'a.product_id',
+      eb.fn.sum<string | number>('a.quantity').as('quantity'),
+      eb.fn.sum<string | number>('a.total_value').as('total_value'),
+      eb.fn.max('a.last_movement_at').as('last_movement_at'),
+      eb.fn.max('a.last_occurred_on').as('last_occurred_on'),
+    ])
+    .groupBy('a.product_id')
+    .$castTo<BalanceRow>();
+}
+
+/**
+ * The balances a list reads: the first establishment's rows (the usual business, one establishment: its index
+ * serves every sort), an establishment's, the whole business's, or a location's (its quantity; its value at its
+ * establishment's average, approximate here for sorting and made exact by `exactLocationValues`).
+ */
+function balanceSource(db: Db, date: string | null, scope: StockScope, branchStock: boolean) {
+  if (scope.kind === 'all' && !branchStock) return firstBalances(db, date);
+  if (scope.kind !== 'location') return establishmentBalances(db, scope, date);
+  const account = establishmentBalances(
+    db,
+    { kind: 'establishment', establishmentId: scope.establishmentId, first: scope.first },
+    date,
+  );
+  return db
+    .selectFrom(locationQuantity(db, scope.locationId, date).as('lq'))
+    .innerJoin(account.as('acc'), 'acc.product_id', 'lq.product_id')
+    .select([
+      'lq.product_id',
+      'lq.location_quantity as quantity',
+      sql<number>`case when acc.quantity > 0 then lq.location_quantity * 1.0 * acc.total_value / acc.quantity
+        else 0 end`.as('total_value'),
+      'acc.quantity as establishment_quantity',
+      'acc.total_value as establishment_value',
+      'acc.last_movement_at',
+      'acc.last_occurred_on',
+    ])
+    .$castTo<BalanceRow>();
+}
+
+function stockRows(db: Db, date: string | null = null, scope: StockScope = ALL, branchStock = false) {
+  return db
+    .selectFrom(balanceSource(db, date, scope, branchStock).as('b'))
     .innerJoin('products as p', 'p.id', 'b.product_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
@@ -81,7 +142,7 @@ function toStockRow(row: {
   total_value: string | number | bigint;
   last_movement_at: string | null;
   last_occurred_on: string | null;
-}): Omit<TStockRow, 'sentQuantity' | 'heldQuantity'> {
+}): Omit<TStockRow, 'sentQuantity' | 'heldQuantity' | 'locations'> {
   return {
     product: { id: row.id, sku: row.sku, name: row.name },
     category: { id: row.category_id, name: row.category_name },
@@ -128,9 +189,17 @@ const STOCK_COLUMNS = [
 export async function listStock(db: Db, dialect: Dialect, query: StockQuery, date: string | null = null) {
   const filters = stockFilters(dialect, query);
   const searching = productMatchesAllWords(dialect, query.q).length > 0;
+  const scope = await scopeOf(db, query);
+  const branchStock = scope.kind === 'all' && (await hasBranchStock(db));
+  const maintained = date === null && !searching && scope.kind === 'all' && !branchStock;
   const [rows, totals] = await Promise.all([
-    stockRows(db, date)
+    stockRows(db, date, scope, branchStock)
       .select(STOCK_COLUMNS)
+      .$if(scope.kind === 'location', (q) =>
+        q
+          .select(sql<string>`b.establishment_quantity`.as('establishment_quantity'))
+          .select(sql<string>`b.establishment_value`.as('establishment_value')),
+      )
       .where(({ and }) => and(filters))
       .orderBy(
         sql.ref(STOCK_SORT[query.sort]),
@@ -140,9 +209,26 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery, dat
       .orderBy(STOCK_SORT[query.sort].startsWith('b.') ? 'b.product_id' : 'p.id', query.order)
       .$call(onePage(query.page, query.pageSize))
       .execute(),
-    date === null && !searching ? maintainedTotals(db, query) : countedTotals(db, date, filters),
+    maintained
+      ? maintainedTotals(db, query.categoryId, query.belowMinimum)
+      : countedTotals(db, date, filters, scope, branchStock),
   ]);
-  return { data: await withGoodsApart(db, rows, date), total: totals.products, totals };
+  const exact = scope.kind === 'location' ? rows.map(exactLocationValue) : rows;
+  const data = await withGoodsApart(db, exact, date);
+  return { data: await withLocations(db, data, scope, date), total: totals.products, totals };
+}
+
+const ALL: StockScope = { kind: 'all' };
+
+/** A location's row: its value made exact from its establishment's figures. */
+function exactLocationValue<R extends { quantity: unknown; total_value: unknown }>(row: R): R {
+  const figures = row as R & { establishment_quantity?: unknown; establishment_value?: unknown };
+  const value = locationValueOf(
+    row.quantity,
+    figures.establishment_value ?? 0,
+    figures.establishment_quantity ?? 0,
+  );
+  return { ...row, total_value: value.toString() };
 }
 
 /** The rows with each product's goods apart from own stock: ours with third parties, theirs with us. */
@@ -150,7 +236,7 @@ async function withGoodsApart(
   db: Db,
   rows: ReadonlyArray<Parameters<typeof toStockRow>[0]>,
   date: string | null,
-): Promise<TStockRow[]> {
+): Promise<Array<Omit<TStockRow, 'locations'>>> {
   const apart = await positionQuantities(
     db,
     rows.map((row) => row.id),
@@ -166,17 +252,15 @@ async function withGoodsApart(
   });
 }
 
-async function maintainedTotals(db: Db, query: StockQuery) {
-  const figures = await readFigures(db, { categoryId: query.categoryId, below: query.belowMinimum });
-  return {
-    products: figures.balances,
-    totalValue: moneyOut(figures.totalValue),
-    belowMinimum: figures.below,
-  };
-}
-
-async function countedTotals(db: Db, date: string | null, filters: RawBuilder<boolean>[]) {
-  const totals = await stockRows(db, date)
+async function countedTotals(
+  db: Db,
+  date: string | null,
+  filters: RawBuilder<boolean>[],
+  scope: StockScope,
+  branchStock: boolean,
+) {
+  if (scope.kind === 'location') return locationTotals(db, date, filters, scope);
+  const totals = await stockRows(db, date, scope, branchStock)
     .where(({ and }) => and(filters))
     .select((eb) => [
       eb.fn.countAll().as('total'),
@@ -191,6 +275,33 @@ async function countedTotals(db: Db, date: string | null, filters: RawBuilder<bo
   };
 }
 
+/** A location's totals: each product's value exact (its quantity at its establishment's average), then summed. */
+async function locationTotals(
+  db: Db,
+  date: string | null,
+  filters: RawBuilder<boolean>[],
+  scope: StockScope,
+) {
+  const rows = await stockRows(db, date, scope)
+    .where(({ and }) => and(filters))
+    .select(['b.quantity', 'p.status', 'p.min_stock'])
+    .select(sql<string>`b.establishment_quantity`.as('establishment_quantity'))
+    .select(sql<string>`b.establishment_value`.as('establishment_value'))
+    .execute();
+  let value = 0n;
+  let below = 0;
+  for (const row of rows) {
+    value += locationValueOf(row.quantity, row.establishment_value, row.establishment_quantity);
+    const figures = {
+      status: row.status,
+      quantity: toBigInt(row.quantity),
+      minStock: toBigInt(row.min_stock),
+    };
+    if (isBelowMinimum(figures)) below++;
+  }
+  return { products: rows.length, totalValue: moneyOut(value), belowMinimum: below };
+}
+
 export async function belowMinimumList(db: Db, limit: number) {
   const rows = await stockRows(db)
     .select(STOCK_COLUMNS)
@@ -198,22 +309,7 @@ export async function belowMinimumList(db: Db, limit: number) {
     .orderBy('p.name_sort')
     .limit(limit)
     .execute();
-  return withGoodsApart(db, rows, null);
-}
-
-/** The dashboard's figures, from the maintained figures: the same at 1,000 or 100,000 products. */
-export async function stockSummary(db: Db) {
-  const [active, all, latest] = await Promise.all([
-    readFigures(db, { status: 'active' }),
-    readFigures(db),
-    latestMovements(db, 10),
-  ]);
-  return {
-    activeProducts: active.balances,
-    stockValue: moneyOut(all.totalValue),
-    belowMinimum: all.below,
-    latestMovements: latest,
-  };
+  return withLocations(db, await withGoodsApart(db, rows, null), ALL, null);
 }
 
 // ---------- balances at a past date ----------

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import type { TLedgerSource } from '@armazem/contracts/stock';
 import type { DerivedFigures, LedgerFact } from './stock-rules.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { averageCost } from './stock-rules.ts';
@@ -10,7 +9,7 @@ import { ARRAY_ROWS } from '../../db/sqlite-driver.ts';
 import { ledgerOrderSql } from './ledger-repository.ts';
 import type { LockedBalance, SavedBalance } from './posting-repository.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
-import { positionOf, type Account } from './stock-accounts.ts';
+import { branchOf, positionOf, type Account } from './stock-accounts.ts';
 
 /**
  * SQL of the pipeline's slow path: stored rows read back (a back-dated movement, a cancellation), and many
@@ -18,7 +17,6 @@ import { positionOf, type Account } from './stock-accounts.ts';
  * rewrites of the ledger itself are in ledger-writes.ts.
  */
 
-const CHUNK = 500;
 /** Products per set-based history read. */
 const PRODUCTS_PER_READ = 2_000;
 
@@ -26,17 +24,34 @@ const PRODUCTS_PER_READ = 2_000;
 export const runningBefore = (tx: Tx | Db, productId: number, date: string) =>
   runningBeforeOf(tx, productId, date);
 
-/** The same for any account: a product's own stock, or a position (stock-accounts.ts). */
-async function runningBeforeOf(tx: Tx | Db, account: Account, date: string): Promise<LockedBalance> {
+/** The rows of one account: a product's own stock in the first establishment, a position, another's own stock. */
+export function ofAccount<Q extends AccountQuery<Q>>(query: Q, account: Account): Q {
   const positionId = positionOf(account);
+  const branchId = branchOf(account);
+  if (positionId !== null) return query.where('position_id', '=', positionId);
+  if (branchId !== null) return query.where('establishment_stock_id', '=', branchId);
+  return query
+    .where('product_id', '=', account)
+    .where('position_id', 'is', null)
+    .where('establishment_stock_id', 'is', null);
+}
+interface AccountQuery<Q> {
+  where(
+    column: 'position_id' | 'establishment_stock_id' | 'product_id',
+    op: '=' | 'is',
+    value: number | null,
+  ): Q;
+}
+
+/** The same for any account: a product's own stock, or a position (stock-accounts.ts). */
+export const accountHistoryBefore = (tx: Tx | Db, account: Account, date: string) =>
+  runningBeforeOf(tx, account, date);
+
+async function runningBeforeOf(tx: Tx | Db, account: Account, date: string): Promise<LockedBalance> {
   const row = await tx
     .selectFrom('stock_ledger')
     .select(['balance_quantity', 'balance_value', 'occurred_on'])
-    .$call((q) =>
-      positionId === null
-        ? q.where('product_id', '=', account).where('position_id', 'is', null)
-        : q.where('position_id', '=', positionId),
-    )
+    .$call((q) => ofAccount(q, account))
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '<', date)
     .orderBy(ledgerOrderSql(null, 'desc'))
@@ -64,6 +79,8 @@ export const STORED_ROW_COLUMNS = [
   'total_cost',
   'balance_quantity',
   'balance_value',
+  'location_id',
+  'location_move',
 ] as const;
 
 type Stored = string | number | bigint;
@@ -79,11 +96,18 @@ export function toStoredRow(row: {
   total_cost: Stored;
   balance_quantity: Stored;
   balance_value: Stored;
+  /** absent in migrations older than 024 */
+  location_id?: Stored;
+  location_move?: Stored;
 }): StoredRow {
   const totalCost = toBigInt(row.total_cost);
   const unitCost = toBigInt(row.unit_cost);
-  const entry = row.direction === 'in';
+  const move = Number(row.location_move ?? 0) === 1;
+  // a move's cost is fixed when it is posted: replays keep it like an entry's
+  const entry = row.direction === 'in' || move;
   return {
+    ...(row.location_id === undefined ? {} : { locationId: Number(row.location_id) }),
+    ...(move ? { move } : {}),
     id: Number(row.id),
     direction: row.direction,
     occurredOn: row.occurred_on,
@@ -113,21 +137,38 @@ export async function liveRowsFrom(
   const columns = sql.raw(STORED_ROW_COLUMNS.join(', '));
   if (dialect === 'sqlite') {
     const { rows } = await sql<StoredArray>`${sql.raw(ARRAY_ROWS)} select ${columns} from stock_ledger
-      where product_id = ${productId} and position_id is null and cancelled_at is null and occurred_on >= ${date}
+      where product_id = ${productId} and position_id is null and establishment_stock_id is null
+        and cancelled_at is null and occurred_on >= ${date}
       order by ${ledgerOrderSql(null)}`.execute(tx);
     return rows.map(fromArray);
   }
   const { rows } = await sql<{ r: string }>`select concat_ws(' ', ${columns}) as r from stock_ledger
-    where product_id = ${productId} and position_id is null and cancelled_at is null and occurred_on >= ${date}
+    where product_id = ${productId} and position_id is null and establishment_stock_id is null
+        and cancelled_at is null and occurred_on >= ${date}
     order by ${ledgerOrderSql(null)}`.execute(tx);
   return rows.map(({ r }) => fromArray(r.split(' ') as StoredArray));
 }
 
-type StoredArray = [Stored, 'in' | 'out', string, Stored, Stored, Stored, Stored, Stored, Stored];
+type StoredArray = [
+  Stored,
+  'in' | 'out',
+  string,
+  Stored,
+  Stored,
+  Stored,
+  Stored,
+  Stored,
+  Stored,
+  Stored,
+  Stored,
+];
 /** A row read as an array, in STORED_ROW_COLUMNS order. */
 const fromArray = ([id, direction, occurred_on, ...figures]: StoredArray) => {
   const [quantity, base_quantity, unit_cost, total_cost, balance_quantity, balance_value] = figures;
+  const [location_id, location_move] = figures.slice(6);
   return toStoredRow({
+    location_id,
+    location_move,
     id,
     direction,
     occurred_on,
@@ -158,9 +199,8 @@ export async function historiesFrom(
   const own = new Map<number, string>();
   const out = new Map<Account, History>();
   for (const [account, date] of from) {
-    const positionId = positionOf(account);
-    if (positionId === null) own.set(account, date);
-    else out.set(account, await positionHistory(tx, positionId, date));
+    if (positionOf(account) === null && branchOf(account) === null) own.set(account, date);
+    else out.set(account, await accountHistory(tx, account, date));
   }
   for (const [productId, history] of await productHistories(tx, dialect, own)) out.set(productId, history);
   return out;
@@ -200,12 +240,14 @@ async function productHistories(
         ? sql<BeforeRow>`select v.pid as product_id, b.balance_quantity, b.balance_value, b.occurred_on
             from unnest(${plainArray(ids)}::int[], ${plainArray(dates)}::date[]) as v(pid, d)
             cross join lateral (select balance_quantity, balance_value, occurred_on from stock_ledger
-              where product_id = v.pid and position_id is null and cancelled_at is null and occurred_on < v.d
+              where product_id = v.pid and position_id is null and establishment_stock_id is null
+                and cancelled_at is null and occurred_on < v.d
               order by ${ledgerOrderSql(null, 'desc')} limit 1) as b`
         : sql<BeforeRow>`select l.product_id, l.balance_quantity, l.balance_value, l.occurred_on
             from jsonb_each(${json}) as v cross join stock_ledger as l
             on l.id = (select x.id from stock_ledger as x where x.product_id = v.value ->> 0
-              and x.position_id is null and x.cancelled_at is null and x.occurred_on < v.value ->> 1
+              and x.position_id is null and x.establishment_stock_id is null and x.cancelled_at is null
+              and x.occurred_on < v.value ->> 1
               order by ${ledgerOrderSql('x', 'desc')} limit 1)`;
     for (const row of (await before.execute(tx)).rows) {
       const history = out.get(Number(row.product_id));
@@ -217,12 +259,12 @@ async function productHistories(
         ? sql<LaterRow>`select l.product_id, ${columns}
             from unnest(${plainArray(ids)}::int[], ${plainArray(dates)}::date[]) as v(pid, d)
             join stock_ledger as l on l.product_id = v.pid and l.occurred_on >= v.d
-            where l.cancelled_at is null and l.position_id is null
+            where l.cancelled_at is null and l.position_id is null and l.establishment_stock_id is null
             order by l.product_id, ${ledgerOrderSql('l')}`
         : sql<LaterRow>`select l.product_id, ${columns}
             from jsonb_each(${json}) as v cross join stock_ledger as l
             on l.product_id = v.value ->> 0 and l.occurred_on >= v.value ->> 1
-            where l.cancelled_at is null and l.position_id is null
+            where l.cancelled_at is null and l.position_id is null and l.establishment_stock_id is null
             order by l.product_id, ${ledgerOrderSql('l')}`;
     for (const row of (await later.execute(tx)).rows)
       out.get(Number(row.product_id))?.rows.push(toStoredRow(row));
@@ -230,17 +272,17 @@ async function productHistories(
   return out;
 }
 
-/** A position's history from `date` on: the running figures before it and every live row from it. */
-export async function positionHistory(tx: Tx | Db, positionId: number, date: string): Promise<History> {
+/** An account's history from `date` on, read on its own: the running figures before it and every live row from it. */
+export async function accountHistory(tx: Tx | Db, account: Account, date: string): Promise<History> {
   const rows = await tx
     .selectFrom('stock_ledger')
     .select([...STORED_ROW_COLUMNS])
-    .where('position_id', '=', positionId)
+    .$call((q) => ofAccount(q, account))
     .where('cancelled_at', 'is', null)
     .where('occurred_on', '>=', date)
     .orderBy(ledgerOrderSql(null))
     .execute();
-  return { start: await runningBeforeOf(tx, -positionId, date), rows: rows.map(toStoredRow) };
+  return { start: await runningBeforeOf(tx, account, date), rows: rows.map(toStoredRow) };
 }
 
 interface BeforeRow {
@@ -256,42 +298,6 @@ function toStart(row: Omit<BeforeRow, 'product_id'>): LockedBalance {
     balance: { quantity: toBigInt(row.balance_quantity), totalValue: toBigInt(row.balance_value) },
     lastDate: row.occurred_on,
   };
-}
-
-export interface RowToCancel {
-  id: number;
-  productId: number;
-  positionId: number | null;
-  direction: 'in' | 'out';
-  occurredOn: string;
-  source: TLedgerSource;
-  stockMovementId: number | null;
-  cancelledAt: string | null;
-}
-
-export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowToCancel[]> {
-  const found: RowToCancel[] = [];
-  for (const part of chunks(ids, CHUNK)) {
-    const rows = await tx
-      .selectFrom('stock_ledger')
-      .select(['id', 'product_id', 'position_id', 'direction', 'occurred_on', 'source', 'stock_movement_id'])
-      .select('cancelled_at')
-      .where('id', 'in', part)
-      .execute();
-    for (const row of rows) {
-      found.push({
-        id: Number(row.id),
-        productId: row.product_id,
-        positionId: row.position_id,
-        direction: row.direction,
-        occurredOn: row.occurred_on,
-        source: row.source,
-        stockMovementId: row.stock_movement_id,
-        cancelledAt: row.cancelled_at,
-      });
-    }
-  }
-  return found;
 }
 
 /** Many products' balance rows (a sheet, a count) in one set-based statement per chunk. */

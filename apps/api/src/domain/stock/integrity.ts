@@ -5,6 +5,7 @@ import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { STORED_ROW_COLUMNS, toStoredRow, type StoredRow } from './history-repository.ts';
 import { ledgerOrderSql } from './ledger-repository.ts';
 import { averageCost, EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
+import { walkLocations } from './location-rules.ts';
 
 const PRODUCTS_PER_PASS = 200;
 const MAX_REPORTED = 1000;
@@ -103,7 +104,7 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
     const [rows, balances] = await Promise.all([
       db
         .selectFrom('stock_ledger')
-        .select([...STORED_ROW_COLUMNS, 'product_id'])
+        .select([...STORED_ROW_COLUMNS, 'product_id', 'establishment_stock_id'])
         .where('product_id', 'in', ids)
         .where('position_id', 'is', null)
         .where('cancelled_at', 'is', null)
@@ -116,15 +117,98 @@ export async function checkIntegrity(db: Db): Promise<TIntegrityReport> {
         .where('product_id', 'in', ids)
         .execute(),
     ]);
-    const byProduct = groupBy(rows, (row) => row.product_id);
+    const first = groupBy(
+      rows.filter((row) => row.establishment_stock_id === null),
+      (row) => row.product_id,
+    );
     for (const balance of balances) {
       const productId = balance.product_id;
-      const stored = (byProduct.get(productId) ?? []).map(toStoredRow);
+      const stored = (first.get(productId) ?? []).map(toStoredRow);
       compareAccount(report, mismatches, { productId, prefix: 'balance', rows: stored }, balance);
     }
+    await checkLocations(db, report, ids, rows);
   }
   await checkPositions(db, report, mismatches);
+  await checkBranches(db, report, mismatches);
   return { ok: mismatches.length === 0, products: productIds.length, mismatches };
+}
+
+/**
+ * Each product's quantity per location (own stock, decision 0068): the stored one against the sum of its rows, and no
+ * location below zero on any date (walked in each establishment's ledger order).
+ */
+async function checkLocations(
+  db: Db,
+  report: Report,
+  ids: readonly number[],
+  rows: ReadonlyArray<
+    Parameters<typeof toStoredRow>[0] & { product_id: number; establishment_stock_id: number | null }
+  >,
+) {
+  const stored = await db
+    .selectFrom('location_balances')
+    .select(['product_id', 'location_id', 'quantity'])
+    .where('product_id', 'in', [...ids])
+    .execute();
+  const kept = new Map(stored.map((row) => [`${row.product_id}:${row.location_id}`, toBigInt(row.quantity)]));
+  const byAccount = new Map<string, StoredRow[]>();
+  for (const row of rows) {
+    const key = `${row.product_id}:${row.establishment_stock_id ?? 0}`;
+    const list = byAccount.get(key) ?? [];
+    list.push(toStoredRow(row));
+    byAccount.set(key, list);
+  }
+  const replayed = new Map<string, bigint>();
+  for (const [key, list] of byAccount) {
+    const productId = Number(key.split(':')[0]);
+    let walk = walkLocations(new Map(), list);
+    while (!walk.ok) {
+      const { shortage } = walk;
+      report(productId, [`location[${shortage.locationId}]@${shortage.occurredOn}`, 'negative'], 0n, -1n);
+      // lenient from there on, as the replay is: count the rest as they are
+      const rest = list.slice(shortage.index + 1);
+      const start = new Map([[shortage.locationId, 0n]]);
+      walk = walkLocations(start, rest);
+    }
+    for (const [locationId, quantity] of walk.quantities)
+      replayed.set(
+        `${productId}:${locationId}`,
+        (replayed.get(`${productId}:${locationId}`) ?? 0n) + quantity,
+      );
+  }
+  for (const key of new Set([...kept.keys(), ...replayed.keys()])) {
+    const [productId, locationId] = key.split(':').map(Number) as [number, number];
+    report(productId, [`location[${locationId}]`, 'quantity'], kept.get(key) ?? 0n, replayed.get(key) ?? 0n);
+  }
+}
+
+/** Other establishments' own stock against their rows (decision 0068). */
+async function checkBranches(db: Db, report: Report, mismatches: Mismatches) {
+  const [branches, rows] = await Promise.all([
+    db
+      .selectFrom('establishment_stock')
+      .select(['id', 'product_id', 'quantity', 'total_value', 'last_occurred_on'])
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('stock_ledger')
+      .select([...STORED_ROW_COLUMNS, 'establishment_stock_id'])
+      .where('establishment_stock_id', 'is not', null)
+      .where('cancelled_at', 'is', null)
+      .orderBy('establishment_stock_id')
+      .orderBy(ledgerOrderSql(null))
+      .execute(),
+  ]);
+  const byBranch = groupBy(rows, (row) => row.establishment_stock_id ?? 0);
+  for (const branch of branches) {
+    const stored = (byBranch.get(branch.id) ?? []).map(toStoredRow);
+    const account = {
+      productId: branch.product_id,
+      prefix: `establishmentStock[${branch.id}]`,
+      rows: stored,
+    };
+    compareAccount(report, mismatches, account, branch);
+  }
 }
 
 /** Every position's rows against its running figures (few: read at once). */

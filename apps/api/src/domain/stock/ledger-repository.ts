@@ -35,7 +35,8 @@ export function lastLiveRow<C extends 'id' | 'balance_quantity' | 'balance_value
   const upTo = sql.raw(before ? '<' : '<=');
   return sql<C extends 'id' ? number | null : string | number | bigint | null>`(select y.${sql.raw(column)}
     from stock_ledger as y
-    where y.product_id = ${sql.ref(productRef)} and y.position_id is null and y.cancelled_at is null ${entriesOnly} and y.occurred_on ${upTo} ${date}
+    where y.product_id = ${sql.ref(productRef)} and y.position_id is null and y.establishment_stock_id is null
+      and y.cancelled_at is null ${entriesOnly} and y.occurred_on ${upTo} ${date}
     order by ${ledgerOrderSql('y', 'desc')} limit 1)`;
 }
 
@@ -53,8 +54,12 @@ function ledgerBase(db: Db) {
     .innerJoin('unity_batches as ub', 'ub.id', 'pu.unity_batch_id')
     .innerJoin('users as us', 'us.id', 'l.created_by')
     .leftJoin('suppliers as s', 's.id', 'l.supplier_id')
+    .innerJoin('locations as loc', 'loc.id', 'l.location_id')
     .select([
       'l.id',
+      'loc.id as location_id',
+      'loc.name as location_name',
+      'l.transfer_id',
       'l.direction',
       'l.occurred_on',
       'l.quantity',
@@ -127,6 +132,8 @@ export function toLedgerEntry(row: LedgerRow): TLedgerEntry {
         ? { id: row.cancelled_by_id, name: row.cancelled_by_name }
         : null,
     cancelReason: row.cancel_reason,
+    location: { id: row.location_id, name: row.location_name },
+    transferId: row.transfer_id,
   };
 }
 
@@ -156,6 +163,12 @@ export async function listLedger(db: Db, direction: 'in' | 'out', query: LedgerQ
   if (query.to) filters.push(sql<boolean>`${sql.ref('l.occurred_on')} <= ${query.to}`);
   if (query.productId) filters.push(sql<boolean>`${sql.ref('l.product_id')} = ${query.productId}`);
   if (query.supplierId) filters.push(sql<boolean>`${sql.ref('l.supplier_id')} = ${query.supplierId}`);
+  if (query.locationId) filters.push(sql<boolean>`${sql.ref('l.location_id')} = ${query.locationId}`);
+  if (query.establishmentId) {
+    filters.push(
+      sql<boolean>`${sql.ref('l.location_id')} in (select e.id from locations as e where e.establishment_id = ${query.establishmentId})`,
+    );
+  }
   // q, as in every paged list: each word in the product's name, code or barcode (without regard to case or accents)
   const words = matchesAllWords('q.search_text', query.q);
   if (words.length > 0) {
@@ -198,5 +211,11 @@ export async function latestMovements(db: Db, limit: number) {
 /** The rows an NF-e receipt posted, cancelled ones included (an undone receipt shows what it had). */
 export async function listLedgerOfNfe(db: Db, nfeId: number) {
   const rows = await ledgerBase(db).where('l.nfe_id', '=', nfeId).orderBy('l.id').execute();
+  return rows.map(toLedgerEntry);
+}
+
+/** Both rows of a transfer, the exit first. */
+export async function transferRows(db: Db, transferId: number) {
+  const rows = await ledgerBase(db).where('l.transfer_id', '=', transferId).orderBy('l.id').execute();
   return rows.map(toLedgerEntry);
 }

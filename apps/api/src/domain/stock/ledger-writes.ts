@@ -8,6 +8,7 @@ import { auditRow, type AuditEntry } from '../../lib/audit.ts';
 import type { DerivedFigures, NewLedgerRow } from './stock-rules.ts';
 import { balanceSet, type SavedBalance } from './posting-repository.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
+import type { LocationQuantity } from './location-stock.ts';
 
 /**
  * Every write to the stock ledger, and only the posting pipeline calls these: new rows (set-based, or the usual
@@ -37,6 +38,10 @@ const NEW_ROW = {
   nfe_id: ['int', ({ row }: NewRow) => row.nfeId ?? null],
   count_id: ['int', ({ row }: NewRow) => row.countId ?? null],
   position_id: ['int', ({ row }: NewRow) => row.positionId ?? null],
+  location_id: ['int', ({ row }: NewRow) => row.locationId ?? null],
+  establishment_stock_id: ['int', ({ row }: NewRow) => row.establishmentStockId ?? null],
+  transfer_id: ['int', ({ row }: NewRow) => row.transferId ?? null],
+  location_move: ['int', ({ row }: NewRow) => (row.move ? 1 : 0)],
 } as const;
 const NEW_ROW_COLUMNS = Object.keys(NEW_ROW) as Array<keyof typeof NEW_ROW>;
 const NEW_ROW_TYPES = NEW_ROW_COLUMNS.map((column) => NEW_ROW[column][0]);
@@ -131,6 +136,7 @@ export async function writeTail(
   userId: number,
   balance: SavedBalance,
   entry: AuditEntry,
+  locations: readonly LocationQuantity[],
   now: string,
 ): Promise<number[]> {
   const set = balanceSet(balance, now);
@@ -145,6 +151,12 @@ export async function writeTail(
         average_cost = ${set.average_cost}, last_occurred_on = ${set.last_occurred_on},
         last_movement_at = coalesce(${balance.movedAt}::timestamptz, last_movement_at), updated_at = ${now}
       where product_id = ${balance.productId} returning product_id),
+    loc as (insert into location_balances (product_id, location_id, quantity, updated_at)
+        select p, l, q, ${now}::timestamptz from unnest(${plainArray(locations.map((f) => f.productId))}::int[],
+          ${plainArray(locations.map((f) => f.locationId))}::int[],
+          ${plainArray(locations.map((f) => f.quantity.toString()))}::bigint[]) as v(p, l, q)
+        on conflict (product_id, location_id) do update set quantity = excluded.quantity,
+          updated_at = excluded.updated_at returning 1),
     aud as (insert into audit_log (user_id, action, entity, entity_id, before_data, after_data, created_at)
       values (${audit.user_id}, ${audit.action}, ${audit.entity}, ${entityId}, ${audit.before_data},
         ${audit.after_data}, ${audit.created_at}) returning id)

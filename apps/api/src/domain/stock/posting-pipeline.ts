@@ -5,31 +5,29 @@ import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { conflict } from '../../lib/errors.ts';
 import { collectIfLarge } from '../../lib/memory-release.ts';
 import {
-  compareLedgerOrder,
   isClosed,
-  lineTotal,
-  replayLedger,
   sameDerived,
-  type Balance,
   type DerivedFigures,
-  type LedgerFact,
   type LimitProblem,
   type NewLedgerRow,
-  type Shortage,
 } from './stock-rules.ts';
 import { checkDates, periodClosed, shortageError } from './posting-refusals.ts';
 import { lockBalances, rememberBalances, saveBalance } from './posting-repository.ts';
 import { insertRows, markCancelled, updateDerived, writeTail } from './ledger-writes.ts';
-import type { LockedBalance } from './posting-repository.ts';
-import { accountOf, positionOf, type Account } from './stock-accounts.ts';
+import { accountOf, branchOf, isOwn, positionOf, type Account } from './stock-accounts.ts';
 import { savePositions } from './positions-repository.ts';
 import {
-  historiesFrom,
-  saveManyBalances,
-  rowsToCancel,
-  type History,
-  type StoredRow,
-} from './history-repository.ts';
+  blame,
+  earliestOf,
+  groupByAccount,
+  isFast,
+  locationFigures,
+  planProduct,
+  type ProductPlan,
+} from './account-plan.ts';
+import { locationQuantities, placeRows, saveBranches, saveLocationQuantities } from './location-stock.ts';
+import { historiesFrom, saveManyBalances, type History } from './history-repository.ts';
+import { rowsToCancel } from './rows-to-cancel.ts';
 
 /**
  * The one posting pipeline. Every source of stock movements (manual entries and exits, monthly sheets and
@@ -70,22 +68,8 @@ export interface RowShortage {
   requested: bigint;
   /** beyond the storage maxima rather than below zero */
   limit?: LimitProblem;
-}
-
-interface PlannedRow extends LedgerFact {
-  seq: number;
-  addIndex: number | null;
-  stored: StoredRow | null;
-}
-
-interface ProductPlan {
-  /** the stock the rows move: a product's own, or a position (stock-accounts.ts) */
-  account: Account;
-  rows: PlannedRow[];
-  derived: DerivedFigures[];
-  balance: Balance;
-  /** the date of the product's latest live row once the batch is written */
-  lastDate: string | null;
+  /** the location that would go below zero (own stock is kept per location) */
+  locationId?: number;
 }
 
 /** Cancellations: each row once, and only what the caller means to cancel. */
@@ -95,109 +79,12 @@ async function loadCancellations(tx: Tx, ids: readonly number[]) {
   return rows;
 }
 
-interface ProductInput {
-  account: Account;
-  productId: number;
-  tail: LockedBalance;
-  adds: Array<{ row: NewLedgerRow; index: number }>;
-  cancelDates: string[];
-}
-
-/** The earliest date a product's batch touches. */
-const earliestOf = (input: ProductInput) =>
-  [...input.adds.map((a) => a.row.occurredOn), ...input.cancelDates].sort()[0] ?? null;
-
-/**
- * Fast path (the usual case: today, nothing later): start from the locked balance row, read no history. An entry
- * dated on the last date is not on it: it goes before that date's exits (decision 0044).
- */
-function isFast(input: ProductInput) {
-  const last = input.tail.lastDate;
-  if (input.cancelDates.length > 0) return false;
-  if (last === null) return true;
-  return input.adds.every(
-    ({ row }) => row.occurredOn > last || (row.occurredOn === last && row.direction === 'out'),
-  );
-}
-
-function planProduct(
-  input: ProductInput,
-  history: History | null,
-  cancelIds: ReadonlySet<number>,
-): { plan: ProductPlan } | { shortage: Shortage; rows: PlannedRow[] } {
-  const { account, tail } = input;
-  const newRows: PlannedRow[] = input.adds.map(({ row, index }, seq) => ({
-    id: null,
-    seq,
-    addIndex: index,
-    stored: null,
-    direction: row.direction,
-    occurredOn: row.occurredOn,
-    quantity: row.quantity,
-    baseQuantity: row.baseQuantity,
-    entryCost: row.direction === 'in' ? (row.totalCost ?? lineTotal(row.quantity, row.unitCost ?? 0n)) : null,
-    entryUnitCost: row.direction === 'in' ? (row.unitCost ?? 0n) : null,
-  }));
-  let start = tail;
-  let rows = newRows;
-  if (history) {
-    start = history.start;
-    const stored = history.rows
-      .filter((row) => !cancelIds.has(row.id))
-      .map((row): PlannedRow => ({ ...row, seq: 0, addIndex: null, stored: row }));
-    rows = [...stored, ...newRows];
-  }
-  rows.sort(compareLedgerOrder);
-  const result = replayLedger(start.balance, rows);
-  if (!result.ok) return { shortage: result.shortage, rows };
-  const last = rows[rows.length - 1]?.occurredOn ?? start.lastDate;
-  const lastDate = !history && tail.lastDate && last && tail.lastDate > last ? tail.lastDate : last;
-  return { plan: { account, rows, derived: result.rows, balance: result.balance, lastDate } };
-}
-
-/** Which new row to blame for a shortage: the row itself, or the latest new row before it. */
-function blame(rows: PlannedRow[], shortage: Shortage): number | null {
-  for (let i = shortage.index; i >= 0; i--) {
-    const row = rows[i];
-    if (row && row.addIndex !== null) return row.addIndex;
-  }
-  return null;
-}
-
-/** One pass over the batch: each account's new rows and cancelled dates, in account order. */
-function groupByAccount(
-  add: readonly NewLedgerRow[],
-  cancelled: ReadonlyArray<{ productId: number; positionId: number | null; occurredOn: string }>,
-  tails: ReadonlyMap<Account, LockedBalance>,
-): ProductInput[] {
-  const empty: LockedBalance = { balance: { quantity: 0n, totalValue: 0n }, lastDate: null };
-  const byAccount = new Map<Account, ProductInput>();
-  const input = (row: { productId: number; positionId?: number | null }) => {
-    const account = accountOf(row);
-    let found = byAccount.get(account);
-    if (!found) {
-      found = {
-        account,
-        productId: row.productId,
-        tail: tails.get(account) ?? empty,
-        adds: [],
-        cancelDates: [],
-      };
-      byAccount.set(account, found);
-    }
-    return found;
-  };
-  for (const [index, row] of add.entries()) input(row).adds.push({ row, index });
-  for (const row of cancelled) input(row).cancelDates.push(row.occurredOn);
-  return [...byAccount.values()].sort((a, b) => a.account - b.account);
-}
-
 /**
  * Plans the whole batch. With `collect`, a shortage drops the blamed new row and the product is planned
  * again, so every offending row is reported; otherwise the first shortage stops everything.
  */
 async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: boolean, now: string) {
-  const add = request.add ?? [];
+  const { rows: add, places } = await placeRows(tx, request.add ?? [], request.userId, now);
   const cancelIds = request.cancel?.ids ?? [];
   const cancelled = cancelIds.length > 0 ? await loadCancellations(tx, cancelIds) : [];
   const accounts = [...new Set([...add.map(accountOf), ...cancelled.map(accountOf)])];
@@ -225,12 +112,14 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
     if (earliest && !isFast(input)) from.set(input.account, earliest);
   }
   const histories = from.size > 0 ? await historiesFrom(tx, dialect, from) : new Map<number, History>();
+  const ownProducts = new Set(inputs.filter((i) => isOwn(i.account)).map((i) => i.productId));
+  const atLocations = await locationQuantities(tx, [...ownProducts]);
   const plans: ProductPlan[] = [];
   const shortages: RowShortage[] = [];
   for (const input of inputs) {
     const history = histories.get(input.account) ?? null;
     for (;;) {
-      const outcome = planProduct(input, history, cancelSet);
+      const outcome = planProduct(input, history, cancelSet, atLocations);
       if ('plan' in outcome) {
         plans.push(outcome.plan);
         break;
@@ -242,13 +131,15 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
       input.adds = input.adds.filter((item) => item.index !== addIndex);
     }
   }
-  return { plans, shortages, cancelled };
+  return { add, places, plans, shortages, cancelled };
 }
 
 /** A written row: its id and the figures valuation derived for it (an exit's cost), for the caller's answer. */
 export interface PostedRow {
   id: number;
   derived: DerivedFigures;
+  /** where the row went */
+  location: { id: number; name: string };
 }
 
 /**
@@ -257,8 +148,12 @@ export interface PostedRow {
  */
 export async function post(tx: Tx, dialect: Dialect, request: PostingRequest): Promise<PostedRow[]> {
   const now = request.now ?? nowIso();
-  const { plans, cancelled } = await plan(tx, dialect, request, false, now);
-  return write(tx, dialect, request, plans, cancelled, now);
+  const { add, places, plans, cancelled } = await plan(tx, dialect, request, false, now);
+  const posted = await write(tx, dialect, { ...request, add }, plans, cancelled, now);
+  return posted.map((row, i) => {
+    const place = places.get(add[i]?.locationId ?? 0);
+    return { ...row, location: { id: place?.id ?? 0, name: place?.name ?? '' } };
+  });
 }
 
 /**
@@ -272,8 +167,8 @@ export async function postUnlessShort(
   request: PostingRequest,
 ): Promise<RowShortage[]> {
   const now = request.now ?? nowIso();
-  const { plans, shortages, cancelled } = await plan(tx, dialect, request, true, now);
-  if (shortages.length === 0) await write(tx, dialect, request, plans, cancelled, now);
+  const { add, plans, shortages, cancelled } = await plan(tx, dialect, request, true, now);
+  if (shortages.length === 0) await write(tx, dialect, { ...request, add }, plans, cancelled, now);
   return shortages;
 }
 
@@ -293,7 +188,7 @@ async function write(
   plans: ProductPlan[],
   cancelled: ReadonlyArray<{ id: number }>,
   now: string,
-): Promise<PostedRow[]> {
+): Promise<Array<Omit<PostedRow, 'location'>>> {
   const add = request.add ?? [];
   // a sheet's batch: what planning left behind is collected before writing, and again after the rows are in
   collectIfLarge(add.length);
@@ -328,8 +223,9 @@ async function write(
     lastDate: p.lastDate,
     movedAt: moved.has(p.account) ? now : null,
   }));
-  const balances = all.filter((b) => positionOf(b.productId) === null);
-  const positions = all.filter((b) => positionOf(b.productId) !== null);
+  const balances = all.filter((b) => positionOf(b.productId) === null && branchOf(b.productId) === null);
+  const others = all.filter((b) => positionOf(b.productId) !== null || branchOf(b.productId) !== null);
+  const locations = plans.flatMap(locationFigures);
   const entry = request.audit && { userId: request.userId, ...request.audit };
   let ids: number[];
   const [only] = balances;
@@ -338,20 +234,22 @@ async function write(
     entry &&
     only &&
     balances.length === 1 &&
-    positions.length === 0 &&
+    others.length === 0 &&
     updates.length === 0 &&
     inserts.length > 0 &&
     inserts.length <= TAIL_ROWS
   ) {
     // The usual movement: one round trip while the balance row is locked, then the commit.
-    ids = await writeTail(tx, inserts, request.userId, only, entry, now);
+    ids = await writeTail(tx, inserts, request.userId, only, entry, locations, now);
   } else {
     ids = await insertRows(tx, dialect, inserts, request.userId, now);
     collectIfLarge(add.length);
     await updateDerived(tx, dialect, updates);
     if (only && balances.length === 1) await saveBalance(tx, only, now);
     else if (balances.length > 0) await saveManyBalances(tx, dialect, balances, now);
-    await savePositions(tx, positions, now);
+    await savePositions(tx, others, now);
+    await saveBranches(tx, others, now);
+    await saveLocationQuantities(tx, dialect, locations, now);
     // a single new row without an id of its own to record (a manual entry or exit) is recorded under the row's id
     if (entry) {
       await audit(
@@ -361,7 +259,7 @@ async function write(
     }
   }
   rememberBalances(tx, all);
-  const posted: PostedRow[] = [];
+  const posted: Array<Omit<PostedRow, 'location'>> = [];
   for (const [i, item] of inserts.entries())
     posted[item.addIndex] = { id: ids[i] ?? 0, derived: item.derived };
   return posted;

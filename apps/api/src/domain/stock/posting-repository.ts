@@ -7,8 +7,9 @@ import { productUnityLabel } from '../products/products-rules.ts';
 import type { Database, Dialect } from '../../db/types.ts';
 import { averageCost, type Balance } from './stock-rules.ts';
 import { groupMemo } from '../../db/group-commit.ts';
-import { splitAccounts, type Account } from './stock-accounts.ts';
+import { accountOf, splitAccounts, type Account } from './stock-accounts.ts';
 import { lockPositions } from './positions-repository.ts';
+import { lockBranches } from './location-stock.ts';
 
 /**
  * SQL of what a movement reads before it is posted, the locks the pipeline takes and the balance row it saves; the
@@ -126,9 +127,11 @@ export async function lockBalances(
     return { tails, closedThrough: held.closedThrough };
   }
   await periodLock(tx, dialect, 'shared');
-  const { products, positions } = splitAccounts(new Set(accounts));
-  // one fixed lock order: positions by id, then products by id
+  const { products, positions, branches } = splitAccounts(new Set(accounts));
+  // one fixed lock order: other establishments' stock by id, positions by id, then products by id
   const tails = new Map<Account, LockedBalance>();
+  for (const [id, tail] of await lockBranches(tx, dialect, branches))
+    tails.set(accountOf({ productId: 0, establishmentStockId: id }), tail);
   for (const [id, tail] of await lockPositions(tx, dialect, positions)) tails.set(-id, tail);
   const sorted = products.sort((a, b) => a - b);
   let closedThrough: string | null | undefined;

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
+import { moneyOut } from '../../lib/numbers.ts';
+import { latestMovements } from './ledger-repository.ts';
 
 /**
  * The maintained figures (table `stock_figures`, kept by the triggers of migration 013; docs/decisions/0026):
@@ -33,4 +35,29 @@ export async function readFigures(db: Db, filter: FiguresFilter = {}): Promise<F
     if (Number(row.below) === 1) figures.below += Number(row.balances);
   }
   return figures;
+}
+
+/** A list's totals from the maintained figures: the same at 1,000 or 100,000 products. */
+export async function maintainedTotals(db: Db, categoryId?: number, below?: boolean) {
+  const figures = await readFigures(db, { categoryId, below });
+  return {
+    products: figures.balances,
+    totalValue: moneyOut(figures.totalValue),
+    belowMinimum: figures.below,
+  };
+}
+
+/** The dashboard's figures, from the maintained figures: the same at 1,000 or 100,000 products. */
+export async function stockSummary(db: Db) {
+  const [active, all, latest] = await Promise.all([
+    readFigures(db, { status: 'active' }),
+    readFigures(db),
+    latestMovements(db, 10),
+  ]);
+  return {
+    activeProducts: active.balances,
+    stockValue: moneyOut(all.totalValue),
+    belowMinimum: all.below,
+    latestMovements: latest,
+  };
 }

@@ -129,6 +129,13 @@ export interface LedgerFact {
   entryCost: bigint | null;
   /** an entry's cost per product unity as typed (a fact); null for an exit */
   entryUnitCost: bigint | null;
+  /** where the row moved stock (migration 024); absent where only the establishment's figures matter */
+  locationId?: number;
+  /**
+   * one side of a transfer between two locations of one establishment: it changes no figure of the establishment, and
+   * its cost (the quantity at the average when it was posted, `entryCost` once stored) is only shown
+   */
+  move?: boolean;
 }
 
 /** A new ledger row as a source hands it to the pipeline: its facts (the pipeline derives the rest). */
@@ -158,6 +165,14 @@ export interface NewLedgerRow {
   countId?: number | null;
   /** the position moved (held or sent goods, per participant); none: the business's own stock */
   positionId?: number | null;
+  /** where the row moves stock; none: the user's default location, else the first establishment's */
+  locationId?: number | null;
+  /** set by the pipeline: the own stock of an establishment other than the first (stock-accounts.ts) */
+  establishmentStockId?: number | null;
+  /** the transfer this row is one side of */
+  transferId?: number | null;
+  /** one side of a transfer inside one establishment (LedgerFact.move) */
+  move?: boolean;
 }
 
 /** What valuation derives for a row: an exit's cost and the running figures after the row. */
@@ -229,7 +244,11 @@ export function replayLedger(
   for (const [index, fact] of facts.entries()) {
     let totalCost: bigint;
     let unitCost: bigint;
-    if (fact.direction === 'in') {
+    if (fact.move) {
+      // a transfer inside the establishment: its figures stay; the cost shown is fixed when it is posted
+      totalCost = fact.entryCost ?? moveCost(balance, fact.baseQuantity);
+      unitCost = exitUnitCost(totalCost, fact.quantity);
+    } else if (fact.direction === 'in') {
       totalCost = fact.entryCost ?? 0n;
       unitCost = fact.entryUnitCost ?? exitUnitCost(totalCost, fact.quantity);
       const entry = tryEntry(balance, fact.baseQuantity, totalCost);
@@ -272,6 +291,13 @@ export function replayLedger(
     rows.push({ totalCost, unitCost, balanceQuantity: balance.quantity, balanceValue: balance.totalValue });
   }
   return { ok: true, rows, balance };
+}
+
+/** The value a transfer inside an establishment moves: the quantity at the running average (§2's exit rule). */
+function moveCost(balance: Balance, baseQuantity: bigint): bigint {
+  if (balance.quantity <= 0n) return 0n;
+  if (baseQuantity >= balance.quantity) return balance.totalValue;
+  return divRound(balance.totalValue * baseQuantity, balance.quantity);
 }
 
 /** What an exit cost per product unity it was typed in (R$ 0,0001, half-up). */

@@ -19,7 +19,8 @@ import { post, type NewLedgerRow, type PostedRow } from './posting-pipeline.ts';
 import { findMovementContext } from './posting-repository.ts';
 import { findSupplierStatus } from '../suppliers/suppliers-repository.ts';
 import { baseQuantityOf, monthLabel, monthOf } from './stock-rules.ts';
-import { belowMinimumList, listStock, stockSummary } from './balances-repository.ts';
+import { belowMinimumList, listStock } from './balances-repository.ts';
+import { stockSummary } from './stock-figures-repository.ts';
 import { findLedgerEntry, listLedger } from './ledger-repository.ts';
 import { kardex } from './kardex.ts';
 import { checkIntegrity } from './integrity.ts';
@@ -82,6 +83,7 @@ function manualRow(input: Movement, baseQuantity: bigint, occurredOn: string): N
     notes: input.notes ?? null,
     source: 'manual',
     stockMovementId: null,
+    locationId: input.locationId ?? null,
   };
 }
 
@@ -117,6 +119,8 @@ function postedEntry(
     cancelledAt: null,
     cancelledBy: null,
     cancelReason: null,
+    location: posted.location,
+    transferId: null,
   };
 }
 
@@ -125,6 +129,7 @@ const SOURCE_TO_UNDO = {
     `Este movimento veio da planilha de movimentação nº ${id ?? '?'}: exclua essa importação em Movimentação para desfazê-lo.`,
   nfe: () => 'Este movimento veio de uma NF-e: desfaça a importação da nota em Notas fiscais.',
   count: () => 'Este movimento veio de um balanço: desfaça o balanço em Balanço.',
+  transfer: () => 'Este movimento é um lado de uma transferência: cancele a transferência inteira.',
 } as const;
 
 export function createStockService({ db, dialect, clock, events }: StockServiceDeps) {
@@ -204,12 +209,15 @@ export function createStockService({ db, dialect, clock, events }: StockServiceD
       listStock(db, dialect, query, query.date && query.date < clock.today() ? query.date : null),
     summary: () => stockSummary(db),
     belowMinimum: () => belowMinimumList(db, 100),
-    kardex: (productId: number, range: { from?: string; to?: string }) => {
+    kardex: (
+      productId: number,
+      range: { from?: string; to?: string; establishmentId?: number; locationId?: number },
+    ) => {
       // defaults: up to today, from the first day of the last date's month
       const to = range.to ?? clock.today();
       const from = range.from ?? `${to.slice(0, 8)}01`;
       if (from > to) throw badRequest(DATE_RANGE_MESSAGE, 'from');
-      return kardex(db, productId, { from, to });
+      return kardex(db, productId, { ...range, from, to });
     },
     integrity: () => checkIntegrity(db),
   };

@@ -1,0 +1,238 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { prepared } from '../../db/prepared.ts';
+import { chunks } from '../../lib/chunks.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { plainArray } from '../../db/pg-arrays.ts';
+import type { LockedBalance, SavedBalance } from './posting-repository.ts';
+import { branchOf } from './stock-accounts.ts';
+import type { NewLedgerRow } from './stock-rules.ts';
+
+/**
+ * SQL of stock per place for the posting pipeline (DESIGN.md §6.3, decision 0068): where a new row goes (its
+ * location, else the user's default, else the first establishment's), the own stock of establishments other than the
+ * first (locked, saved, created at zero when first named) and each product's quantity per location.
+ */
+
+export interface PlaceOfLocation {
+  id: number;
+  name: string;
+  establishmentId: number;
+  /** the first establishment (the matriz): its own stock is the product's balance row */
+  first: boolean;
+  active: boolean;
+}
+
+/** The location a row goes to when it names none: the user's default (while active), else the matriz's. */
+const defaultLocationQuery = prepared((db, userId: number) =>
+  db
+    .selectFrom('establishments as first')
+    .leftJoin('users as u', (join) => join.on('u.id', '=', userId))
+    .leftJoin('locations as mine', (join) =>
+      join.onRef('mine.id', '=', 'u.default_location_id').on('mine.status', '=', 'active'),
+    )
+    .select(['first.id as first_id', 'first.default_location_id', 'mine.id as mine'])
+    .orderBy('first.id')
+    .limit(1),
+);
+
+/** Locations with their establishment, and which establishment is the first. */
+export async function placesOf(tx: Tx | Db, ids: readonly number[]): Promise<Map<number, PlaceOfLocation>> {
+  const out = new Map<number, PlaceOfLocation>();
+  if (ids.length === 0) return out;
+  const rows = await tx
+    .selectFrom('locations as l')
+    .select(['l.id', 'l.name', 'l.establishment_id', 'l.status'])
+    .select((eb) => eb.selectFrom('establishments').select(eb.fn.min('id').as('m')).as('first_id'))
+    .where('l.id', 'in', [...new Set(ids)])
+    .execute();
+  for (const row of rows) {
+    out.set(row.id, {
+      id: row.id,
+      name: row.name,
+      establishmentId: row.establishment_id,
+      first: Number(row.first_id) === row.establishment_id,
+      active: row.status === 'active',
+    });
+  }
+  return out;
+}
+
+/** The own stock account of a product in an establishment other than the first, created at zero when first named. */
+export async function establishmentStockFor(
+  tx: Tx,
+  productId: number,
+  establishmentId: number,
+  now: string,
+): Promise<number> {
+  const find = () =>
+    tx
+      .selectFrom('establishment_stock')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('establishment_id', '=', establishmentId)
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found.id;
+  await tx
+    .insertInto('establishment_stock')
+    .values({
+      product_id: productId,
+      establishment_id: establishmentId,
+      quantity: '0',
+      total_value: '0',
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['product_id', 'establishment_id']).doNothing())
+    .execute();
+  return (await find())!.id;
+}
+
+/**
+ * Every new row placed: its location (given, else the user's default, else the first establishment's) and, in an
+ * establishment other than the first, its account there. Positions (third parties' goods) keep no establishment.
+ */
+export async function placeRows(
+  tx: Tx,
+  rows: readonly NewLedgerRow[],
+  userId: number,
+  now: string,
+): Promise<{ rows: NewLedgerRow[]; places: Map<number, PlaceOfLocation> }> {
+  if (rows.length === 0) return { rows: [], places: new Map() };
+  let fallback: number | null = null;
+  if (rows.some((row) => row.locationId === null || row.locationId === undefined)) {
+    const [found] = await defaultLocationQuery(tx, userId);
+    fallback = found?.mine ?? found?.default_location_id ?? null;
+    if (fallback === null) throw conflict('Nenhum depósito padrão está definido para a matriz.');
+  }
+  const located = rows.map((row) => row.locationId ?? (fallback as number));
+  const places = await placesOf(tx, [...new Set(located)]);
+  const branches = new Map<string, number>();
+  const out: NewLedgerRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    const locationId = located[i] as number;
+    const place = places.get(locationId);
+    if (!place) throw badRequest('Depósito não encontrado.', 'locationId');
+    if (!place.active && row.locationId !== undefined && row.locationId !== null)
+      throw conflict(`O depósito ${place.name} está inativo.`);
+    let establishmentStockId: number | null = null;
+    if (!place.first && (row.positionId === null || row.positionId === undefined)) {
+      const key = `${row.productId}:${place.establishmentId}`;
+      establishmentStockId = branches.get(key) ?? null;
+      if (establishmentStockId === null) {
+        establishmentStockId = await establishmentStockFor(tx, row.productId, place.establishmentId, now);
+        branches.set(key, establishmentStockId);
+      }
+    }
+    out.push({ ...row, locationId, establishmentStockId });
+  }
+  return { rows: out, places };
+}
+
+/** Other establishments' stock rows, locked (PostgreSQL) in id order. */
+export async function lockBranches(
+  tx: Tx,
+  dialect: Dialect,
+  ids: readonly number[],
+): Promise<Map<number, LockedBalance>> {
+  const out = new Map<number, LockedBalance>();
+  if (ids.length === 0) return out;
+  let query = tx
+    .selectFrom('establishment_stock')
+    .select(['id', 'quantity', 'total_value', 'last_occurred_on'])
+    .where('id', 'in', [...ids])
+    .orderBy('id');
+  if (dialect === 'postgres') query = query.forUpdate();
+  for (const row of await query.execute()) {
+    out.set(row.id, {
+      balance: { quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) },
+      lastDate: row.last_occurred_on,
+    });
+  }
+  return out;
+}
+
+/** Saves other establishments' running figures (each saved balance's `productId` is its account). */
+export async function saveBranches(tx: Tx, balances: readonly SavedBalance[], now: string): Promise<void> {
+  for (const saved of balances) {
+    const id = branchOf(saved.productId);
+    if (id === null) continue;
+    await tx
+      .updateTable('establishment_stock')
+      .set((eb) => ({
+        quantity: saved.balance.quantity.toString(),
+        total_value: saved.balance.totalValue.toString(),
+        last_occurred_on: saved.lastDate,
+        last_movement_at: eb.fn.coalesce(eb.val(saved.movedAt), eb.ref('last_movement_at')),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export const locationKey = (productId: number, locationId: number) => `${productId}:${locationId}`;
+
+const oneProductQuery = prepared((db, productId: number) =>
+  db
+    .selectFrom('location_balances')
+    .select(['product_id', 'location_id', 'quantity'])
+    .where('product_id', '=', productId),
+);
+
+/** Each product's quantity per location now, keyed by `locationKey` (read under the products' account locks). */
+export async function locationQuantities(
+  tx: Tx,
+  productIds: readonly number[],
+): Promise<Map<string, bigint>> {
+  const out = new Map<string, bigint>();
+  const [one] = productIds;
+  const parts = productIds.length === 1 && one !== undefined ? [[one]] : chunks(productIds, 5_000);
+  for (const part of parts) {
+    const rows =
+      part.length === 1
+        ? await oneProductQuery(tx, part[0] as number)
+        : await tx
+            .selectFrom('location_balances')
+            .select(['product_id', 'location_id', 'quantity'])
+            .where('product_id', 'in', part)
+            .execute();
+    for (const row of rows) out.set(locationKey(row.product_id, row.location_id), toBigInt(row.quantity));
+  }
+  return out;
+}
+
+export interface LocationQuantity {
+  productId: number;
+  locationId: number;
+  quantity: bigint;
+}
+
+/** Saves products' quantities per location, set-based (insert or update). */
+export async function saveLocationQuantities(
+  tx: Tx,
+  dialect: Dialect,
+  figures: readonly LocationQuantity[],
+  now: string,
+): Promise<void> {
+  for (const part of chunks(figures, 5_000)) {
+    const products = part.map((f) => f.productId);
+    const locations = part.map((f) => f.locationId);
+    const quantities = part.map((f) => f.quantity.toString());
+    if (dialect === 'postgres') {
+      await sql`insert into location_balances (product_id, location_id, quantity, updated_at)
+        select p, l, q, ${now}::timestamptz from unnest(${plainArray(products)}::int[],
+          ${plainArray(locations)}::int[], ${plainArray(quantities)}::bigint[]) as v(p, l, q)
+        on conflict (product_id, location_id) do update set quantity = excluded.quantity,
+          updated_at = excluded.updated_at`.execute(tx);
+    } else {
+      const json = `[${part.map((f) => `[${f.productId},${f.locationId},${f.quantity}]`).join(',')}]`;
+      await sql`insert into location_balances (product_id, location_id, quantity, updated_at)
+        select v.value ->> 0, v.value ->> 1, v.value ->> 2, ${now} from jsonb_each(${json}) as v where true
+        on conflict (product_id, location_id) do update set quantity = excluded.quantity,
+          updated_at = excluded.updated_at`.execute(tx);
+    }
+  }
+}

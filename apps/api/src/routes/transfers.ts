@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { ZId } from '@armazem/contracts/common';
+import { ZNewTransfer, ZTransfer } from '@armazem/contracts/stock';
+import { ZCancelEntry } from '@armazem/contracts/stock-history';
+import { currentUser } from '../plugins/context.ts';
+import { MOVEMENT_REFUSALS } from './error-responses.ts';
+
+const tags = ['estoque'];
+
+/** Transfers between locations (DESIGN.md §6.3): both rows in one transaction, undone together. */
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/transfers/v1',
+    { schema: { tags, body: ZNewTransfer, response: { 201: ZTransfer, ...MOVEMENT_REFUSALS } } },
+    async (request, reply) =>
+      reply.status(201).send(await app.transfers.transfer(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/transfers/v1/:transferId/cancel',
+    {
+      schema: {
+        tags,
+        params: z.object({ transferId: ZId }),
+        body: ZCancelEntry,
+        response: { 200: ZTransfer, ...MOVEMENT_REFUSALS },
+      },
+    },
+    (request) =>
+      app.transfers.cancel(currentUser(request).id, request.params.transferId, request.body.reason),
+  );
+};
