@@ -67,11 +67,15 @@ export const EFFECT_POSITION: Record<TDocumentEffect, TStockPosition | null> = {
   ask: null,
 };
 /**
- * Whether a single NF-e import posts this effect: every one but the transfers between the business's establishments,
- * which both sides post once (DESIGN.md §6.3).
+ * Whether an NF-e import posts this effect: every decided one; a transfer only when the note is between two of the
+ * business's establishments (then its one import posts both sides, DESIGN.md §6.3).
  */
-export const postsFromNote = (effect: TDocumentEffect) =>
-  effect !== 'ask' && effect !== 'transfer_in' && effect !== 'transfer_out';
+export const postsFromNote = (effect: TDocumentEffect, betweenOurEstablishments = false) =>
+  effect !== 'ask' && (betweenOurEstablishments || (effect !== 'transfer_in' && effect !== 'transfer_out'));
+
+/** Why a transfer item is refused on a note that is not between two of the business's establishments. */
+export const TRANSFER_OUTSIDE =
+  'a transferência só é lançada em nota entre dois estabelecimentos desta empresa (cadastre o outro em Configurações → Estabelecimentos e depósitos).';
 
 /** in: adds to its position; out: takes from it; null: moves nothing. */
 export const EFFECT_DIRECTION: Record<TDocumentEffect, 'in' | 'out' | null> = {

@@ -121,6 +121,10 @@ export const ZNfePreview = z.object({
   taxRegime: z.enum(['simples', 'presumido', 'real']),
   /** received: addressed to the business; issued: the business is the emitter; null: not this business's */
   side: z.nullable(z.enum(['received', 'issued'])),
+  /** the establishment the note is for (received) or from (issued) */
+  establishment: z.nullable(z.object({ id: z.number(), name: z.string() })),
+  /** a note between two of the business's establishments: the one the goods go to */
+  transferTo: z.nullable(z.object({ id: z.number(), name: z.string() })),
   operation: z.object({ model: z.string(), tpNF: z.string(), finNFe: z.string(), natOp: z.string() }),
   supplier: z.object({
     document: z.string(),

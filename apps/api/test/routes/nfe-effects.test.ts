@@ -185,7 +185,7 @@ describe('effects by CFOP', () => {
     });
     expect(held.statusCode).toBe(201);
     expect((await balanceOf(p.id)).quantity).toBe('0.000');
-    // a transfer between establishments is not posted from a single note
+    // a transfer is posted only between two of our establishments (nfe-transfers.test.ts): not to a third party
     const transfer = note(
       [{ code: 'T', description: 'Item', quantity: '1.0000', total: '5.00', cfop: '5152' }],
       {
@@ -197,7 +197,7 @@ describe('effects by CFOP', () => {
       items: [{ item: 1, productId: p.id, productUnityId: p.unity }],
     });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toContain('ainda não é lançada');
+    expect(refused.json().message).toContain('entre dois estabelecimentos desta empresa');
   });
 
   it('refuses a note whose protocol says it was cancelled', async () => {

@@ -125,9 +125,10 @@ async function widenChecks(db: MigrationDb, dialect: Dialect) {
   // a transfer's rows are their own source: undone as a transfer, never one side alone
   const sources = (list: string) => `check (source in (${list}))`;
   const before = `'manual', 'sheet', 'nfe', 'count'`;
-  // and a transfer's exit has no reason of its own (it is not a sale, a loss…): the transfer is its reason
+  // and a transfer's exit (typed, or an NF-e's between two establishments) has no reason of its own (it is not a
+  // sale, a loss…): the transfer it belongs to is its reason
   const oldExit = `(direction = 'out' and reason is not null)`;
-  const newExit = `(direction = 'out' and (reason is not null or source = 'transfer'))`;
+  const newExit = `(direction = 'out' and (reason is not null or transfer_id is not null))`;
   if (dialect === 'sqlite') {
     await rebuildSqliteLedger(db, [
       [sources(before), sources(`${before}, 'transfer'`)],

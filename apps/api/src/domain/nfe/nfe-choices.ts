@@ -34,7 +34,12 @@ export function decideEffects(doc: NfeDocument, context: NoteContext, byItem: Ma
   return new Map<number, TChosenEffect>(
     doc.items.map((item) => [
       item.item,
-      decidedEffect(item, context.effects.get(item.item) ?? 'ask', byItem.get(item.item)?.effect),
+      decidedEffect(
+        item,
+        context.effects.get(item.item) ?? 'ask',
+        byItem.get(item.item)?.effect,
+        context.places?.other !== null && context.places?.other !== undefined,
+      ),
     ]),
   );
 }

@@ -102,6 +102,8 @@ interface AdjustmentContext {
   supplierId: number;
   receiptId: number;
   document: string;
+  /** the note's establishment's default location: the value goes to that establishment's average */
+  locationId: number;
 }
 
 /** The value-only entries of a complement. */
@@ -124,5 +126,6 @@ function adjustmentRows(adjustments: readonly Adjustment[], context: AdjustmentC
       source: 'nfe',
       stockMovementId: null,
       nfeId: context.receiptId,
+      locationId: context.locationId,
     }));
 }

@@ -4,10 +4,11 @@ import {
   effectOf,
   normalizeCfop,
   postsFromNote,
+  TRANSFER_OUTSIDE,
   type TChosenEffect,
   type TDocumentEffect,
 } from '@armazem/contracts/fiscal-effects';
-import { formatDocument, normalizeDocument } from '@armazem/contracts/documents';
+import { formatDocument } from '@armazem/contracts/documents';
 import type { NfeDocument } from './nfe-reader.ts';
 import type { CostedItem } from './nfe-rules.ts';
 import { moneyText } from './nfe-rules.ts';
@@ -20,21 +21,47 @@ export const BUSINESS_DOCUMENT_REQUIRED =
 
 export type NoteSide = 'received' | 'issued';
 
+/** One of the business's establishments as a note names it: its CNPJ and where its stock goes. */
+export interface OurEstablishment {
+  id: number;
+  name: string;
+  document: string;
+  defaultLocationId: number;
+}
+
 /**
- * A note is ours when its destination (or, for a note we issued, its emitter) is the business. A note from the
- * business to itself (the same CNPJ on both sides) is one it issued.
+ * Whose note it is (DESIGN.md §6.3): received when its destination is one of our establishments, issued when its
+ * emitter is (a note from an establishment to itself, the same CNPJ on both sides, is one it issued); between two of
+ * our establishments, issued by one and `other` is the other. `ours` is the establishment the note belongs to.
  */
-export function sideOf(doc: NfeDocument, businessDocument: string): NoteSide | { problem: string } {
-  const own = normalizeDocument(businessDocument);
-  if (doc.emitter.document === own) return 'issued';
-  if (doc.destination.document === own) return 'received';
+export interface NoteSides {
+  side: NoteSide;
+  ours: OurEstablishment;
+  other: OurEstablishment | null;
+}
+
+export function sideOf(
+  doc: NfeDocument,
+  establishments: readonly OurEstablishment[],
+): NoteSides | { problem: string } {
+  const find = (document: string | null) =>
+    document ? (establishments.find((e) => e.document === document) ?? null) : null;
+  const emitter = find(doc.emitter.document);
+  const destination = find(doc.destination.document);
+  if (emitter) {
+    const other = destination && destination.id !== emitter.id ? destination : null;
+    return { side: 'issued', ours: emitter, other };
+  }
+  if (destination) return { side: 'received', ours: destination, other: null };
+  const own = establishments[0]?.document ?? '';
   if (!doc.destination.document) {
     return {
       problem: `A nota não informa o destinatário: esta empresa (${formatDocument(own)}) só importa notas destinadas a ela ou emitidas por ela.`,
     };
   }
+  const others = establishments.length > 1 ? ' nem de seus estabelecimentos' : '';
   return {
-    problem: `A nota é destinada a ${formatDocument(doc.destination.document)}, não ao documento desta empresa (${formatDocument(own)}).`,
+    problem: `A nota é destinada a ${formatDocument(doc.destination.document)}, não ao documento desta empresa (${formatDocument(own)})${others}.`,
   };
 }
 
@@ -72,6 +99,7 @@ export function decidedEffect(
   item: { item: number; cfop: string | null; description: string },
   effect: TDocumentEffect,
   chosen: TChosenEffect | undefined,
+  betweenOurEstablishments = false,
 ): TChosenEffect {
   if (effect === 'ask' && chosen === undefined) {
     throw unprocessable(
@@ -84,9 +112,9 @@ export function decidedEffect(
     );
   }
   const decided = effect === 'ask' ? chosen! : effect;
-  if (!postsFromNote(decided)) {
+  if (!postsFromNote(decided, betweenOurEstablishments)) {
     throw unprocessable(
-      `O item ${item.item} (${item.description}, CFOP ${cfopLabel(item.cfop)}) é "${EFFECT_LABELS[decided]}": a transferência entre estabelecimentos ainda não é lançada pela importação da nota.`,
+      `O item ${item.item} (${item.description}, CFOP ${cfopLabel(item.cfop)}) é "${EFFECT_LABELS[decided]}": ${TRANSFER_OUTSIDE}`,
     );
   }
   return decided;

@@ -275,16 +275,15 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   const lines = stockLines(input);
   const returns = await saleReturnCosts(tx, lines, doc.references, occurredOn);
   for (const line of lines) line.entryCost = returns.costs.get(line.item) ?? line.entryCost;
+  const document = documentLabel(doc.number, doc.series);
+  // the note's establishment's default location (DESIGN.md §6.3)
+  const locationId = context.places?.ours.defaultLocationId ?? 0;
   const itemCosts = await postLines(tx, dialect, {
     userId,
     today: request.today,
     lines,
-    context: {
-      occurredOn,
-      participantId: supplierId,
-      receiptId,
-      document: documentLabel(doc.number, doc.series),
-    },
+    context: { occurredOn, participantId: supplierId, receiptId, document, locationId },
+    otherLocationId: context.places?.other?.defaultLocationId ?? null,
     audit: {
       action: 'import',
       entity: 'nfe_receipt',
@@ -293,8 +292,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     },
   });
   const adjusted = await postAdjustments(tx, dialect, adjustments, {
-    ...{ userId, today: request.today, occurredOn, supplierId, receiptId },
-    document: documentLabel(doc.number, doc.series),
+    ...{ userId, today: request.today, occurredOn, supplierId, receiptId, document, locationId },
   });
   const totalCost = ownTotal(lines, itemCosts) + adjusted;
   await setReceiptTotal(tx, receiptId, totalCost);

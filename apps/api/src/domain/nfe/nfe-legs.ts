@@ -32,6 +32,8 @@ export interface Leg {
   direction: 'in' | 'out';
   /** the first phase posts with known costs; the second takes the cost the first phase's leg left at */
   phase: 1 | 2;
+  /** a transfer's leg at the note's other establishment (both sides are ours); otherwise the note's own */
+  place?: 'other';
 }
 
 /** Each effect's legs: every effect a single note posts (`postsFromNote`, in the contracts) has its entry here. */
@@ -52,6 +54,15 @@ export const EFFECT_LEGS: Partial<Record<TChosenEffect, readonly Leg[]>> = {
     { stock: 'sent', direction: 'out', phase: 1 },
     { stock: 'own', direction: 'in', phase: 2 },
   ],
+  // between two of our establishments (DESIGN.md §6.3): out of one at its average, into the other at that cost
+  transfer_out: [
+    { stock: 'own', direction: 'out', phase: 1 },
+    { stock: 'own', direction: 'in', phase: 2, place: 'other' },
+  ],
+  transfer_in: [
+    { stock: 'own', direction: 'out', phase: 1, place: 'other' },
+    { stock: 'own', direction: 'in', phase: 2 },
+  ],
   none: [],
 };
 
@@ -70,12 +81,19 @@ export interface LegContext {
   document: string;
   /** the position of a product for held or sent goods of this note's participant */
   positionOf: (productId: number, kind: 'held' | 'sent') => number;
+  /** where the note's own establishment keeps what it moves (its default location) */
+  locationId: number;
+  /** a transfer between our establishments: the other one's default location, and each item's transfer */
+  other?: { locationId: number; transferOf: (item: number) => number };
 }
 
 /** The row of one leg; `cost` is the entry's total (phase 2: what the phase 1 leg of the same item left at). */
 export function legRow(line: StockLine, leg: Leg, context: LegContext, cost: bigint): NewLedgerRow {
   const entry = leg.direction === 'in';
   const total = entry ? cost : null;
+  const transferId = isTransfer(line.effect) ? (context.other?.transferOf(line.item) ?? null) : null;
+  const locationId = leg.place === 'other' ? (context.other?.locationId ?? null) : context.locationId;
+  if (locationId === null) throw new Error('transferência sem o outro estabelecimento');
   return {
     productId: line.productId,
     productUnityId: line.productUnityId,
@@ -87,14 +105,19 @@ export function legRow(line: StockLine, leg: Leg, context: LegContext, cost: big
     totalCost: total,
     occurredOn: context.occurredOn,
     supplierId: context.participantId,
-    reason: entry ? null : (EXIT_REASON[line.effect] ?? 'ajuste'),
+    // a transfer's exit has no reason of its own: its transfer is
+    reason: entry || transferId !== null ? null : (EXIT_REASON[line.effect] ?? 'ajuste'),
     document: context.document,
     notes: line.effect === 'purchase' ? null : EFFECT_LABELS[line.effect],
     source: 'nfe',
     stockMovementId: null,
     nfeId: context.receiptId,
+    locationId,
+    transferId,
   };
 }
+
+export const isTransfer = (effect: TChosenEffect) => effect === 'transfer_out' || effect === 'transfer_in';
 
 /** What a note moved of ours, at the cost each item's first leg posted: the third parties' goods are not ours. */
 export const ownTotal = (lines: readonly StockLine[], costs: ReadonlyMap<number, bigint>) =>

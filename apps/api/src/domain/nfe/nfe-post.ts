@@ -5,7 +5,8 @@ import type { AuditEntry } from '../../lib/audit.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import { positionFor } from '../stock/positions-repository.ts';
 import { accountOf } from '../stock/stock-accounts.ts';
-import { EFFECT_LEGS, legRow, type Leg, type LegContext, type StockLine } from './nfe-legs.ts';
+import { EFFECT_LEGS, isTransfer, legRow, type Leg, type LegContext, type StockLine } from './nfe-legs.ts';
+import { placeRows } from '../stock/location-stock.ts';
 
 /**
  * Posts a note's lines through the one pipeline, in two phases (decision 0065): first every leg whose cost is known
@@ -20,7 +21,9 @@ export async function postLines(
     userId: number;
     today: string;
     lines: readonly StockLine[];
-    context: Omit<LegContext, 'positionOf'>;
+    context: Omit<LegContext, 'positionOf' | 'other'>;
+    /** a note between two of our establishments: the other one's default location */
+    otherLocationId: number | null;
     audit: Omit<AuditEntry, 'userId'>;
   },
 ): Promise<Map<number, bigint>> {
@@ -38,8 +41,17 @@ export async function postLines(
       );
     }
   }
+  const transfers = await transfersOf(tx, lines, args, now);
   const context: LegContext = {
     ...args.context,
+    ...(args.otherLocationId
+      ? {
+          other: {
+            locationId: args.otherLocationId,
+            transferOf: (item: number) => transfers.get(item) ?? 0,
+          },
+        }
+      : {}),
     positionOf: (productId, kind) => {
       const id = positions.get(`${productId}:${kind}`);
       if (id === undefined) throw new Error(`posição ${kind} do produto ${productId} não encontrada`);
@@ -59,7 +71,14 @@ export async function postLines(
     add: first.map(({ line, leg }) => legRow(line, leg, context, line.entryCost)),
     audit: args.audit,
     // the second phase's accounts are locked with the first's, in the one order
-    lockAlso: second.map(({ line, leg }) => accountOf(legRow(line, leg, context, 0n))),
+    lockAlso: (
+      await placeRows(
+        tx,
+        second.map(({ line, leg }) => legRow(line, leg, context, 0n)),
+        userId,
+        now,
+      )
+    ).rows.map(accountOf),
   });
   for (const [i, { line }] of first.entries()) costs.set(line.item, posted[i]?.derived.totalCost ?? 0n);
   if (second.length > 0) {
@@ -71,4 +90,44 @@ export async function postLines(
     });
   }
   return costs;
+}
+
+/**
+ * A note between two of our establishments: each transfer item is a transfer (DESIGN.md §6.3), recorded like a typed
+ * one (from, to, quantity) so that its two rows name it; undone with the note.
+ */
+async function transfersOf(
+  tx: Tx,
+  lines: readonly StockLine[],
+  args: { userId: number; context: Omit<LegContext, 'positionOf' | 'other'>; otherLocationId: number | null },
+  now: string,
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const { otherLocationId } = args;
+  if (otherLocationId === null) return out;
+  for (const line of lines.filter((l) => isTransfer(l.effect))) {
+    const [from, to] =
+      line.effect === 'transfer_out'
+        ? [args.context.locationId, otherLocationId]
+        : [otherLocationId, args.context.locationId];
+    const { id } = await tx
+      .insertInto('stock_transfers')
+      .values({
+        product_id: line.productId,
+        product_unity_id: line.productUnityId,
+        quantity: line.quantity.toString(),
+        base_quantity: line.baseQuantity.toString(),
+        from_location_id: from,
+        to_location_id: to,
+        occurred_on: args.context.occurredOn,
+        document: args.context.document,
+        notes: null,
+        created_by: args.userId,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    out.set(line.item, id);
+  }
+  return out;
 }

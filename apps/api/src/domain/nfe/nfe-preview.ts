@@ -5,7 +5,14 @@ import { readSettings } from '../settings/settings-repository.ts';
 import type { Activity, TaxRegime } from './nfe-cost.ts';
 import { AppError } from '../../lib/errors.ts';
 import { EFFECT_POSITION, type TChosenEffect, type TDocumentEffect } from '@armazem/contracts/fiscal-effects';
-import { BUSINESS_DOCUMENT_REQUIRED, fiscalOf, itemEffects, sideOf, type NoteSide } from './nfe-effects.ts';
+import {
+  BUSINESS_DOCUMENT_REQUIRED,
+  fiscalOf,
+  itemEffects,
+  sideOf,
+  type NoteSide,
+  type NoteSides,
+} from './nfe-effects.ts';
 import type { NfeDocument, NfeParty } from './nfe-reader.ts';
 import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import {
@@ -19,6 +26,7 @@ import {
   unityInfos,
   type PackageReferences,
   type UnityInfo,
+  ourEstablishments,
 } from './nfe-repository.ts';
 import {
   alreadyImportedMessage,
@@ -51,6 +59,8 @@ export interface NoteContext {
   businessDocument: string;
   /** whose note it is, or why it is not this business's */
   side: NoteSide | { problem: string };
+  /** the establishment it belongs to and, between two of ours, the other one (null when not ours) */
+  places: Omit<NoteSides, 'side'> | null;
   /** the other side of the note (the participant): the emitter, or the destination of a note the business issued */
   counterpart: NfeParty | null;
   /** each item's effect by the table and the settings' overrides */
@@ -101,7 +111,8 @@ export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: strin
   const settings = await readSettings(db, timeZone);
   if (!settings.businessDocument)
     throw new AppError('BUSINESS_DOCUMENT_REQUIRED', BUSINESS_DOCUMENT_REQUIRED);
-  const side = sideOf(doc, settings.businessDocument);
+  const sides = sideOf(doc, await ourEstablishments(db));
+  const side = 'problem' in sides ? sides : sides.side;
   // the other side of the note: its emitter, or the destination of a note the business issued
   const counterpart = side === 'issued' ? doc.destinationParty : doc.emitter;
   const supplier = counterpart ? await findSupplierByDocument(db, counterpart.document) : null;
@@ -146,6 +157,7 @@ export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: strin
     bonusValuation: settings.bonusValuation,
     businessDocument: settings.businessDocument,
     side,
+    places: 'problem' in sides ? null : { ours: sides.ours, other: sides.other },
     counterpart,
     effects: itemEffects(doc, typeof side === 'string' ? side : 'received', settings.cfopEffects),
     overrides: settings.cfopEffects,
@@ -280,6 +292,10 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
     authorized: doc.authorized,
     taxRegime: context.regime,
     side: typeof context.side === 'string' ? context.side : null,
+    establishment: context.places ? { id: context.places.ours.id, name: context.places.ours.name } : null,
+    transferTo: context.places?.other
+      ? { id: context.places.other.id, name: context.places.other.name }
+      : null,
     operation: { model: doc.model, tpNF: doc.tpNF, finNFe: doc.finNFe, natOp: doc.natOp },
     // the participant: who sold (or sent) to the business, or whom the business's own note was for
     supplier: {

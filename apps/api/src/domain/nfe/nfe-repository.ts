@@ -1,3 +1,4 @@
+import type { OurEstablishment } from './nfe-effects.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
 import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
 import type { Insertable } from 'kysely';
@@ -319,4 +320,21 @@ export async function itemTypes(db: Db | Tx, productIds: readonly number[]): Pro
     for (const row of rows) out.set(row.id, row.item_type);
   }
   return out;
+}
+
+/** The business's active establishments with a CNPJ, the first (the matriz) first. */
+export async function ourEstablishments(db: Db | Tx): Promise<OurEstablishment[]> {
+  const rows = await db
+    .selectFrom('establishments')
+    .select(['id', 'name', 'document', 'default_location_id'])
+    .where('status', '=', 'active')
+    .where('document', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    document: row.document ?? '',
+    defaultLocationId: row.default_location_id ?? 0,
+  }));
 }

@@ -187,10 +187,12 @@ export function createTransfersService({ db, dialect, clock, events }: StockServ
       await db.transaction().execute(async (tx) => {
         const rows = await tx
           .selectFrom('stock_ledger')
-          .select(['id', 'cancelled_at'])
+          .select(['id', 'cancelled_at', 'source'])
           .where('transfer_id', '=', id)
           .execute();
         if (rows.length === 0) throw notFound('Transferência não encontrada.');
+        if (rows.some((row) => row.source === 'nfe'))
+          throw conflict('Esta transferência veio de uma NF-e: desfaça a importação da nota em Notas fiscais.');
         if (rows.some((row) => row.cancelled_at !== null))
           throw conflict('Esta transferência já foi cancelada.');
         await post(tx, dialect, {

@@ -3,7 +3,12 @@ import type { TNfeImportData, TNfePreview, TNfePreviewItem } from '@armazem/cont
 import { ZNewProductUnity } from '@armazem/contracts/catalog';
 import { safeParse } from 'zod/mini';
 import { decimalInput, formatQuantity } from '../../lib/format.ts';
-import { EFFECT_LABELS, postsFromNote, type TChosenEffect } from '@armazem/contracts/fiscal-effects';
+import {
+  EFFECT_LABELS,
+  postsFromNote,
+  TRANSFER_OUTSIDE,
+  type TChosenEffect,
+} from '@armazem/contracts/fiscal-effects';
 import { cleanProductName } from '@armazem/contracts/product-names';
 
 /** The starting effect: the table's, or none yet for an item the person must decide (`ask`). */
@@ -13,12 +18,13 @@ export const initialEffect = (item: TNfePreviewItem): TChosenEffect | null =>
 /** An item that moves stock needs a product; one with no stock effect does not. */
 export const needsProduct = (effect: TChosenEffect | null) => effect !== null && effect !== 'none';
 
-/** Why an item's effect keeps the note from being imported, or null. */
-export function effectProblem(effect: TChosenEffect | null): string | null {
+/**
+ * Why an item's effect keeps the note from being imported, or null; a transfer is posted only on a note between two of
+ * the business's establishments (`transferTo` of the preview).
+ */
+export function effectProblem(effect: TChosenEffect | null, betweenOurs = false): string | null {
   if (effect === null) return 'Escolha o efeito deste item no estoque.';
-  if (!postsFromNote(effect)) {
-    return `"${EFFECT_LABELS[effect]}": a transferência entre estabelecimentos ainda não é lançada pela importação da nota.`;
-  }
+  if (!postsFromNote(effect, betweenOurs)) return `"${EFFECT_LABELS[effect]}": ${TRANSFER_OUTSIDE}`;
   return null;
 }
 

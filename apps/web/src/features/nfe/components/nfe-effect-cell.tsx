@@ -10,13 +10,15 @@ const cfopText = (cfop: string | null) =>
 function EffectCell({
   item,
   effect,
+  betweenOurs,
   onChange,
 }: {
   item: TNfePreviewItem;
   effect: TChosenEffect | null;
+  betweenOurs: boolean;
   onChange: (effect: TChosenEffect | null) => void;
 }) {
-  const problem = effectProblem(effect);
+  const problem = effectProblem(effect, betweenOurs);
   return (
     <div className="flex flex-col gap-1" data-testid={`nfe-item-effect-${item.item}`}>
       {item.effect === 'ask' ? (
@@ -50,6 +52,7 @@ export function withEffects(
   columns: Array<Column<TNfePreviewItem>>,
   effects: ReadonlyMap<number, TChosenEffect | null>,
   setEffect: (item: number, effect: TChosenEffect | null) => void,
+  betweenOurs = false,
 ): Array<Column<TNfePreviewItem>> {
   const effectOf = (item: TNfePreviewItem) => effects.get(item.item) ?? null;
   const effectColumn: Column<TNfePreviewItem> = {
@@ -57,7 +60,12 @@ export function withEffects(
     header: 'Efeito',
     className: 'min-w-40 align-top',
     cell: (item) => (
-      <EffectCell item={item} effect={effectOf(item)} onChange={(e) => setEffect(item.item, e)} />
+      <EffectCell
+        item={item}
+        effect={effectOf(item)}
+        betweenOurs={betweenOurs}
+        onChange={(e) => setEffect(item.item, e)}
+      />
     ),
   };
   return columns.flatMap((column) => {

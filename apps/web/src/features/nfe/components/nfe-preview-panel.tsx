@@ -73,6 +73,13 @@ function PreviewHeader({ preview }: { preview: TNfePreview }) {
           <strong>{preview.supplier.name}</strong> ({maskDocument(preview.supplier.document)})
           {preview.supplier.id ? '' : ' — será cadastrado'}
         </p>
+        {preview.establishment ? (
+          <p data-testid="nfe-establishment">
+            {preview.transferTo
+              ? `Transferência de ${preview.establishment.name} para ${preview.transferTo.name}`
+              : `${preview.side === 'issued' ? 'Emitida por' : 'Para'} ${preview.establishment.name}`}
+          </p>
+        ) : null}
         <p className="break-all">Chave: {preview.accessKey}</p>
         <p>{preview.authorized ? 'Autorizada pela SEFAZ' : 'Sem protocolo de autorização'}</p>
         <p data-testid="nfe-signature">
@@ -114,7 +121,12 @@ function ItemsTable({
   return (
     <NoteTable
       label={`Itens da NF-e ${preview.number}`}
-      columns={withEffects(nfeItemColumns(choices, setChoice, defaults), effects, setEffect)}
+      columns={withEffects(
+        nfeItemColumns(choices, setChoice, defaults),
+        effects,
+        setEffect,
+        preview.transferTo !== null,
+      )}
       rows={preview.items}
       rowKey={(item) => item.item}
       rowTestId={(item) => `nfe-item-${item.item}`}
@@ -135,7 +147,7 @@ function useUnresolved(
   const fractional = (unityId: number) => unities.find((u) => u.id === unityId)?.fractional ?? false;
   return preview.items.filter((item) => {
     const effect = effects.get(item.item) ?? null;
-    if (effectProblem(effect)) return true;
+    if (effectProblem(effect, preview.transferTo !== null)) return true;
     const choice = choices.get(item.item) ?? null;
     return needsProduct(effect) && (!isResolved(choice, fractional) || packageUnconfirmed(item, choice));
   }).length;
