@@ -1,13 +1,17 @@
 import { z } from 'zod/mini';
-import { ZDate, orRequired } from './common.ts';
+import { ZDate, ZId, orRequired } from './common.ts';
 import { ZDecimalString } from './numbers.ts';
 
 /** The inventory at a date (Registro de Inventário, modelo 7) and the SPED EFD Bloco H file. */
 
-export const ZInventoryQuery = z.object({ date: z.optional(ZDate) });
+/** Whose inventory: one establishment (default: the first, the matriz) or one location (DESIGN.md §6.3). */
+const place = { establishmentId: z.optional(ZId), locationId: z.optional(ZId) };
+
+export const ZInventoryQuery = z.object({ date: z.optional(ZDate), ...place });
 
 export const ZInventoryBookQuery = z.object({
   date: z.optional(ZDate),
+  ...place,
   format: z._default(
     z.enum(['pdf', 'xlsx'], { error: orRequired('Formato inválido: use pdf ou xlsx.') }),
     'pdf',
@@ -27,6 +31,7 @@ export const INVENTORY_REASON_LABELS: Record<(typeof INVENTORY_REASONS)[number],
 
 export const ZSpedQuery = z.object({
   date: z.optional(ZDate),
+  ...place,
   reason: z._default(
     z.enum(INVENTORY_REASONS, { error: orRequired('Motivo do inventário inválido: use de 01 a 06.') }),
     '01',
@@ -50,6 +55,8 @@ export type TInventoryRow = z.infer<typeof ZInventoryRow>;
 
 export const ZInventory = z.object({
   date: z.string(),
+  establishment: z.object({ id: z.number(), name: z.string() }),
+  location: z.nullable(z.object({ id: z.number(), name: z.string() })),
   data: z.array(ZInventoryRow),
   totalsByNcm: z.array(
     z.object({ position: ZStockPosition, ncm: z.nullable(z.string()), totalValue: ZDecimalString }),

@@ -22,18 +22,20 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventory, ...refusals(400) } } },
-    async (request) => inventory.show(request.query.date),
+    async (request) => inventory.show(request.query.date, request.query),
   );
 
   app.get(
     '/book',
     { schema: { tags, querystring: ZInventoryBookQuery, response: refusals(400) } },
-    async (request, reply) => sendFile(reply, await inventory.book(request.query.date, request.query.format)),
+    async (request, reply) =>
+      sendFile(reply, await inventory.book(request.query.date, request.query.format, request.query)),
   );
 
   app.get(
     '/sped',
     { schema: { tags, querystring: ZSpedQuery, response: refusals(400) } },
-    async (request, reply) => sendFile(reply, await inventory.sped(request.query.date, request.query.reason)),
+    async (request, reply) =>
+      sendFile(reply, await inventory.sped(request.query.date, request.query.reason, request.query)),
   );
 };

@@ -149,3 +149,60 @@ describe('transfer notes between our establishments', () => {
     expect(refused.json().message).toContain('Principal (Filial Centro)');
   });
 });
+
+describe('inventory, book and Bloco H per establishment and location', () => {
+  it('answers each establishment its own inventory and file, and a location its share at the average', async () => {
+    const date = '2026-10-31';
+    const inventory = async (query: string) =>
+      (await call('GET', `/api/stock/inventory/v1?date=${date}${query}`)).json();
+    const mine = (body: { data: Array<{ product: { id: number }; quantity: string; totalValue: string }> }) =>
+      body.data.find((row) => row.product.id === product.id);
+    // default: the first establishment (the matriz)
+    expect(await inventory('')).toMatchObject({ establishment: { id: matriz.id }, location: null });
+    expect(mine(await inventory(''))).toMatchObject({ quantity: '6.000', totalValue: '60.0000' });
+    const atFilial = await inventory(`&establishmentId=${filial.id}`);
+    expect(atFilial).toMatchObject({
+      establishment: { id: filial.id, name: 'Filial Centro' },
+      totalValue: '70.0000',
+    });
+    expect(mine(atFilial)).toMatchObject({ quantity: '6.000', totalValue: '70.0000' });
+    // a second location of the filial holding 2 of its 6: 2 × 70,00 ÷ 6 = 23,33 (the book's items in centavos)
+    const shelf = (
+      await call('POST', '/api/locations/v1', { establishmentId: filial.id, name: 'Prateleira' })
+    ).json();
+    const moved = await call('POST', '/api/stock/transfers/v1', {
+      productId: product.id,
+      productUnityId: product.unity,
+      quantity: 2,
+      fromLocationId: filial.defaultLocationId,
+      toLocationId: shelf.id,
+      occurredOn: '2026-10-05',
+    });
+    expect(moved.statusCode).toBe(201);
+    const atShelf = await inventory(`&locationId=${shelf.id}`);
+    expect(atShelf).toMatchObject({ location: { id: shelf.id, name: 'Prateleira' } });
+    expect(mine(atShelf)).toMatchObject({ quantity: '2.000', totalValue: '23.3300' });
+    expect(mine(await inventory(`&establishmentId=${filial.id}`))).toMatchObject({ totalValue: '70.0000' });
+
+    // Bloco H: one file per establishment, named by its CNPJ, H005 with its own value
+    const sped = await call('GET', `/api/stock/inventory/v1/sped?date=${date}&establishmentId=${filial.id}`);
+    expect(sped.statusCode).toBe(200);
+    expect(sped.headers['content-disposition']).toContain(
+      `inventario-bloco-h-${filialParty.cnpj}-20261031.txt`,
+    );
+    const text = Buffer.from(sped.rawPayload).toString('latin1');
+    expect(text).toContain('|H005|31102026|70,00|01|');
+    const book = await call(
+      'GET',
+      `/api/stock/inventory/v1/book?date=${date}&establishmentId=${filial.id}&format=xlsx`,
+    );
+    expect(book.statusCode).toBe(200);
+    expect(book.headers['content-disposition']).toContain(filialParty.cnpj);
+    // a location of another establishment is refused when both are named
+    const mismatch = await call(
+      'GET',
+      `/api/stock/inventory/v1?establishmentId=${matriz.id}&locationId=${shelf.id}`,
+    );
+    expect(mismatch.statusCode).toBe(400);
+  });
+});

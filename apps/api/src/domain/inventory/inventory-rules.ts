@@ -306,4 +306,6 @@ export function latin1(text: string): Buffer {
 }
 
 /** inventario-bloco-h-AAAAMMDD.txt */
-export const spedFileName = (date: string) => `inventario-bloco-h-${date.replaceAll('-', '')}.txt`;
+/** The Bloco H file's name; `whose` names the establishment (or location) when there is more than one. */
+export const spedFileName = (date: string, whose = '') =>
+  `inventario-bloco-h-${whose}${date.replaceAll('-', '')}.txt`;

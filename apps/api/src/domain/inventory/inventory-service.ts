@@ -4,6 +4,8 @@ import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { positionsAt } from './inventory-repository.ts';
+import { placePositionsAt } from './place-positions.ts';
+import { headerOf, placeOf, placeSuffix, type Place, type PlacedInventory } from './inventory-place.ts';
 import { thirdPartyPositionsAt } from './third-party-repository.ts';
 import { buildInventory, latin1, spedFileName, spedLines, type InventoryData } from './inventory-rules.ts';
 
@@ -20,20 +22,32 @@ export interface InventoryFile {
 
 /** The inventory at the end of a date: on screen, as the Registro de Inventário and as the Bloco H file. */
 export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { timeZone: string }) {
-  async function inventoryAt(date: string | undefined): Promise<InventoryData> {
+  /**
+   * The inventory of one establishment (default: the first, the matriz) or one location (DESIGN.md §6.3). The third
+   * parties' goods (held and sent, decision 0065) are kept per participant, not per place: they go with the first
+   * establishment's whole inventory (decision 0068).
+   */
+  async function inventoryAt(date: string | undefined, place: Place = {}): Promise<PlacedInventory> {
     const day = date ?? clock.today();
     if (day > clock.today()) throw badRequest('A data do inventário não pode ser futura.', 'date');
-    const [own, apart] = await Promise.all([positionsAt(db, day), thirdPartyPositionsAt(db, day)]);
-    return buildInventory(day, [...own, ...apart]);
+    const where = await placeOf(db, place);
+    const whole = where.scope.kind === 'establishment' && where.scope.first;
+    const [own, apart] = await Promise.all([
+      whole ? positionsAt(db, day) : placePositionsAt(db, day, where.scope),
+      whole ? thirdPartyPositionsAt(db, day) : [],
+    ]);
+    return { ...buildInventory(day, [...own, ...apart]), place: where };
   }
 
   return {
     inventoryAt,
 
-    async show(date: string | undefined): Promise<TInventory> {
-      const data = await inventoryAt(date);
+    async show(date: string | undefined, place: Place = {}): Promise<TInventory> {
+      const data = await inventoryAt(date, place);
       return {
         date: data.date,
+        establishment: { id: data.place.establishment.id, name: data.place.establishment.name },
+        location: data.place.location,
         data: data.items.map((item) => ({
           ncm: item.ncm,
           product: { id: item.productId, sku: item.sku, name: item.name },
@@ -59,10 +73,10 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
       };
     },
 
-    async book(date: string | undefined, format: 'pdf' | 'xlsx'): Promise<InventoryFile> {
-      const data = await inventoryAt(date);
-      const settings = await readSettings(db, timeZone);
-      const base = `registro-inventario-${data.date.replaceAll('-', '')}`;
+    async book(date: string | undefined, format: 'pdf' | 'xlsx', place: Place = {}): Promise<InventoryFile> {
+      const data = await inventoryAt(date, place);
+      const settings = headerOf(await readSettings(db, timeZone), data.place);
+      const base = `registro-inventario-${placeSuffix(data.place)}${data.date.replaceAll('-', '')}`;
       if (format === 'xlsx') {
         return {
           fileName: `${base}.xlsx`,
@@ -77,11 +91,11 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
       };
     },
 
-    async sped(date: string | undefined, reason: string): Promise<InventoryFile> {
-      const data = await inventoryAt(date);
+    async sped(date: string | undefined, reason: string, place: Place = {}): Promise<InventoryFile> {
+      const data = await inventoryAt(date, place);
       const text = `${spedLines(data, reason).join('\r\n')}\r\n`;
       return {
-        fileName: spedFileName(data.date),
+        fileName: spedFileName(data.date, placeSuffix(data.place)),
         contentType: 'text/plain; charset=iso-8859-1',
         bytes: latin1(text),
       };

@@ -192,7 +192,9 @@ export function createTransfersService({ db, dialect, clock, events }: StockServ
           .execute();
         if (rows.length === 0) throw notFound('Transferência não encontrada.');
         if (rows.some((row) => row.source === 'nfe'))
-          throw conflict('Esta transferência veio de uma NF-e: desfaça a importação da nota em Notas fiscais.');
+          throw conflict(
+            'Esta transferência veio de uma NF-e: desfaça a importação da nota em Notas fiscais.',
+          );
         if (rows.some((row) => row.cancelled_at !== null))
           throw conflict('Esta transferência já foi cancelada.');
         await post(tx, dialect, {
