@@ -25,6 +25,8 @@ import { stockRoutes } from './routes/stock.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { supplierRoutes } from './routes/suppliers.ts';
 import { establishmentRoutes, locationRoutes } from './routes/places.ts';
+import { userLocationRoutes } from './routes/user-locations.ts';
+import { createUserLocationsService } from './domain/places/user-locations.ts';
 import { userRoutes } from './routes/users.ts';
 import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
@@ -119,6 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('suppliers', createSuppliersService(services));
   app.decorate('establishments', createEstablishmentsService(services));
   app.decorate('locations', createLocationsService(services));
+  app.decorate('userLocations', createUserLocationsService(services));
   app.decorate('settings', createSettingsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate('health', createHealthService(services));
   app.decorate('catalogImport', createCatalogImportService(services));
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(supplierRoutes, { prefix: '/suppliers/v1' });
         await protectedApi.register(establishmentRoutes, { prefix: '/establishments/v1' });
         await protectedApi.register(locationRoutes, { prefix: '/locations/v1' });
+        await protectedApi.register(userLocationRoutes, { prefix: '/locations/v1' });
         await protectedApi.register(stockRoutes, { prefix: '/stock' });
         await protectedApi.register(transferRoutes, { prefix: '/stock' });
         await protectedApi.register(closingRoutes, { prefix: '/stock/closings/v1' });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZId, ZName, ZStatus, noNul, zEdit } from './common.ts';
+import { ZId, ZName, ZStatus, noNul, zChoice, zEdit } from './common.ts';
 import { documentKind, normalizeDocument } from './documents.ts';
 import { ZStateRegistration } from './settings.ts';
 import { ZAddress, ZAddressInput } from './suppliers.ts';
@@ -80,3 +80,17 @@ export const ZLocationParams = z.object({ locationId: ZId });
 
 /** The 8 characters every CNPJ of one business shares. */
 export const cnpjRoot = (document: string) => document.slice(0, 8);
+
+/** Where a user's movements and counts go unless they name another location (DESIGN.md §6.3). */
+export const ZDefaultLocation = z.object({
+  /** the user's own choice; null: none (the matriz's default location applies) */
+  locationId: z.nullable(z.number()),
+  /** the location that applies now: the user's (while active), else the matriz's default */
+  effective: z.object({ id: z.number(), name: z.string(), establishmentId: z.number() }),
+});
+export type TDefaultLocation = z.infer<typeof ZDefaultLocation>;
+
+export const ZSetDefaultLocation = z.strictObject({
+  locationId: z.nullable(zChoice('Selecione o depósito.')),
+});
+export type TSetDefaultLocation = z.input<typeof ZSetDefaultLocation>;

@@ -15,6 +15,7 @@ import type { MovementsService } from '../domain/movements/movements-service.ts'
 import type { CatalogImportService } from '../domain/catalog-import/catalog-import-service.ts';
 import type { StockService } from '../domain/stock/stock-service.ts';
 import type { TransfersService } from '../domain/stock/transfers-service.ts';
+import type { UserLocationsService } from '../domain/places/user-locations.ts';
 import type { Clock } from '../lib/dates.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { NfeService } from '../domain/nfe/nfe-service.ts';
@@ -50,6 +51,7 @@ declare module 'fastify' {
     suppliers: SuppliersService;
     establishments: EstablishmentsService;
     locations: LocationsService;
+    userLocations: UserLocationsService;
     settings: SettingsService;
     health: HealthService;
     movements: MovementsService;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, type TestContext } from '../helper.ts';
-import { cnpjFromBase, createProduct, defaultUnityId } from '../factories.ts';
+import { appWithAdmin, login, sessionCookieFrom, type TestContext } from '../helper.ts';
+import { cnpjFromBase, createProduct, createUser, defaultUnityId } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { setBusiness, TEST_BUSINESS_DOCUMENT } from '../nfe-upload.ts';
 import { todayIn } from '../../src/lib/dates.ts';
@@ -13,7 +13,7 @@ let matriz: { id: number; defaultLocationId: number };
 let deposito: number;
 let filial: { id: number; defaultLocationId: number };
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
 const daysBefore = (days: number) => {
@@ -91,6 +91,36 @@ describe('locations on every movement', () => {
     expect(
       (await call('GET', `/api/stock/in/v1?productId=${p.id}&establishmentId=${filial.id}`)).json().total,
     ).toBe(0);
+  });
+});
+
+describe('users default location', () => {
+  it('sends a movement that names no location to the user default, set by the user or an admin', async () => {
+    const p = await product('Macarrão 500 g');
+    expect((await call('GET', '/api/locations/v1/default')).json()).toEqual({
+      locationId: null,
+      effective: { id: matriz.defaultLocationId, name: 'Principal', establishmentId: matriz.id },
+    });
+    const set = await call('PUT', '/api/locations/v1/default', { locationId: deposito });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ locationId: deposito, effective: { id: deposito, name: 'Depósito' } });
+    expect((await entry(p, 4, '3')).json().location).toEqual({ id: deposito, name: 'Depósito' });
+    expect((await call('PUT', '/api/locations/v1/default', { locationId: 999_999 })).statusCode).toBe(400);
+    const operator = await createUser(ctx.app, cookie, { role: 'operator' });
+    const asOperator = sessionCookieFrom(await login(ctx.app, operator.email, operator.password));
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/locations/v1/default/${operator.id}`,
+      headers: { cookie: asOperator },
+      payload: { locationId: deposito },
+    });
+    expect(refused.statusCode).toBe(403);
+    const byAdmin = await call('PUT', `/api/locations/v1/default/${operator.id}`, { locationId: deposito });
+    expect(byAdmin.json()).toMatchObject({ locationId: deposito });
+    expect((await call('PUT', '/api/locations/v1/default', { locationId: null })).json()).toMatchObject({
+      locationId: null,
+      effective: { id: matriz.defaultLocationId },
+    });
   });
 });
 

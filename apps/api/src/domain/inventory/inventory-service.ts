@@ -7,7 +7,7 @@ import { positionsAt } from './inventory-repository.ts';
 import { placePositionsAt } from './place-positions.ts';
 import { headerOf, placeOf, placeSuffix, type Place, type PlacedInventory } from './inventory-place.ts';
 import { thirdPartyPositionsAt } from './third-party-repository.ts';
-import { buildInventory, latin1, spedFileName, spedLines, type InventoryData } from './inventory-rules.ts';
+import { buildInventory, latin1, spedFileName, spedLines } from './inventory-rules.ts';
 
 // pdfkit and exceljs (~20 MB resident together) load on the first book asked for, not at start-up: every import's
 // memory peak sits on top of what the idle server holds
