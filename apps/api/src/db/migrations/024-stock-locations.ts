@@ -19,6 +19,7 @@ export function stockLocations(dialect: Dialect) {
       await addLedgerColumns(db, dialect, principal);
       await widenChecks(db, dialect);
       await guardFacts(db, dialect);
+      await moveCostsDerived(db, dialect);
     },
   };
 }
@@ -149,6 +150,37 @@ async function widenChecks(db: MigrationDb, dialect: Dialect) {
       )
       .execute(db);
   }
+}
+
+/**
+ * A transfer inside one establishment moves value only in what its rows show (the quantity at the average where it
+ * stands): like an exit's cost, that figure is derived and rewritten when earlier rows change, on both its rows. An
+ * entry's cost stays a fact (migration 007's guard), every other entry's.
+ */
+async function moveCostsDerived(db: MigrationDb, dialect: Dialect) {
+  const message =
+    'O razão de estoque é imutável: linhas não podem ser apagadas, e seus fatos não podem ser alterados.';
+  if (dialect === 'sqlite') {
+    await sql`drop trigger stock_ledger_entry_cost`.execute(db);
+    await sql
+      .raw(
+        `create trigger stock_ledger_entry_cost before update of unit_cost, total_cost on stock_ledger
+         when old.direction = 'in' and old.location_move = 0
+           and (new.unit_cost is not old.unit_cost or new.total_cost is not old.total_cost)
+         begin select raise(abort, '${message}'); end`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql`drop trigger stock_ledger_entry_cost on stock_ledger`.execute(db);
+  await sql
+    .raw(
+      `create trigger stock_ledger_entry_cost before update of unit_cost, total_cost on stock_ledger for each row
+       when (old.direction = 'in' and old.location_move = 0
+         and (new.unit_cost, new.total_cost) is distinct from (old.unit_cost, old.total_cost))
+       execute function stock_ledger_guard()`,
+    )
+    .execute(db);
 }
 
 async function guardFacts(db: MigrationDb, dialect: Dialect) {

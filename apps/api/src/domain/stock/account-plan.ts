@@ -14,8 +14,6 @@ import { quantitiesBefore, walkLocations } from './location-rules.ts';
 
 export interface PlannedRow extends LedgerFact {
   seq: number;
-  /** a new transfer's rows, paired by pairMoves */
-  transferId?: number;
   addIndex: number | null;
   stored: StoredRow | null;
 }
@@ -75,7 +73,7 @@ export function planProduct(
     quantity: row.quantity,
     baseQuantity: row.baseQuantity,
     ...(row.locationId ? { locationId: row.locationId } : {}),
-    ...(row.move ? { move: true, transferId: row.transferId ?? 0 } : {}),
+    ...(row.move ? { move: true } : {}),
     entryCost:
       row.direction === 'in' && !row.move
         ? (row.totalCost ?? lineTotal(row.quantity, row.unitCost ?? 0n))
@@ -104,33 +102,12 @@ export function planProduct(
   }
   const result = replayLedger(start.balance, rows);
   if (!result.ok) return { shortage: result.shortage, rows };
-  pairMoves(rows, result.rows);
   const last = rows[rows.length - 1]?.occurredOn ?? start.lastDate;
   const lastDate = !history && tail.lastDate && last && tail.lastDate > last ? tail.lastDate : last;
   const { productId } = input;
   return {
     plan: { account, productId, rows, derived: result.rows, balance: result.balance, lastDate, locations },
   };
-}
-
-/**
- * A new transfer inside one establishment shows one value on both its rows: the exit's (its entry sorts among the
- * day's entries, its exit after them, and the day's exits may move the average by a rounding between the two).
- */
-function pairMoves(rows: readonly PlannedRow[], derived: DerivedFigures[]) {
-  const exits = new Map<number, DerivedFigures>();
-  rows.forEach((row, i) => {
-    const figures = derived[i];
-    if (row.move && row.addIndex !== null && row.direction === 'out' && figures)
-      exits.set(row.transferId ?? 0, figures);
-  });
-  if (exits.size === 0) return;
-  rows.forEach((row, i) => {
-    const figures = derived[i];
-    const exit = exits.get(row.transferId ?? 0);
-    if (row.move && row.addIndex !== null && row.direction === 'in' && figures && exit)
-      derived[i] = { ...figures, totalCost: exit.totalCost, unitCost: exit.unitCost };
-  });
 }
 
 /** Which new row to blame for a shortage: the row itself, or the latest new row before it. */

@@ -103,8 +103,8 @@ export function toStoredRow(row: {
   const totalCost = toBigInt(row.total_cost);
   const unitCost = toBigInt(row.unit_cost);
   const move = Number(row.location_move ?? 0) === 1;
-  // a move's cost is fixed when it is posted: replays keep it like an entry's
-  const entry = row.direction === 'in' || move;
+  // a move's value is derived, like an exit's cost: each replay computes it again
+  const entry = row.direction === 'in' && !move;
   return {
     ...(row.location_id === undefined ? {} : { locationId: Number(row.location_id) }),
     ...(move ? { move } : {}),

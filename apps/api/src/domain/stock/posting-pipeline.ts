@@ -209,7 +209,8 @@ async function write(
         const row = add[planned.addIndex];
         if (row) inserts.push({ row, derived, addIndex: planned.addIndex });
       } else if (planned.stored && !sameDerived(planned.stored.derived, derived)) {
-        updates.push({ id: planned.stored.id, direction: planned.direction, derived });
+        // a move's value is derived on both its rows: rewritten like an exit's cost
+        updates.push({ id: planned.stored.id, direction: planned.move ? 'out' : planned.direction, derived });
       }
     }
   }

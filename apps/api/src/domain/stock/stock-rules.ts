@@ -133,7 +133,7 @@ export interface LedgerFact {
   locationId?: number;
   /**
    * one side of a transfer between two locations of one establishment: it changes no figure of the establishment, and
-   * its cost (the quantity at the average when it was posted, `entryCost` once stored) is only shown
+   * its value (the quantity at the average where the row stands, derived like an exit's cost) is only shown
    */
   move?: boolean;
 }
@@ -245,8 +245,8 @@ export function replayLedger(
     let totalCost: bigint;
     let unitCost: bigint;
     if (fact.move) {
-      // a transfer inside the establishment: its figures stay; the cost shown is fixed when it is posted
-      totalCost = fact.entryCost ?? moveCost(balance, fact.baseQuantity);
+      // a transfer inside the establishment: its figures stay; its value is the quantity at the average there
+      totalCost = moveCost(balance, fact.baseQuantity);
       unitCost = exitUnitCost(totalCost, fact.quantity);
     } else if (fact.direction === 'in') {
       totalCost = fact.entryCost ?? 0n;
