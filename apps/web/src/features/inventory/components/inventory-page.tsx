@@ -3,10 +3,16 @@ import { INVENTORY_REASONS, INVENTORY_REASON_LABELS, type TInventory } from '@ar
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { formatMoney, formatUnitMoney, formatNcm, formatQuantity } from '../../../lib/format.ts';
+import {
+  formatMoney,
+  formatUnitMoney,
+  formatNcm,
+  formatQuantity,
+  maskDocument,
+} from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
+import { inventoryUrls, useInventoryEstablishmentsQuery, useInventoryQuery } from '../inventory-api.ts';
 
 type Row = TInventory['data'][number];
 
@@ -89,17 +95,22 @@ function InventoryTable({ inventory, busy }: { inventory: TInventory; busy: bool
 }
 
 /** The book (PDF, XLSX) and the Bloco H file of the date, each with what it needs. */
-function InventoryDownloads({ date }: { date: string }) {
+function InventoryDownloads({ date, establishmentId }: { date: string; establishmentId: number | null }) {
   const [reason, setReason] = useState<string>('01');
   return (
     <>
       <div role="group" aria-label="Livro Registro de Inventário" className="flex flex-wrap items-end gap-2">
-        <a className="btn btn-sm" href={inventoryUrls.book(date, 'pdf')} download data-testid="inventory-pdf">
+        <a
+          className="btn btn-sm"
+          href={inventoryUrls.book(date, 'pdf', establishmentId)}
+          download
+          data-testid="inventory-pdf"
+        >
           <Icon name="download" className="h-4 w-4" /> Livro (PDF)
         </a>
         <a
           className="btn btn-sm"
-          href={inventoryUrls.book(date, 'xlsx')}
+          href={inventoryUrls.book(date, 'xlsx', establishmentId)}
           download
           data-testid="inventory-xlsx"
         >
@@ -128,7 +139,7 @@ function InventoryDownloads({ date }: { date: string }) {
         </label>
         <a
           className="btn btn-sm"
-          href={inventoryUrls.sped(date, reason)}
+          href={inventoryUrls.sped(date, reason, establishmentId)}
           download
           data-testid="inventory-sped"
         >
@@ -139,12 +150,45 @@ function InventoryDownloads({ date }: { date: string }) {
   );
 }
 
+/** Each CNPJ files its own inventory: the establishment's, shown only when the business has more than one. */
+function EstablishmentChoice({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (establishmentId: number | null) => void;
+}) {
+  const { data: establishments = [] } = useInventoryEstablishmentsQuery();
+  if (establishments.length < 2) return null;
+  return (
+    <label className="form-control">
+      <span className="label-text">Estabelecimento</span>
+      <select
+        className="select select-bordered"
+        value={value ?? establishments[0]?.id ?? ''}
+        onChange={(e) =>
+          onChange(Number(e.target.value) === establishments[0]?.id ? null : Number(e.target.value))
+        }
+        data-testid="inventory-establishment"
+      >
+        {establishments.map((establishment) => (
+          <option key={establishment.id} value={establishment.id}>
+            {establishment.name}
+            {establishment.document ? ` — ${maskDocument(establishment.document)}` : ''}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Balances and values at the end of a date, by NCM; the Registro de Inventário and the Bloco H file. */
 export default function InventoryPage() {
   usePageTitle('Inventário');
   const today = useBusinessToday();
   const [date, setDate] = useState(today);
-  const { data: inventory, isFetching } = useInventoryQuery(date);
+  const [establishmentId, setEstablishmentId] = useState<number | null>(null);
+  const { data: inventory, isFetching } = useInventoryQuery({ date, establishmentId });
   return (
     <TitleCard title="Inventário">
       <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -159,7 +203,8 @@ export default function InventoryPage() {
             data-testid="inventory-date"
           />
         </label>
-        <InventoryDownloads date={date} />
+        <EstablishmentChoice value={establishmentId} onChange={setEstablishmentId} />
+        <InventoryDownloads date={date} establishmentId={establishmentId} />
       </div>
       {inventory?.warnings.map((warning) => (
         <div key={warning} role="alert" className="alert alert-warning mb-3">
