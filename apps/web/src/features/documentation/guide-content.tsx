@@ -5,6 +5,7 @@ import { MovingInGuide } from './moving-in-guide.tsx';
 import { NfeGuide } from './nfe-guide.tsx';
 import { EffectsGuide } from './effects-guide.tsx';
 import { YearEndGuide } from './year-end-guide.tsx';
+import { PlacesGuide } from './places-guide.tsx';
 
 const SCREENS: Array<[string, string]> = [
   [
@@ -133,6 +134,7 @@ export function GuideContent() {
       <NfeGuide />
       <EffectsGuide />
       <YearEndGuide />
+      <PlacesGuide />
 
       <section className="mb-8">
         <h2 className="mb-2 text-xl font-semibold">Como os números são calculados</h2>
