@@ -143,9 +143,58 @@ describe('stock per location in the browser', () => {
     await modal().getByRole('button', { name: 'Cancelar movimento' }).click();
     await expect.poll(() => notification().textContent()).toContain('Transferência cancelada.');
 
+    // under Cancelados, with its note; at 1280 pixels the row, its location column included, does not scroll sideways
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel('Situação').selectOption({ label: 'Cancelados' });
+    const cancelled = table.locator('tr', { hasText: product.name as string });
+    await expect
+      .poll(() => cancelled.getByTestId('cancelled-note').textContent())
+      .toContain('Transferência digitada por engano');
+    const wrapper = table.locator('xpath=..');
+    expect(
+      await wrapper.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(0);
+
     // both sides are gone from the balances: all 8 back in the main location
     await page.goto(`/app/stock?q=${encodeURIComponent(product.sku as string)}&locationId=${main.id}`);
     const row = page.getByTestId(`stock-row-${product.sku as string}`);
     await expect.poll(() => row.getByTestId('stock-quantity').textContent()).toBe('8 UN');
+  });
+
+  it('shows the kardex of one location, saying whose figures it shows', async () => {
+    const { admin, main, shop } = await twoLocations();
+    const product = await createProduct(admin, { name: 'Farinha de mandioca 1 kg' });
+    const productUnityId = await defaultUnityId(admin, product.id);
+    await stockIn(admin, {
+      productId: product.id,
+      productUnityId,
+      quantity: '6',
+      unitCost: '7',
+      locationId: main.id,
+    });
+    const transfer = await admin('POST', '/api/stock/transfers/v1', {
+      productId: product.id,
+      productUnityId,
+      quantity: '2',
+      fromLocationId: main.id,
+      toLocationId: shop.id,
+    });
+    expect(transfer.status).toBe(201);
+
+    await loginAsAdmin();
+    await page.goto(`/app/products/${product.id}?tab=kardex`);
+    const table = page.getByTestId('kardex-table');
+    // the establishment's kardex: the transfer inside it shows as its two sides, the balance unchanged
+    await expect.poll(() => page.getByTestId('kardex-place').textContent()).toContain('todos os depósitos');
+    await expect.poll(() => table.getByTestId('kardex-row').count()).toBe(3);
+    expect(await table.getByTestId('kardex-closing').textContent()).toContain('6 UN');
+
+    await page.getByLabel(/Depósito/).selectOption(`l:${shop.id}`);
+    await expect
+      .poll(() => page.getByTestId('kardex-place').textContent())
+      .toContain(`Depósito: ${shop.name}`);
+    await expect.poll(() => table.getByTestId('kardex-row').count()).toBe(1);
+    expect(await table.getByTestId('kardex-closing').textContent()).toContain('2 UN');
+    expect(await table.getByTestId('kardex-row').textContent()).toContain('Transferência');
   });
 });

@@ -7,7 +7,7 @@ import {
   type TLedgerQuery,
 } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import { ShortHeader, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
@@ -25,11 +25,15 @@ import { TransferButton } from './place-parts.tsx';
 type LedgerSort = (typeof LEDGER_SORTS)[number];
 type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 
-/** Where the row moved stock: a column only when the business has more than one location. */
+/**
+ * Where the row moved stock: a column only when the business has more than one location. Short header and small
+ * text, so the whole row still fits a 1280-pixel screen beside the sidebar.
+ */
 const LOCATION_COLUMN: Column<TLedgerEntry, LedgerSort> = {
   key: 'location',
-  header: 'Depósito',
+  header: <ShortHeader short="Dep." full="Depósito" />,
   narrowHidden: true,
+  className: 'text-xs',
   cell: (entry) => <span data-testid="ledger-location">{entry.location.name}</span>,
 };
 
