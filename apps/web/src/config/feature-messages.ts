@@ -27,6 +27,8 @@ export const featureMessages = {
     settingsUpdated: 'Configurações Atualizadas!',
     // not in the specification's §8 (decision 0015)
     entryCancelled: 'Movimento cancelado!',
+    transferAdded: 'Transferência registrada.',
+    transferCancelled: 'Transferência cancelada.',
     monthClosed: 'Mês fechado!',
     monthReopened: 'Mês reaberto!',
     catalogImported: 'Planilha de produtos importada!',
@@ -46,6 +48,9 @@ export const featureMessages = {
     fromSheet: (month: string) => `Da planilha de ${month} — exclua a importação em Movimentação`,
     fromNfe: 'Da NF-e — desfaça em Notas fiscais',
     fromCount: 'Do balanço — desfaça em Balanço',
+    cancelTransfer: 'Cancelar transferência',
+    cancelTransferNote:
+      'As duas linhas da transferência, a saída da origem e a entrada no destino, são canceladas juntas.',
     monthClosed: 'Mês fechado — reabra o mês em Movimentação para cancelar',
     balanceAt: 'Saldo em',
     kardexTab: 'Kardex',

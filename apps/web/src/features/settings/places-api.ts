@@ -8,17 +8,9 @@ import type {
 } from '@armazem/contracts/places';
 import { api } from '../../lib/api.ts';
 
-/** Establishments and their locations (DESIGN.md §6.3): read by everyone, kept by admins. */
+/** Establishments and their locations (DESIGN.md §6.3): kept by admins; the lists are read in lib/places-api.ts. */
 export const placesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    establishments: build.query<TEstablishment[], void>({
-      query: () => '/establishments/v1',
-      providesTags: ['Settings'],
-    }),
-    locations: build.query<TLocation[], void>({
-      query: () => '/locations/v1',
-      providesTags: ['Settings'],
-    }),
     createEstablishment: build.mutation<TEstablishment, TNewEstablishment>({
       query: (body) => ({ url: '/establishments/v1', method: 'POST', body }),
       invalidatesTags: ['Settings'],
@@ -43,8 +35,6 @@ export const placesApi = api.injectEndpoints({
 });
 
 export const {
-  useEstablishmentsQuery,
-  useLocationsQuery,
   useCreateEstablishmentMutation,
   useUpdateEstablishmentMutation,
   useCreateLocationMutation,

@@ -9,10 +9,9 @@ import {
   useCreateEstablishmentMutation,
   useCreateLocationMutation,
   useDeleteLocationMutation,
-  useEstablishmentsQuery,
-  useLocationsQuery,
   useUpdateEstablishmentMutation,
 } from './places-api.ts';
+import { useEstablishmentsQuery, useLocationsQuery } from '../../lib/places-api.ts';
 
 /** A filial: name, CNPJ (the business's root) and IE; its default location is created with it. */
 function NewEstablishmentForm() {

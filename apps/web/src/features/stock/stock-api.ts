@@ -4,8 +4,10 @@ import type {
   TLedgerQuery,
   TNewStockIn,
   TNewStockOut,
+  TNewTransfer,
   TStockPage,
   TStockQuery,
+  TTransfer,
 } from '@armazem/contracts/stock';
 import type { TCancelEntry } from '@armazem/contracts/stock-history';
 import { api } from '../../lib/api.ts';
@@ -45,6 +47,20 @@ export const stockApi = api.injectEndpoints({
       query: (newStockOutObj) => ({ url: '/stock/out/v1', method: 'POST', body: newStockOutObj }),
       invalidatesTags: ['StockOut', 'Stock', 'Product'],
     }),
+    addTransfer: build.mutation<TTransfer, TNewTransfer>({
+      query: (body) => ({ url: '/stock/transfers/v1', method: 'POST', body }),
+      invalidatesTags: ['StockIn', 'StockOut', 'Stock', 'Product'],
+    }),
+    /** Both rows of a transfer at once: one side alone is refused (409). */
+    cancelTransfer: build.mutation<TTransfer, { transferId: number; data: TCancelEntry }>({
+      extraOptions: { refusalInDialog: true },
+      query: ({ transferId, data }) => ({
+        url: `/stock/transfers/v1/${transferId}/cancel`,
+        method: 'POST',
+        body: data,
+      }),
+      invalidatesTags: ['StockIn', 'StockOut', 'Stock', 'Product'],
+    }),
   }),
 });
 
@@ -55,4 +71,6 @@ export const {
   useAddStockInMutation,
   useAddStockOutMutation,
   useCancelStockEntryMutation,
+  useAddTransferMutation,
+  useCancelTransferMutation,
 } = stockApi;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TKardex, TKardexRow, TStockPosition } from '@armazem/contracts/stock-history';
 import {
@@ -10,11 +11,13 @@ import {
 } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { PlaceFilter, placeScope } from '../../../components/ui/place-select.tsx';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { featureMessages } from '../../../config/feature-messages.ts';
 import { firstOfMonth, localToday } from '../../../lib/dates.ts';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
 import { formatMovement } from '../../../lib/movement-label.ts';
+import { usePlaces } from '../../../lib/places-api.ts';
 import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
 
 const text = featureMessages.stockHistory;
@@ -110,15 +113,35 @@ function KardexTable({ kardex, busy }: { kardex: TKardex; busy: boolean }) {
   );
 }
 
+/** Whose figures the kardex shows, as the answer says: an establishment's, or one of its locations'. */
+function KardexPlace({ kardex }: { kardex: TKardex }) {
+  const { several } = usePlaces();
+  if (!several) return null;
+  return (
+    <p className="mb-2 text-sm" data-testid="kardex-place">
+      Estabelecimento: <strong>{kardex.establishment.name}</strong>
+      {' · '}
+      {kardex.location ? (
+        <>
+          Depósito: <strong>{kardex.location.name}</strong>
+        </>
+      ) : (
+        'todos os depósitos'
+      )}
+    </p>
+  );
+}
+
 interface RangeProps {
   from: string;
   to: string;
   today: string;
   onFrom: (value: string) => void;
   onTo: (value: string) => void;
+  children?: ReactNode;
 }
 
-function KardexRange({ from, to, today, onFrom, onTo }: RangeProps) {
+function KardexRange({ from, to, today, onFrom, onTo, children }: RangeProps) {
   return (
     <div className="mb-4 flex flex-wrap gap-2">
       <label className="fieldset">
@@ -142,6 +165,7 @@ function KardexRange({ from, to, today, onFrom, onTo }: RangeProps) {
           onChange={(e) => onTo(e.target.value)}
         />
       </label>
+      {children}
     </div>
   );
 }
@@ -153,18 +177,22 @@ export function KardexTab({ productId }: { productId: number }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const from = searchParams.get('from') ?? firstOfMonth(today);
   const to = searchParams.get('to') ?? today;
-  const setParam = (key: 'from' | 'to') => (value: string) =>
+  const setParams = (patch: Record<string, string | number | null>) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.set(key, value);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
         return next;
       },
       { replace: true },
     );
-  const setFrom = setParam('from');
-  const setTo = setParam('to');
-  const range = { productId, from, to };
+  const setFrom = (value: string) => setParams({ from: value });
+  const setTo = (value: string) => setParams({ to: value });
+  const scope = placeScope((name) => searchParams.get(name) ?? '');
+  const range = { productId, from, to, ...scope };
   const valid = Boolean(from && to && from <= to);
   const { data, isFetching } = useKardexQuery(range, { skip: !valid });
   return (
@@ -183,13 +211,25 @@ export function KardexTab({ productId }: { productId: number }) {
         ) : null
       }
     >
-      <KardexRange from={from} to={to} today={today} onFrom={setFrom} onTo={setTo} />
+      <KardexRange from={from} to={to} today={today} onFrom={setFrom} onTo={setTo}>
+        {/* no "all": the kardex is one establishment's (the API's default, the first) or one location's */}
+        <PlaceFilter
+          scope={
+            scope.establishmentId || scope.locationId ? scope : { establishmentId: data?.establishment.id }
+          }
+          onChange={setParams}
+          allLabel={null}
+        />
+      </KardexRange>
       {!valid ? (
         <p className="text-error text-sm" role="alert">
           A data inicial deve ser anterior ou igual à final.
         </p>
       ) : data ? (
-        <KardexTable kardex={data} busy={isFetching} />
+        <>
+          <KardexPlace kardex={data} />
+          <KardexTable kardex={data} busy={isFetching} />
+        </>
       ) : null}
     </TitleCard>
   );

@@ -106,14 +106,24 @@ function LedgerEntryActionOnly({ entry }: { entry: TLedgerEntry }) {
     // nothing dated in a closed month can be cancelled: said here, not after a reason is typed
     return <span className="opacity-80">{text.monthClosed}</span>;
   }
+  // a side of a transfer is cancelled with its other side: the button says so
+  const label = entry.transferId ? text.cancelTransfer : text.cancel;
   return (
     <button
       type="button"
       className="btn btn-ghost btn-sm text-error"
-      aria-label={`${text.cancel} ${entry.product.name} de ${formatDate(entry.occurredOn)}`}
-      onClick={() => dispatch(openModal('STOCK_ENTRY_CANCEL', { entry }, { title: text.cancelTitle }))}
+      aria-label={`${label} ${entry.product.name} de ${formatDate(entry.occurredOn)}`}
+      onClick={() =>
+        dispatch(
+          openModal(
+            'STOCK_ENTRY_CANCEL',
+            { entry },
+            { title: entry.transferId ? text.cancelTransfer : text.cancelTitle },
+          ),
+        )
+      }
     >
-      {text.cancel}
+      {label}
     </button>
   );
 }

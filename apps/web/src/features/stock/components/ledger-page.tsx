@@ -7,29 +7,37 @@ import {
   type TLedgerQuery,
 } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import { ShortHeader, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
-import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { ModalButton } from '../../../components/ui/modal-button.tsx';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
-import { SupplierFilter } from '../../../components/ui/list-filters.tsx';
+import { placeScope } from '../../../components/ui/place-select.tsx';
+import { usePlaces } from '../../../lib/places-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { pageQuery, useListParams } from '../../../lib/use-list-params.ts';
-import { messages } from '../../../config/messages.ts';
 import { featureMessages } from '../../../config/feature-messages.ts';
 import { useStockInQuery, useStockOutQuery } from '../stock-api.ts';
-import {
-  LEDGER_HEADING_ID,
-  LedgerEntryAction,
-  LedgerStatusFilter,
-  ledgerRowClass,
-} from './ledger-history.tsx';
+import { LEDGER_HEADING_ID, LedgerEntryAction, ledgerRowClass } from './ledger-history.tsx';
+import { LedgerFilters } from './ledger-filters.tsx';
+import { TransferButton } from './place-parts.tsx';
 
 type LedgerSort = (typeof LEDGER_SORTS)[number];
 type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 
-function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>> {
+/**
+ * Where the row moved stock: a column only when the business has more than one location. Short header and small
+ * text, so the whole row still fits a 1280-pixel screen beside the sidebar.
+ */
+const LOCATION_COLUMN: Column<TLedgerEntry, LedgerSort> = {
+  key: 'location',
+  header: <ShortHeader short="Dep." full="Depósito" />,
+  narrowHidden: true,
+  className: 'text-xs',
+  cell: (entry) => <span data-testid="ledger-location">{entry.location.name}</span>,
+};
+
+function ledgerColumns(isEntry: boolean, withLocation: boolean): Array<Column<TLedgerEntry, LedgerSort>> {
   return [
     {
       key: 'occurredOn',
@@ -91,6 +99,7 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
           cell: (entry) => (entry.reason ? STOCK_REASON_LABELS[entry.reason] : '—'),
           narrowHidden: true,
         },
+    ...(withLocation ? [LOCATION_COLUMN] : []),
     {
       key: 'document',
       header: 'Documento',
@@ -110,76 +119,6 @@ function ledgerColumns(isEntry: boolean): Array<Column<TLedgerEntry, LedgerSort>
       cell: (entry) => <LedgerEntryAction entry={entry} />,
     },
   ];
-}
-
-interface LedgerFilterProps {
-  isEntry: boolean;
-  list: ReturnType<typeof useListParams<LedgerSort>>;
-  product: TProductSelectItem | null;
-  status: (typeof LEDGER_STATUSES)[number];
-  rangeInverted: boolean;
-}
-
-/** The period, product, supplier (entries) and situation filters, kept in the URL; an inverted period says so. */
-function LedgerFilters({ isEntry, list, product, status, rangeInverted }: LedgerFilterProps) {
-  const rangeProps = {
-    type: 'date',
-    className: 'input input-sm',
-    'aria-invalid': rangeInverted || undefined,
-    'aria-describedby': rangeInverted ? 'ledger-range-error' : undefined,
-  };
-  return (
-    <>
-      {/* one row on a wide screen, the product with room for its placeholder and a picked name */}
-      <div className={`mb-4 grid gap-2 md:grid-cols-3 ${isEntry ? 'xl:grid-cols-6' : 'xl:grid-cols-5'}`}>
-        <label className="fieldset">
-          <span className="fieldset-legend">De</span>
-          <input
-            {...rangeProps}
-            value={list.get('from')}
-            onChange={(e) => list.setFilter('from', e.target.value)}
-          />
-        </label>
-        <label className="fieldset">
-          <span className="fieldset-legend">Até</span>
-          <input
-            {...rangeProps}
-            value={list.get('to')}
-            onChange={(e) => list.setFilter('to', e.target.value)}
-          />
-        </label>
-        <div className="min-w-0 xl:col-span-2">
-          <ProductPicker
-            label="Produto"
-            small
-            value={product}
-            onChange={(picked) =>
-              list.update({
-                productId: picked?.id ?? null,
-                productSku: picked?.sku ?? null,
-                productName: picked?.name ?? null,
-              })
-            }
-          />
-        </div>
-        {isEntry ? (
-          <SupplierFilter
-            value={list.get('supplierId')}
-            onChange={(id) => list.setFilter('supplierId', id)}
-          />
-        ) : null}
-        <LedgerStatusFilter
-          value={status}
-          onChange={(next) => list.setFilter('status', next === 'active' ? '' : next)}
-        />
-      </div>
-      {rangeInverted ? (
-        <p id="ledger-range-error" role="alert" className="text-error mb-4 text-sm">
-          {messages.invertedDateRange}
-        </p>
-      ) : null}
-    </>
-  );
 }
 
 /**
@@ -229,16 +168,18 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
       to,
       productId: productId ?? undefined,
       supplierId: supplierId ? Number(supplierId) : undefined,
+      ...placeScope(list.get),
     }),
     status,
   };
   const entries = useStockInQuery(params, { skip: !isEntry || rangeInverted });
   const exits = useStockOutQuery(params, { skip: isEntry || rangeInverted });
   const ledger = isEntry ? entries : exits;
+  const places = usePlaces();
   const empty = useEmptyText(
     isEntry,
     params,
-    Boolean(from || to || product || supplierId),
+    Boolean(from || to || product || supplierId || params.establishmentId || params.locationId),
     ledger.data?.total === 0,
   );
 
@@ -256,6 +197,7 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
             <Icon name="plus" className="h-4 w-4" />
             {isEntry ? 'Registrar entrada' : 'Registrar saída'}
           </ModalButton>
+          <TransferButton />
         </>
       }
       above={<LedgerFilters {...{ isEntry, list, product, status, rangeInverted }} />}
@@ -266,7 +208,7 @@ export default function LedgerPage({ direction }: { direction: 'in' | 'out' }) {
       empty={empty}
       headingId={LEDGER_HEADING_ID}
       table={{
-        columns: ledgerColumns(isEntry),
+        columns: ledgerColumns(isEntry, places.several),
         testId: 'ledger-table',
         rowKey: (entry) => entry.id,
         zebra: false,

@@ -1,13 +1,7 @@
 import { useRef, useState } from 'react';
 import type { TProductSelectItem, TProductUnitySelectItem } from '@armazem/contracts/catalog';
 import { formatDocument } from '@armazem/contracts/documents';
-import {
-  STOCK_REASON_LABELS,
-  STOCK_REASONS,
-  ZNewStockIn,
-  ZNewStockOut,
-  type TStockRow,
-} from '@armazem/contracts/stock';
+import { STOCK_REASON_LABELS, STOCK_REASONS, ZNewStockIn, ZNewStockOut } from '@armazem/contracts/stock';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -15,19 +9,17 @@ import { ProductPicker } from '../../../components/ui/product-picker.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { featureMessages } from '../../../config/feature-messages.ts';
-import { decimalInput, formatDate, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
-import {
-  useProductBalanceQuery,
-  useProductsUnitySelectQuery,
-  useSuppliersSelectQuery,
-} from '../../../lib/lookups-api.ts';
+import { decimalInput } from '../../../lib/format.ts';
+import { useProductsUnitySelectQuery, useSuppliersSelectQuery } from '../../../lib/lookups-api.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm, type FieldProps, type FormValues } from '../../../lib/use-zod-form.ts';
 import { readQuantity } from '../quantity-reading.ts';
 import { useAddStockInMutation, useAddStockOutMutation } from '../stock-api.ts';
+import { AvailableBalance, MovementLocationField, QuantityField, useBalanceAt } from './movement-fields.tsx';
+import TransferForm from './transfer-form.tsx';
 
-type MovementField = 'productUnityId' | 'quantity' | 'occurredOn' | 'document' | 'notes';
+type MovementField = 'productUnityId' | 'quantity' | 'occurredOn' | 'document' | 'notes' | 'locationId';
 
 /** One form for both directions: an entry adds its unit cost and supplier, an exit its reason. */
 function useMovementForm(
@@ -43,6 +35,8 @@ function useMovementForm(
     occurredOn: v.occurredOn || undefined,
     document: v.document,
     notes: v.notes,
+    // empty: the user's default location, else the first establishment's (the API decides)
+    locationId: v.locationId || null,
   });
   return useZodForm(
     isEntry ? ZNewStockIn : ZNewStockOut,
@@ -55,6 +49,7 @@ function useMovementForm(
       occurredOn: today,
       document: '',
       notes: '',
+      locationId: '',
     },
     (values) =>
       isEntry
@@ -64,41 +59,6 @@ function useMovementForm(
             supplierId: values.supplierId ? Number(values.supplierId) : null,
           }
         : { ...toInput(values), reason: STOCK_REASONS.find((reason) => reason === values.reason) },
-  );
-}
-
-/** The balance the movement draws on: today's, or at the end of the past date chosen. */
-function AvailableBalance({ balance, date }: { balance: TStockRow; date: string | undefined }) {
-  return (
-    <p className="text-sm md:col-span-2" data-testid="available-balance">
-      {date ? `Disponível em ${formatDate(date)}:` : 'Disponível:'}{' '}
-      <strong>
-        {formatQuantity(balance.quantity)} {balance.unity.code}
-      </strong>{' '}
-      · custo médio {formatUnitMoney(balance.averageCost)}
-    </p>
-  );
-}
-
-/** The quantity, with the warning that it passes the balance under it, in the same column. */
-function QuantityField({
-  field,
-  describe,
-  over,
-}: {
-  field: FieldProps;
-  describe: (plain: string) => string;
-  over: TStockRow | null | undefined;
-}) {
-  return (
-    <div>
-      <NumberField label="Quantidade" kind="quantity" describe={describe} {...field} />
-      {over ? (
-        <p className="text-warning text-sm" role="alert">
-          A quantidade passa do saldo disponível ({formatQuantity(over.quantity)} {over.unity.code}).
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -123,23 +83,15 @@ function EntryFields({ unitCost, supplierId }: { unitCost: FieldProps; supplierI
   );
 }
 
-/**
- * The balance a movement draws on: a back-dated one, that date's (the server checks the later dates when it is
- * saved); otherwise today's.
- */
-function useBalanceOn(product: TProductSelectItem | null, chosen: string | undefined, today: string) {
-  const pastDate = chosen && /^\d{4}-\d{2}-\d{2}$/.test(chosen) && chosen < today ? chosen : undefined;
-  const { data: balance } = useProductBalanceQuery(
-    { sku: product?.sku ?? '', date: pastDate },
-    { skip: !product },
-  );
-  return { balance, pastDate };
-}
-
 const REASON_OPTIONS = STOCK_REASONS.map((reason) => ({ value: reason, label: STOCK_REASON_LABELS[reason] }));
 
+/** An entry or an exit; a transfer has its own form in the same dialog body. */
 export default function StockMovementModal({ extra, closeModal }: ModalBodyProps<'STOCK_MOVEMENT'>) {
-  const isEntry = extra.direction === 'in';
+  if (extra.direction === 'transfer') return <TransferForm closeModal={closeModal} />;
+  return <MovementForm isEntry={extra.direction === 'in'} closeModal={closeModal} />;
+}
+
+function MovementForm({ isEntry, closeModal }: { isEntry: boolean; closeModal: () => void }) {
   const notify = useNotifySuccess();
   // the business's date, as the server sees it: the browser's own date can be a day off near midnight
   const today = useBusinessToday();
@@ -148,7 +100,7 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
   const [addIn, adding] = useAddStockInMutation();
   const [addOut, removing] = useAddStockOutMutation();
   const form = useMovementForm(isEntry, product, unities, today);
-  const { balance, pastDate } = useBalanceOn(product, form.values.occurredOn, today);
+  const { balance, pastDate, where } = useBalanceAt(product, form.values, today);
 
   // A pick (a scanned barcode above all) names the package too, and the next thing to type is the quantity.
   const formElement = useRef<HTMLFormElement>(null);
@@ -185,7 +137,7 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
       <div className="md:col-span-2">
         <ProductPicker label="Produto" value={product} error={form.errors.productId} onChange={onPick} />
       </div>
-      {product && balance ? <AvailableBalance balance={balance} date={pastDate} /> : null}
+      {product && balance ? <AvailableBalance balance={balance} date={pastDate} where={where} /> : null}
       <SelectField
         label="Unidade"
         disabled={!product}
@@ -208,6 +160,7 @@ export default function StockMovementModal({ extra, closeModal }: ModalBodyProps
           {...form.field('reason')}
         />
       )}
+      <MovementLocationField field={form.field('locationId')} />
       <TextField label="Data" type="date" max={today} {...form.field('occurredOn')} />
       <TextField
         label="Documento (opcional)"

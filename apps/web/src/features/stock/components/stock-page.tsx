@@ -1,7 +1,8 @@
-import { STOCK_SORTS, type TStockRow } from '@armazem/contracts/stock';
+import { STOCK_SORTS, type TStockPage, type TStockRow } from '@armazem/contracts/stock';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { ShortHeader, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { CategoryFilter } from '../../../components/ui/list-filters.tsx';
+import { PlaceFilter, placeScope } from '../../../components/ui/place-select.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
@@ -10,6 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStockQuery } from '../stock-api.ts';
 import { BalanceDatePicker } from './balance-date.tsx';
 import { localToday } from '../../../lib/dates.ts';
+import { LocationQuantities, TransferButton } from './place-parts.tsx';
 
 const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
   // a phone draws the product and its balance: the other columns only from 768 px
@@ -48,6 +50,7 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
     (row) => (
       <>
         <span data-testid="stock-quantity">{`${formatQuantity(row.quantity)} ${row.unity.code}`}</span>
+        <LocationQuantities row={row} />
         <span className="text-base-content/70 block text-xs" data-testid="stock-minimum">
           mín. {formatQuantity(row.minStock)}
         </span>
@@ -88,6 +91,31 @@ const COLUMNS: Array<Column<TStockRow, (typeof STOCK_SORTS)[number]>> = [
   },
 ];
 
+/** The list's totals: products, stock value and how many are below their minimum. */
+function StockTotals({ totals }: { totals: TStockPage['totals'] }) {
+  return (
+    <div className="stats stats-vertical md:stats-horizontal bg-base-100 w-full shadow-sm">
+      <div className="stat">
+        <div className="stat-title">Produtos</div>
+        <div className="stat-value text-2xl">{totals.products.toLocaleString('pt-BR')}</div>
+      </div>
+      <div className="stat">
+        <div className="stat-title">Valor em estoque</div>
+        <div className="stat-value text-2xl" data-testid="stock-total-value">
+          {formatMoney(totals.totalValue)}
+        </div>
+        <div className="stat-desc">pelo custo médio ponderado</div>
+      </div>
+      <div className="stat">
+        <div className="stat-title">Abaixo do mínimo</div>
+        <div className={`stat-value text-2xl ${totals.belowMinimum > 0 ? 'text-warning' : ''}`}>
+          {totals.belowMinimum}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export default function StockPage() {
   usePageTitle('Estoque');
   const list = useListParams({ sort: 'name', order: 'asc', sorts: STOCK_SORTS });
@@ -96,7 +124,9 @@ export default function StockPage() {
   const categoryId = list.get('categoryId');
   const onlyBelow = list.get('belowMinimum') === 'true';
   const date = list.get('date');
+  const scope = placeScope(list.get);
   const params = pageQuery(list, {
+    ...scope,
     q,
     categoryId: categoryId ? Number(categoryId) : undefined,
     belowMinimum: onlyBelow ? ('true' as const) : undefined,
@@ -107,27 +137,7 @@ export default function StockPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      {data ? (
-        <div className="stats stats-vertical md:stats-horizontal bg-base-100 w-full shadow-sm">
-          <div className="stat">
-            <div className="stat-title">Produtos</div>
-            <div className="stat-value text-2xl">{data.totals.products.toLocaleString('pt-BR')}</div>
-          </div>
-          <div className="stat">
-            <div className="stat-title">Valor em estoque</div>
-            <div className="stat-value text-2xl" data-testid="stock-total-value">
-              {formatMoney(data.totals.totalValue)}
-            </div>
-            <div className="stat-desc">pelo custo médio ponderado</div>
-          </div>
-          <div className="stat">
-            <div className="stat-title">Abaixo do mínimo</div>
-            <div className={`stat-value text-2xl ${data.totals.belowMinimum > 0 ? 'text-warning' : ''}`}>
-              {data.totals.belowMinimum}
-            </div>
-          </div>
-        </div>
-      ) : null}
+      {data ? <StockTotals totals={data.totals} /> : null}
       <ListPage
         title={date ? `Saldos ao fim de ${formatDate(date)}` : 'Saldos'}
         filters={
@@ -139,6 +149,7 @@ export default function StockPage() {
             />
             <SearchInput value={search.text} onChange={search.setText} placeholder="Buscar produto" />
             <CategoryFilter value={categoryId} onChange={(value) => list.setFilter('categoryId', value)} />
+            <PlaceFilter scope={scope} onChange={list.update} allLabel="Todos os depósitos" inline />
             <label className="label cursor-pointer gap-2 text-sm">
               <input
                 type="checkbox"
@@ -150,7 +161,12 @@ export default function StockPage() {
             </label>
           </>
         }
-        toolbar={<ExportMenu path="/stock/v1" params={params} />}
+        toolbar={
+          <>
+            <ExportMenu path="/stock/v1" params={params} />
+            <TransferButton />
+          </>
+        }
         data={data}
         busy={stock.isFetching}
         list={list}
