@@ -69,7 +69,7 @@ async function ownProductOf(tx: Tx, account: Account): Promise<number> {
 
 /**
  * A location as a shortage names it: always in the details; in the message while the business keeps more than one
- * location (with one, the message stays the specification's example, decision 0068), with its establishment when
+ * active location (with one, the message stays the specification's example, decision 0068), with its establishment when
  * there is more than one.
  */
 async function locationLabel(tx: Tx, locationId: number) {
@@ -78,7 +78,11 @@ async function locationLabel(tx: Tx, locationId: number) {
     .innerJoin('establishments as e', 'e.id', 'l.establishment_id')
     .select(['l.id', 'l.name', 'e.name as establishment'])
     .select((eb) => [
-      eb.selectFrom('locations').select(eb.fn.countAll().as('n')).as('locations'),
+      eb
+        .selectFrom('locations')
+        .select(eb.fn.countAll().as('n'))
+        .where('status', '=', 'active')
+        .as('locations'),
       eb.selectFrom('establishments').select(eb.fn.countAll().as('n')).as('establishments'),
     ])
     .where('l.id', '=', locationId)

@@ -1,5 +1,4 @@
 import type { TInventory } from '@armazem/contracts/inventory';
-import type { TEstablishment } from '@armazem/contracts/places';
 import { api } from '../../lib/api.ts';
 
 const base = `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/stock/inventory/v1`;
@@ -22,11 +21,7 @@ export const inventoryApi = api.injectEndpoints({
       }),
       providesTags: ['Inventory', 'Stock'],
     }),
-    inventoryEstablishments: build.query<TEstablishment[], void>({
-      query: () => '/establishments/v1',
-      providesTags: ['Settings'],
-    }),
   }),
 });
 
-export const { useInventoryQuery, useInventoryEstablishmentsQuery } = inventoryApi;
+export const { useInventoryQuery } = inventoryApi;

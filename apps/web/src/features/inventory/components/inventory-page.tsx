@@ -12,7 +12,8 @@ import {
 } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { inventoryUrls, useInventoryEstablishmentsQuery, useInventoryQuery } from '../inventory-api.ts';
+import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
+import { useEstablishmentsQuery } from '../../../lib/places-api.ts';
 
 type Row = TInventory['data'][number];
 
@@ -158,7 +159,7 @@ function EstablishmentChoice({
   value: number | null;
   onChange: (establishmentId: number | null) => void;
 }) {
-  const { data: establishments = [] } = useInventoryEstablishmentsQuery();
+  const { data: establishments = [] } = useEstablishmentsQuery();
   if (establishments.length < 2) return null;
   return (
     <label className="form-control">
