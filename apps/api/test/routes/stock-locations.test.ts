@@ -281,6 +281,34 @@ describe('transfers between establishments', () => {
   });
 });
 
+describe('a movement before a transfer between establishments', () => {
+  it('moves the cost the transfer entered the filial at, and what the filial moved after it', async () => {
+    const p = await product('Chá mate');
+    await entry(p, 4, '10', { occurredOn: daysBefore(10) });
+    const moved = (
+      await transfer(p, 2, matriz.defaultLocationId, filial.defaultLocationId, { occurredOn: daysBefore(5) })
+    ).json();
+    expect(moved.in.totalCost).toBe('20.0000');
+    const sold = (
+      await exit(p, 1, { locationId: filial.defaultLocationId, occurredOn: daysBefore(3) })
+    ).json();
+    expect(sold.totalCost).toBe('10.0000');
+    // a purchase at the matriz dated before the transfer: the average there is (40 + 80) ÷ 8 = 15,00
+    await entry(p, 4, '20', { occurredOn: daysBefore(8) });
+    const rows = (await call('GET', `/api/stock/in/v1?productId=${p.id}&establishmentId=${filial.id}`)).json()
+      .data;
+    expect(rows[0]).toMatchObject({ transferId: moved.id, totalCost: '30.0000' });
+    const exits = (
+      await call('GET', `/api/stock/out/v1?productId=${p.id}&establishmentId=${filial.id}`)
+    ).json().data;
+    expect(exits[0].totalCost).toBe('15.0000');
+    expect(await stockRow(p, `&establishmentId=${filial.id}`)).toMatchObject({
+      quantity: '1.000',
+      totalValue: '15.0000',
+    });
+  });
+});
+
 describe('racing', () => {
   it('lets racing exits and transfers out of one location through only while it holds stock', async () => {
     const p = await product('Açúcar 1 kg');

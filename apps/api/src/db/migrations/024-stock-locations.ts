@@ -69,6 +69,11 @@ async function createTables(db: MigrationDb, dialect: Dialect, principal: number
     .addColumn('created_by', 'integer', (col) => col.notNull().references('users.id'))
     .addColumn('created_at', t.timestamp, notNull)
     .execute();
+  await db.schema
+    .createIndex('stock_transfers_product_idx')
+    .on('stock_transfers')
+    .column('product_id')
+    .execute();
 
   await db.schema
     .createTable('location_balances')
@@ -112,6 +117,12 @@ async function addLedgerColumns(db: MigrationDb, dialect: Dialect, principal: nu
     .where(sql.ref('establishment_stock_id'), 'is not', null)
     .execute();
   await db.schema
+    .createIndex('stock_ledger_transfer_idx')
+    .on('stock_ledger')
+    .column('transfer_id')
+    .where(sql.ref('transfer_id'), 'is not', null)
+    .execute();
+  await db.schema
     .createIndex('stock_ledger_location_idx')
     .on('stock_ledger')
     .columns(['location_id', 'product_id', 'occurred_on'])
@@ -153,9 +164,9 @@ async function widenChecks(db: MigrationDb, dialect: Dialect) {
 }
 
 /**
- * A transfer inside one establishment moves value only in what its rows show (the quantity at the average where it
- * stands): like an exit's cost, that figure is derived and rewritten when earlier rows change, on both its rows. An
- * entry's cost stays a fact (migration 007's guard), every other entry's.
+ * A transfer's entry takes its cost from its exit: inside one establishment the value its rows show (the quantity at
+ * the average where it stands), between two the cost it left the origin at. Like an exit's cost, it is derived and
+ * rewritten when earlier rows change. Every other entry's cost stays a fact (migration 007's guard).
  */
 async function moveCostsDerived(db: MigrationDb, dialect: Dialect) {
   const message =
@@ -165,7 +176,7 @@ async function moveCostsDerived(db: MigrationDb, dialect: Dialect) {
     await sql
       .raw(
         `create trigger stock_ledger_entry_cost before update of unit_cost, total_cost on stock_ledger
-         when old.direction = 'in' and old.location_move = 0
+         when old.direction = 'in' and old.location_move = 0 and old.transfer_id is null
            and (new.unit_cost is not old.unit_cost or new.total_cost is not old.total_cost)
          begin select raise(abort, '${message}'); end`,
       )
@@ -176,7 +187,7 @@ async function moveCostsDerived(db: MigrationDb, dialect: Dialect) {
   await sql
     .raw(
       `create trigger stock_ledger_entry_cost before update of unit_cost, total_cost on stock_ledger for each row
-       when (old.direction = 'in' and old.location_move = 0
+       when (old.direction = 'in' and old.location_move = 0 and old.transfer_id is null
          and (new.unit_cost, new.total_cost) is distinct from (old.unit_cost, old.total_cost))
        execute function stock_ledger_guard()`,
     )

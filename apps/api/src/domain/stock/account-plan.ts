@@ -1,5 +1,5 @@
 import type { DerivedFigures, LedgerFact, NewLedgerRow, Shortage, Balance } from './stock-rules.ts';
-import { compareLedgerOrder, lineTotal, replayLedger } from './stock-rules.ts';
+import { compareLedgerOrder, exitUnitCost, lineTotal, replayLedger } from './stock-rules.ts';
 import type { LockedBalance } from './posting-repository.ts';
 import type { History, StoredRow } from './history-repository.ts';
 import { accountOf, isOwn, type Account } from './stock-accounts.ts';
@@ -61,6 +61,7 @@ export function planProduct(
   history: History | null,
   cancelIds: ReadonlySet<number>,
   atLocations: ReadonlyMap<string, bigint>,
+  prices: ReadonlyMap<number, bigint> = new Map(),
 ): { plan: ProductPlan } | { shortage: Shortage & { locationId?: number }; rows: PlannedRow[] } {
   const { account, tail } = input;
   const newRows: PlannedRow[] = input.adds.map(({ row, index }, seq) => ({
@@ -86,7 +87,15 @@ export function planProduct(
     start = history.start;
     const stored = history.rows
       .filter((row) => !cancelIds.has(row.id))
-      .map((row): PlannedRow => ({ ...row, seq: 0, addIndex: null, stored: row }));
+      .map((row): PlannedRow => {
+        const price = prices.get(row.id);
+        // a transfer's entry repriced at its exit's cost (transfer-costs.ts)
+        const fact =
+          price === undefined
+            ? row
+            : { ...row, entryCost: price, entryUnitCost: exitUnitCost(price, row.quantity) };
+        return { ...fact, seq: 0, addIndex: null, stored: row };
+      });
     rows = [...stored, ...newRows];
   }
   rows.sort(compareLedgerOrder);

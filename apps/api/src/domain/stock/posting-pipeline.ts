@@ -28,6 +28,7 @@ import {
 import { locationQuantities, placeRows, saveBranches, saveLocationQuantities } from './location-stock.ts';
 import { historiesFrom, saveManyBalances, type History } from './history-repository.ts';
 import { rowsToCancel } from './rows-to-cancel.ts';
+import { establishmentAccounts, staleTransferEntries } from './transfer-costs.ts';
 
 /**
  * The one posting pipeline. Every source of stock movements (manual entries and exits, monthly sheets and
@@ -56,6 +57,8 @@ export interface PostingRequest {
    * that moves own stock and a position in two postings would otherwise lock them in two orders)
    */
   lockAlso?: readonly Account[];
+  /** transfers' entries whose exit's cost changed: their cost becomes the exit's (transfer-costs.ts) */
+  reprice?: ReadonlyArray<{ id: number; totalCost: bigint }>;
 }
 
 /** A new row the batch cannot take, for sources that report problems per row (the sheet preview). */
@@ -87,8 +90,20 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   const { rows: add, places } = await placeRows(tx, request.add ?? [], request.userId, now);
   const cancelIds = request.cancel?.ids ?? [];
   const cancelled = cancelIds.length > 0 ? await loadCancellations(tx, cancelIds) : [];
-  const accounts = [...new Set([...add.map(accountOf), ...cancelled.map(accountOf)])];
-  const locked = request.lockAlso ? [...new Set([...accounts, ...request.lockAlso])] : accounts;
+  const repriced = request.reprice?.length
+    ? await rowsToCancel(
+        tx,
+        request.reprice.map((r) => r.id),
+      )
+    : [];
+  const touched = [...add, ...cancelled, ...repriced];
+  const accounts = [...new Set(touched.map(accountOf))];
+  // a product some other establishment held: all its own accounts, for a transfer's entry repriced after writing
+  const others = await establishmentAccounts(
+    tx,
+    touched.filter((row) => !row.positionId).map((row) => row.productId),
+  );
+  const locked = [...new Set([...accounts, ...(request.lockAlso ?? []), ...others])];
   const { tails, closedThrough } = await lockBalances(tx, dialect, locked, now);
   checkDates(
     add.map((row) => row.occurredOn),
@@ -103,7 +118,8 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
     if (fresh.some((row) => row.cancelledAt !== null)) throw conflict('Este movimento já foi cancelado.');
   }
   const cancelSet = new Set(cancelIds);
-  const inputs = groupByAccount(add, cancelled, tails);
+  const inputs = groupByAccount(add, [...cancelled, ...repriced], tails);
+  const prices = new Map((request.reprice ?? []).map((r) => [r.id, r.totalCost]));
   // Every product off the fast path reads its history in one set-based pass, once: dropping a row in
   // `collect` mode never moves the earliest date back, so the same history serves every retry.
   const from = new Map<number, string>();
@@ -119,7 +135,7 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   for (const input of inputs) {
     const history = histories.get(input.account) ?? null;
     for (;;) {
-      const outcome = planProduct(input, history, cancelSet, atLocations);
+      const outcome = planProduct(input, history, cancelSet, atLocations, prices);
       if ('plan' in outcome) {
         plans.push(outcome.plan);
         break;
@@ -131,7 +147,7 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
       input.adds = input.adds.filter((item) => item.index !== addIndex);
     }
   }
-  return { add, places, plans, shortages, cancelled };
+  return { add, places, plans, shortages, cancelled, branchy: others.length > 0 };
 }
 
 /** A written row: its id and the figures valuation derived for it (an exit's cost), for the caller's answer. */
@@ -148,8 +164,9 @@ export interface PostedRow {
  */
 export async function post(tx: Tx, dialect: Dialect, request: PostingRequest): Promise<PostedRow[]> {
   const now = request.now ?? nowIso();
-  const { add, places, plans, cancelled } = await plan(tx, dialect, request, false, now);
+  const { add, places, plans, cancelled, branchy } = await plan(tx, dialect, request, false, now);
   const posted = await write(tx, dialect, { ...request, add }, plans, cancelled, now);
+  if (branchy && !request.reprice) await settleTransfers(tx, dialect, request, plans, now);
   return posted.map((row, i) => {
     const place = places.get(add[i]?.locationId ?? 0);
     return { ...row, location: { id: place?.id ?? 0, name: place?.name ?? '' } };
@@ -167,8 +184,11 @@ export async function postUnlessShort(
   request: PostingRequest,
 ): Promise<RowShortage[]> {
   const now = request.now ?? nowIso();
-  const { add, plans, shortages, cancelled } = await plan(tx, dialect, request, true, now);
-  if (shortages.length === 0) await write(tx, dialect, { ...request, add }, plans, cancelled, now);
+  const { add, plans, shortages, cancelled, branchy } = await plan(tx, dialect, request, true, now);
+  if (shortages.length === 0) {
+    await write(tx, dialect, { ...request, add }, plans, cancelled, now);
+    if (branchy) await settleTransfers(tx, dialect, request, plans, now);
+  }
   return shortages;
 }
 
@@ -200,6 +220,7 @@ async function write(
     );
   }
   const inserts: Array<{ row: NewLedgerRow; derived: DerivedFigures; addIndex: number }> = [];
+  const reprices = new Set((request.reprice ?? []).map((r) => r.id));
   const updates: Array<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }> = [];
   for (const productPlan of plans) {
     for (const [i, planned] of productPlan.rows.entries()) {
@@ -209,8 +230,9 @@ async function write(
         const row = add[planned.addIndex];
         if (row) inserts.push({ row, derived, addIndex: planned.addIndex });
       } else if (planned.stored && !sameDerived(planned.stored.derived, derived)) {
-        // a move's value is derived on both its rows: rewritten like an exit's cost
-        updates.push({ id: planned.stored.id, direction: planned.move ? 'out' : planned.direction, derived });
+        // a move's value and a repriced transfer entry's cost are derived: rewritten like an exit's cost
+        const derivedCost = planned.move || reprices.has(planned.stored.id);
+        updates.push({ id: planned.stored.id, direction: derivedCost ? 'out' : planned.direction, derived });
       }
     }
   }
@@ -264,4 +286,27 @@ async function write(
   for (const [i, item] of inserts.entries())
     posted[item.addIndex] = { id: ids[i] ?? 0, derived: item.derived };
   return posted;
+}
+
+/** Rounds of repricing before giving up on a cycle of transfers that keeps moving by a rounding (never seen). */
+const SETTLE_ROUNDS = 20;
+
+/**
+ * After a write: the entries of transfers between establishments whose exit's cost the write changed take that cost,
+ * and what the destination moved after them is replayed (again, should that move another transfer's exit).
+ */
+async function settleTransfers(
+  tx: Tx,
+  dialect: Dialect,
+  request: PostingRequest,
+  plans: readonly ProductPlan[],
+  now: string,
+) {
+  const products = [...new Set(plans.filter((p) => isOwn(p.account)).map((p) => p.productId))];
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const stale = await staleTransferEntries(tx, products);
+    if (stale.length === 0) return;
+    const { userId, today } = request;
+    await post(tx, dialect, { userId, today, now, reprice: stale, audit: null });
+  }
 }
