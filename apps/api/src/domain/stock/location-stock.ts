@@ -6,7 +6,7 @@ import { prepared } from '../../db/prepared.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
-import type { LockedBalance, SavedBalance } from './posting-repository.ts';
+import type { SavedBalance } from './posting-repository.ts';
 import { branchOf } from './stock-accounts.ts';
 import type { NewLedgerRow } from './stock-rules.ts';
 
@@ -129,29 +129,6 @@ export async function placeRows(
     out.push({ ...row, locationId, establishmentStockId });
   }
   return { rows: out, places };
-}
-
-/** Other establishments' stock rows, locked (PostgreSQL) in id order. */
-export async function lockBranches(
-  tx: Tx,
-  dialect: Dialect,
-  ids: readonly number[],
-): Promise<Map<number, LockedBalance>> {
-  const out = new Map<number, LockedBalance>();
-  if (ids.length === 0) return out;
-  let query = tx
-    .selectFrom('establishment_stock')
-    .select(['id', 'quantity', 'total_value', 'last_occurred_on'])
-    .where('id', 'in', [...ids])
-    .orderBy('id');
-  if (dialect === 'postgres') query = query.forUpdate();
-  for (const row of await query.execute()) {
-    out.set(row.id, {
-      balance: { quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) },
-      lastDate: row.last_occurred_on,
-    });
-  }
-  return out;
 }
 
 /** Saves other establishments' running figures (each saved balance's `productId` is its account). */

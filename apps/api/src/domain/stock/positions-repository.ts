@@ -45,16 +45,20 @@ export async function positionFor(
   return (await find())!.id;
 }
 
-/** The positions' running figures, locked (PostgreSQL) in id order. */
-export async function lockPositions(
+/**
+ * Running figures kept beside the product's balance row, locked (PostgreSQL) in id order: the positions' (held and
+ * sent goods) or other establishments' own stock (decision 0068); both tables keep them alike.
+ */
+export async function lockRunning(
   tx: Tx,
   dialect: Dialect,
+  table: 'stock_positions' | 'establishment_stock',
   ids: readonly number[],
 ): Promise<Map<number, LockedBalance>> {
   const out = new Map<number, LockedBalance>();
   if (ids.length === 0) return out;
   let query = tx
-    .selectFrom('stock_positions')
+    .selectFrom(table)
     .select(['id', 'quantity', 'total_value', 'last_occurred_on'])
     .where('id', 'in', [...ids])
     .orderBy('id');

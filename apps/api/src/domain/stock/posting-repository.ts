@@ -8,8 +8,7 @@ import type { Database, Dialect } from '../../db/types.ts';
 import { averageCost, type Balance } from './stock-rules.ts';
 import { groupMemo } from '../../db/group-commit.ts';
 import { accountOf, splitAccounts, type Account } from './stock-accounts.ts';
-import { lockPositions } from './positions-repository.ts';
-import { lockBranches } from './location-stock.ts';
+import { lockRunning } from './positions-repository.ts';
 
 /**
  * SQL of what a movement reads before it is posted, the locks the pipeline takes and the balance row it saves; the
@@ -130,9 +129,9 @@ export async function lockBalances(
   const { products, positions, branches } = splitAccounts(new Set(accounts));
   // one fixed lock order: other establishments' stock by id, positions by id, then products by id
   const tails = new Map<Account, LockedBalance>();
-  for (const [id, tail] of await lockBranches(tx, dialect, branches))
+  for (const [id, tail] of await lockRunning(tx, dialect, 'establishment_stock', branches))
     tails.set(accountOf({ productId: 0, establishmentStockId: id }), tail);
-  for (const [id, tail] of await lockPositions(tx, dialect, positions)) tails.set(-id, tail);
+  for (const [id, tail] of await lockRunning(tx, dialect, 'stock_positions', positions)) tails.set(-id, tail);
   const sorted = products.sort((a, b) => a - b);
   let closedThrough: string | null | undefined;
   const read = async (ids: number[]) => {

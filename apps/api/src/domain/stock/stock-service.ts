@@ -87,8 +87,8 @@ function manualRow(input: Movement, baseQuantity: bigint, occurredOn: string): N
   };
 }
 
-/** The answer to a new movement, from what the write already knows: no second read of the row. */
-function postedEntry(
+/** The answer to a new movement or transfer side, from what the write already knows: no second read of the row. */
+export function postedEntry(
   row: NewLedgerRow,
   posted: PostedRow,
   context: Awaited<ReturnType<typeof movementContext>>,
@@ -113,14 +113,14 @@ function postedEntry(
     document: row.document,
     notes: row.notes,
     stockMovementId: null,
-    source: 'manual',
+    source: row.source,
     createdBy: { id: user.id, name: user.name },
     createdAt,
     cancelledAt: null,
     cancelledBy: null,
     cancelReason: null,
     location: posted.location,
-    transferId: null,
+    transferId: row.transferId ?? null,
   };
 }
 

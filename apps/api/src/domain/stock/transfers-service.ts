@@ -1,15 +1,14 @@
-import type { TLedgerEntry, TTransfer, ZNewTransfer } from '@armazem/contracts/stock';
+import type { TTransfer, ZNewTransfer } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import { nowIso, type Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { transferRows } from './ledger-repository.ts';
-import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { post, type NewLedgerRow, type PostedRow } from './posting-pipeline.ts';
+import { post, type NewLedgerRow } from './posting-pipeline.ts';
 import { baseQuantityOf } from './stock-rules.ts';
 import { accountOf } from './stock-accounts.ts';
 import { establishmentStockFor, placesOf, type PlaceOfLocation } from './location-stock.ts';
-import { movementContext, type StockServiceDeps } from './stock-service.ts';
+import { movementContext, postedEntry, type StockServiceDeps } from './stock-service.ts';
 
 /**
  * Transfers between locations (DESIGN.md §6.3, decision 0068), through the one posting pipeline in one transaction.
@@ -20,7 +19,6 @@ import { movementContext, type StockServiceDeps } from './stock-service.ts';
 
 type NewTransfer = z.output<typeof ZNewTransfer>;
 type Author = { id: number; name: string };
-type Context = Awaited<ReturnType<typeof movementContext>>;
 
 async function endsOf(tx: Tx, input: NewTransfer) {
   if (input.fromLocationId === input.toLocationId)
@@ -32,42 +30,6 @@ async function endsOf(tx: Tx, input: NewTransfer) {
   if (!to) throw badRequest('Depósito de destino não encontrado.', 'toLocationId');
   for (const end of [from, to]) if (!end.active) throw conflict(`O depósito ${end.name} está inativo.`);
   return { from, to };
-}
-
-/** The answer's rows, from what the write already knows. */
-function entryOf(
-  row: NewLedgerRow,
-  posted: PostedRow,
-  context: Context,
-  user: Author,
-  createdAt: string,
-): TLedgerEntry {
-  const { product, unity } = context;
-  return {
-    id: posted.id,
-    direction: row.direction,
-    occurredOn: row.occurredOn,
-    product: { id: product.id, sku: product.sku, name: product.name },
-    productUnity: { id: unity.id, label: unity.label },
-    quantity: quantityOut(row.quantity),
-    baseQuantity: quantityOut(row.baseQuantity),
-    baseUnity: product.baseCode,
-    unitCost: moneyOut(posted.derived.unitCost),
-    totalCost: moneyOut(posted.derived.totalCost),
-    supplier: null,
-    reason: null,
-    document: row.document,
-    notes: row.notes,
-    stockMovementId: null,
-    source: 'transfer',
-    createdBy: { id: user.id, name: user.name },
-    createdAt,
-    cancelledAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    location: posted.location,
-    transferId: row.transferId ?? null,
-  };
 }
 
 type Common = { userId: number; today: string; now: string };
@@ -174,8 +136,8 @@ export function createTransfersService({ db, dialect, clock, events }: StockServ
         const [out, into] = await postBoth(tx, dialect, rows, ends, { userId: user.id, today, now }, after);
         return {
           id,
-          out: entryOf(rows.out, out, context, user, now),
-          in: entryOf(rows.in, into, context, user, now),
+          out: postedEntry(rows.out, out, context, null, user, now),
+          in: postedEntry(rows.in, into, context, null, user, now),
         };
       });
       events.publish('stock', [input.productId]);
