@@ -95,3 +95,12 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     });
   }
 }
+
+/** Brings the schema up to one migration (tests of a later migration's data move start from there). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () => untimed(migrationsFor(handle.dialect), handle),
+  };
+  const { error } = await new Migrator({ db: handle.db, provider }).migrateTo(name);
+  if (error) throw new Error(`Falha ao migrar o banco de dados até ${name}`, { cause: error });
+}
