@@ -73,8 +73,8 @@ export function planProduct(
     occurredOn: row.occurredOn,
     quantity: row.quantity,
     baseQuantity: row.baseQuantity,
-    ...(row.locationId ? { locationId: row.locationId } : {}),
-    ...(row.move ? { move: true } : {}),
+    locationId: row.locationId ?? undefined,
+    move: row.move === true,
     entryCost:
       row.direction === 'in' && !row.move
         ? (row.totalCost ?? lineTotal(row.quantity, row.unitCost ?? 0n))

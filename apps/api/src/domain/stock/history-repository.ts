@@ -105,9 +105,10 @@ export function toStoredRow(row: {
   const move = Number(row.location_move ?? 0) === 1;
   // a move's value is derived, like an exit's cost: each replay computes it again
   const entry = row.direction === 'in' && !move;
+  // one object shape for every row (a back-dated movement reads 100,000 of them): no spreads
   return {
-    ...(row.location_id === undefined ? {} : { locationId: Number(row.location_id) }),
-    ...(move ? { move } : {}),
+    locationId: row.location_id === undefined ? undefined : Number(row.location_id),
+    move,
     id: Number(row.id),
     direction: row.direction,
     occurredOn: row.occurred_on,

@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
 import type { SavedBalance } from './posting-repository.ts';
 import { branchOf } from './stock-accounts.ts';
+import { groupMemo } from '../../db/group-commit.ts';
 import type { NewLedgerRow } from './stock-rules.ts';
 
 /**
@@ -33,10 +34,37 @@ const defaultLocationQuery = prepared((db, userId: number) =>
     .leftJoin('locations as mine', (join) =>
       join.onRef('mine.id', '=', 'u.default_location_id').on('mine.status', '=', 'active'),
     )
-    .select(['first.id as first_id', 'first.default_location_id', 'mine.id as mine'])
+    .innerJoin('locations as l', (join) =>
+      join.on(sql<boolean>`l.id = coalesce(${sql.ref('mine.id')}, ${sql.ref('first.default_location_id')})`),
+    )
+    .select(['first.id as first_id', 'l.id', 'l.name', 'l.establishment_id', 'l.status'])
     .orderBy('first.id')
     .limit(1),
 );
+
+const DEFAULT_PLACE = Symbol('default place');
+
+/**
+ * The place a row that names none goes to, read once per user in a group's transaction (the usual movement: racing
+ * exits share a group and its read).
+ */
+async function defaultPlace(tx: Tx, userId: number): Promise<PlaceOfLocation> {
+  const memo = groupMemo(tx);
+  const known = memo?.get(DEFAULT_PLACE) as Map<number, PlaceOfLocation> | undefined;
+  const hit = known?.get(userId);
+  if (hit) return hit;
+  const [row] = await defaultLocationQuery(tx, userId);
+  if (!row) throw conflict('Nenhum depósito padrão está definido para a matriz.');
+  const place = {
+    id: row.id,
+    name: row.name,
+    establishmentId: row.establishment_id,
+    first: row.first_id === row.establishment_id,
+    active: row.status === 'active',
+  };
+  if (memo) memo.set(DEFAULT_PLACE, (known ?? new Map()).set(userId, place));
+  return place;
+}
 
 /** Locations with their establishment, and which establishment is the first. */
 export async function placesOf(tx: Tx | Db, ids: readonly number[]): Promise<Map<number, PlaceOfLocation>> {
@@ -101,14 +129,14 @@ export async function placeRows(
   now: string,
 ): Promise<{ rows: NewLedgerRow[]; places: Map<number, PlaceOfLocation> }> {
   if (rows.length === 0) return { rows: [], places: new Map() };
-  let fallback: number | null = null;
-  if (rows.some((row) => row.locationId === null || row.locationId === undefined)) {
-    const [found] = await defaultLocationQuery(tx, userId);
-    fallback = found?.mine ?? found?.default_location_id ?? null;
-    if (fallback === null) throw conflict('Nenhum depósito padrão está definido para a matriz.');
+  const named = [...new Set(rows.flatMap((row) => (row.locationId ? [row.locationId] : [])))];
+  const places = await placesOf(tx, named);
+  let fallback: PlaceOfLocation | null = null;
+  if (named.length === 0 || rows.some((row) => !row.locationId)) {
+    fallback = await defaultPlace(tx, userId);
+    places.set(fallback.id, fallback);
   }
-  const located = rows.map((row) => row.locationId ?? (fallback as number));
-  const places = await placesOf(tx, [...new Set(located)]);
+  const located = rows.map((row) => row.locationId || (fallback?.id as number));
   const branches = new Map<string, number>();
   const out: NewLedgerRow[] = [];
   for (const [i, row] of rows.entries()) {
@@ -194,6 +222,12 @@ export async function saveLocationQuantities(
   figures: readonly LocationQuantity[],
   now: string,
 ): Promise<void> {
+  const [only] = figures;
+  if (dialect === 'sqlite' && only && figures.length === 1) {
+    // the usual movement: one location of one product, a statement compiled once
+    await saveOneQuery(tx, only.productId, only.locationId, only.quantity.toString(), now);
+    return;
+  }
   for (const part of chunks(figures, 5_000)) {
     const products = part.map((f) => f.productId);
     const locations = part.map((f) => f.locationId);
@@ -213,3 +247,10 @@ export async function saveLocationQuantities(
     }
   }
 }
+
+const saveOneQuery = prepared((db, productId: number, locationId: number, quantity: string, now: string) =>
+  db
+    .insertInto('location_balances')
+    .values({ product_id: productId, location_id: locationId, quantity, updated_at: now })
+    .onConflict((oc) => oc.columns(['product_id', 'location_id']).doUpdateSet({ quantity, updated_at: now })),
+);

@@ -130,12 +130,12 @@ export interface LedgerFact {
   /** an entry's cost per product unity as typed (a fact); null for an exit */
   entryUnitCost: bigint | null;
   /** where the row moved stock (migration 024); absent where only the establishment's figures matter */
-  locationId?: number;
+  locationId?: number | undefined;
   /**
    * one side of a transfer between two locations of one establishment: it changes no figure of the establishment, and
    * its value (the quantity at the average where the row stands, derived like an exit's cost) is only shown
    */
-  move?: boolean;
+  move?: boolean | undefined;
 }
 
 /** A new ledger row as a source hands it to the pipeline: its facts (the pipeline derives the rest). */

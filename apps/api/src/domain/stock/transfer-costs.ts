@@ -1,6 +1,12 @@
 import type { Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { accountOf, type Account } from './stock-accounts.ts';
+import { prepared } from '../../db/prepared.ts';
+
+/** The usual movement: one product, a statement compiled once. */
+const oneProductQuery = prepared((db, productId: number) =>
+  db.selectFrom('establishment_stock').select(['id', 'product_id']).where('product_id', '=', productId),
+);
 
 /**
  * A transfer between establishments enters the destination at exactly the cost it left the origin at (DESIGN.md §6.3,
@@ -13,11 +19,16 @@ import { accountOf, type Account } from './stock-accounts.ts';
 /** Every own account of the products some establishment other than the first ever held (none: no transfer between). */
 export async function establishmentAccounts(tx: Tx, productIds: readonly number[]): Promise<Account[]> {
   if (productIds.length === 0) return [];
-  const rows = await tx
-    .selectFrom('establishment_stock')
-    .select(['id', 'product_id'])
-    .where('product_id', 'in', [...new Set(productIds)])
-    .execute();
+  const ids = [...new Set(productIds)];
+  const [one] = ids;
+  const rows =
+    ids.length === 1 && one !== undefined
+      ? await oneProductQuery(tx, one)
+      : await tx
+          .selectFrom('establishment_stock')
+          .select(['id', 'product_id'])
+          .where('product_id', 'in', ids)
+          .execute();
   if (rows.length === 0) return [];
   const products = new Set(rows.map((row) => row.product_id));
   return [
