@@ -73,14 +73,17 @@ const optionalBigInt = (value: Figure | null) => (value === null ? null : toBigI
 
 /**
  * The location's quantity of product `p` at the end of `date` (the query must left-join its `location_balances` row
- * as `lb`): its quantity now less what its live rows dated after the date moved (usually none: one seek on
- * stock_ledger_location_idx).
+ * as `lb`, and its establishment's own stock as `sb` or `es`): its quantity now when the establishment's last live
+ * row is on or before the date (the usual case: nothing to seek), else less what its live rows dated after the date
+ * moved (one seek on stock_ledger_location_idx).
  */
 function locationQuantityAt(place: CountPlace, date: string) {
-  return sql<Figure>`coalesce(lb.quantity, 0) - coalesce((select sum(case when y.direction = 'in'
+  const last = sql.raw(place.first ? 'sb.last_occurred_on' : 'es.last_occurred_on');
+  return sql<Figure>`case when ${last} is null or ${last} <= ${date} then coalesce(lb.quantity, 0)
+    else coalesce(lb.quantity, 0) - coalesce((select sum(case when y.direction = 'in'
       then y.base_quantity else -y.base_quantity end) from stock_ledger as y
     where y.location_id = ${place.locationId} and y.product_id = p.id and y.position_id is null
-      and y.cancelled_at is null and y.occurred_on > ${date}), 0)`;
+      and y.cancelled_at is null and y.occurred_on > ${date}), 0) end`;
 }
 
 /**
