@@ -115,8 +115,11 @@ function linesQuery(db: Db | Tx, scope: CountScope) {
     .leftJoin('location_balances as lb', (join) =>
       join.onRef('lb.product_id', '=', 'p.id').on('lb.location_id', '=', place.locationId),
     )
-    .leftJoin('establishment_stock as es', (join) =>
-      join.onRef('es.product_id', '=', 'p.id').on('es.establishment_id', '=', place.establishmentId),
+    // the first establishment's own stock is the balance row (`sb`): only another one's needs its row
+    .$if(!place.first, (qb) =>
+      qb.leftJoin('establishment_stock as es', (join) =>
+        join.onRef('es.product_id', '=', 'p.id').on('es.establishment_id', '=', place.establishmentId),
+      ),
     )
     .leftJoin('inventory_count_items as i', (join) =>
       join.onRef('i.product_id', '=', 'p.id').on('i.count_id', '=', scope.id),
