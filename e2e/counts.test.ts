@@ -239,6 +239,33 @@ describe('Balanço: what was typed, what was refused, and the words', () => {
   });
 });
 
+describe('Balanço per location', () => {
+  it('offers the locations once there is more than one, and shows the one counted', async () => {
+    const client = httpClient(await adminCookie());
+    const [matriz] = (await client('GET', '/api/establishments/v1')).json() as Array<{ id: number }>;
+    const name = `Prateleira ${Date.now()}`;
+    const created = await client('POST', '/api/locations/v1', { establishmentId: matriz?.id, name });
+    expect(created.status).toBe(201);
+    const location = created.json() as { id: number };
+    try {
+      await loginAsAdmin();
+      await page.goto('/app/counts');
+      const select = page.getByTestId('count-location');
+      await select.waitFor(WAIT);
+      await select.selectOption(String(location.id));
+      await page.getByRole('button', { name: 'Iniciar balanço' }).click();
+      await expect.poll(() => page.getByTestId('count-location-name').textContent(), WAIT).toBe(name);
+      // the list names it too
+      await page.goto('/app/counts');
+      const listed = page.getByRole('listitem').filter({ hasText: name });
+      await expect.poll(() => listed.count(), WAIT).toBe(1);
+    } finally {
+      // out of the other tests' choices (a location a count names stays, inactive)
+      await client('PATCH', `/api/locations/v1/${location.id}`, { status: 'inactive' });
+    }
+  });
+});
+
 describe('Inventário', () => {
   it('shows the table by NCM and downloads the book (PDF, XLSX) and the Bloco H file', async () => {
     const sku = `INV-${Date.now()}`;

@@ -1,5 +1,6 @@
 // A bench fixture, not a write path of the app: `rows` ledger entries spread over the first `stocked` active products
-// (dates spread over 2025), with exact running figures, and each product's balance row set to its last row. Written
+// (dates spread over 2025), with exact running figures, each product's balance row set to its last row and its
+// quantity in the first establishment's default location (where every row is, as migration 024 put them). Written
 // set-based (one statement per 20,000 rows: unnest on PostgreSQL, json_each on SQLite), so seeding 1,000,000 rows
 // does not dominate the run.
 import { sql } from 'kysely';
@@ -99,4 +100,14 @@ export async function seedLedger(db: Db, dialect: Dialect, userId: number, stock
     if (ledger.length >= CHUNK) await flush();
   }
   await flush();
+  await seedLocations(db, dialect, now);
+}
+
+/** Every seeded row is in the first establishment's default location (the column's default): its quantities too. */
+async function seedLocations(db: Db, dialect: Dialect, now: string) {
+  const at = dialect === 'postgres' ? sql`${now}::timestamptz` : sql`${now}`;
+  await sql`insert into location_balances (product_id, location_id, quantity, updated_at)
+    select sb.product_id, (select default_location_id from establishments order by id limit 1), sb.quantity, ${at}
+    from stock_balances as sb where sb.quantity <> 0
+    on conflict (product_id, location_id) do update set quantity = excluded.quantity`.execute(db);
 }

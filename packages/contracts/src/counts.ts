@@ -21,6 +21,8 @@ export const ZNewCount = z.strictObject({
   categoryId: z.optional(z.nullable(zChoice('Selecione a categoria.'))),
   /** a blind count hides from operators every figure that reveals the expected quantity (DESIGN.md §6.1) */
   blind: z.optional(z.boolean({ error: 'Informe verdadeiro ou falso.' })),
+  /** the location counted (DESIGN.md §6.3); absent: the user's default location, else the matriz's */
+  locationId: z.optional(z.nullable(zChoice('Selecione o depósito.'))),
 });
 export type TNewCount = z.input<typeof ZNewCount>;
 
@@ -30,6 +32,8 @@ export const COUNT_SORTS = ['countedOn', 'createdAt', 'description', 'status'] a
 export const ZCountListQuery = z.extend(ZPageQuery, {
   sort: zSort(COUNT_SORTS, 'countedOn'),
   status: z.optional(ZCountStatus),
+  establishmentId: z.optional(ZId),
+  locationId: z.optional(ZId),
   format: ZExportFormat,
 });
 export type TCountListQuery = z.input<typeof ZCountListQuery>;
@@ -49,6 +53,8 @@ export const ZCount = z.object({
   countedOn: z.string(),
   description: z.nullable(z.string()),
   category: z.nullable(ZRef),
+  /** the location counted: its quantities are the expected ones, and its adjustments go there */
+  location: ZRef,
   status: ZCountStatus,
   blind: z.boolean(),
   itemsCounted: z.number(),

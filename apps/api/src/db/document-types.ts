@@ -82,6 +82,8 @@ export interface InventoryCountTable {
   undone_at: Timestamp | null;
   /** 1: operators do not see the expected figures (migration 018) */
   blind: ColumnType<number, number | undefined, number>;
+  /** the location counted (migration 025) */
+  location_id: number;
 }
 
 /** One person's part of a counted line (migration 018): the parts of a line add up to its counted quantity. */

@@ -26,6 +26,7 @@ import { stockPositions } from './migrations/021-stock-positions.ts';
 import { valueAdjustments } from './migrations/022-value-adjustments.ts';
 import { establishments } from './migrations/023-establishments.ts';
 import { stockLocations } from './migrations/024-stock-locations.ts';
+import { countLocations } from './migrations/025-count-locations.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '022-value-adjustments': valueAdjustments(dialect),
     '023-establishments': establishments(dialect),
     '024-stock-locations': stockLocations(dialect),
+    '025-count-locations': countLocations(dialect),
   };
 }
 

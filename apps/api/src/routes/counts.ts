@@ -33,6 +33,7 @@ const COUNT_COLUMNS: ExportColumn<TCount>[] = [
   { title: 'Data da contagem', type: 'date', value: (c) => c.countedOn },
   { title: 'Descrição', width: 40, value: (c) => c.description },
   { title: 'Categoria', width: 20, value: (c) => c.category?.name ?? 'Todas' },
+  { title: 'Depósito', width: 20, value: (c) => c.location.name },
   { title: 'Situação', width: 14, value: (c) => COUNT_STATUS_LABELS[c.status] },
   { title: 'Produtos contados', type: 'number', value: (c) => c.itemsCounted },
   { title: 'Iniciado por', width: 20, value: (c) => c.createdBy.name },

@@ -4,20 +4,26 @@ import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { quantityAt, valueAt } from '../inventory/inventory-repository.ts';
+import { ledgerOrderSql } from '../stock/ledger-repository.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
 
 /** SQL of a count's lines (what is shown, checked and posted), and nothing else. */
 
-/** One product in a count's scope: its balance at the end of the count's date and what was counted of it. */
+/**
+ * One product in a count's scope: its quantity at the count's location and its establishment's figures at the end of
+ * the count's date, and what was counted of it.
+ */
 export interface CountRow {
   productId: number;
   sku: string;
   name: string;
   barcode: string | null;
   unityId: number;
-  /** balance at the end of the count's date */
+  /** the location's quantity at the end of the count's date */
   quantity: bigint;
-  totalValue: bigint;
+  /** the establishment's running figures at the end of the count's date */
+  establishmentQuantity: bigint;
+  establishmentValue: bigint;
   counted: bigint | null;
   /** what posting found and the cost it used (null until the count is posted) */
   expected: bigint | null;
@@ -28,10 +34,18 @@ export interface CountRow {
   countedAt: string | null;
 }
 
+/** The location a count counts, and its establishment (the first's own stock is the product's balance row). */
+export interface CountPlace {
+  locationId: number;
+  establishmentId: number;
+  first: boolean;
+}
+
 export interface CountScope {
   id: number;
   countedOn: string;
   categoryId: number | null;
+  place: CountPlace;
   /** posted (or posted and undone): its lines are what the posting recorded, whatever the products became since */
   posted: boolean;
 }
@@ -44,7 +58,8 @@ type JsonLine = [
   barcode: string | null,
   unityId: number,
   quantity: string,
-  totalValue: string,
+  establishmentQuantity: string,
+  establishmentValue: string,
   counted: string | null,
   expected: string | null,
   unitCost: string | null,
@@ -57,16 +72,55 @@ type Figure = string | number | bigint;
 const optionalBigInt = (value: Figure | null) => (value === null ? null : toBigInt(value));
 
 /**
+ * The location's quantity of product `p` at the end of `date` (the query must left-join its `location_balances` row
+ * as `lb`, and its establishment's own stock as `sb` or `es`): its quantity now when the establishment's last live
+ * row is on or before the date (the usual case: nothing to seek), else less what its live rows dated after the date
+ * moved (one seek on stock_ledger_location_idx).
+ */
+function locationQuantityAt(place: CountPlace, date: string) {
+  const last = sql.raw(place.first ? 'sb.last_occurred_on' : 'es.last_occurred_on');
+  return sql<Figure>`case when ${last} is null or ${last} <= ${date} then coalesce(lb.quantity, 0)
+    else coalesce(lb.quantity, 0) - coalesce((select sum(case when y.direction = 'in'
+      then y.base_quantity else -y.base_quantity end) from stock_ledger as y
+    where y.location_id = ${place.locationId} and y.product_id = p.id and y.position_id is null
+      and y.cancelled_at is null and y.occurred_on > ${date}), 0) end`;
+}
+
+/**
+ * A running figure of product `p` in an establishment other than the first at the end of `date` (the query must
+ * left-join its `establishment_stock` row as `es`), read as `figureAt` reads the first's balance row.
+ */
+function branchFigureAt(date: string, figure: 'quantity' | 'total_value') {
+  const running = sql.raw(figure === 'quantity' ? 'balance_quantity' : 'balance_value');
+  return sql<Figure>`case
+    when es.id is null or es.last_occurred_on is null then 0
+    when es.last_occurred_on <= ${date} then es.${sql.raw(figure)}
+    else coalesce((select y.${running} from stock_ledger as y where y.establishment_stock_id = es.id
+      and y.cancelled_at is null and y.occurred_on <= ${date} order by ${ledgerOrderSql('y', 'desc')} limit 1), 0)
+    end`;
+}
+
+/**
  * An open count's lines: every active product in its scope, and every product already counted in it (deactivated or
  * moved to another category since, it is still posted, never dropped without a word). A posted count's lines: what
  * its posting recorded.
  */
 function linesQuery(db: Db | Tx, scope: CountScope) {
+  const { place, countedOn: date } = scope;
   const postedValue = sql<Figure | null>`(select sum(case when l.direction = 'in' then l.total_cost
     else -l.total_cost end) from stock_ledger as l where l.count_id = ${scope.id} and l.product_id = p.id)`;
   const query = db
     .selectFrom('products as p')
     .leftJoin('stock_balances as sb', 'sb.product_id', 'p.id')
+    .leftJoin('location_balances as lb', (join) =>
+      join.onRef('lb.product_id', '=', 'p.id').on('lb.location_id', '=', place.locationId),
+    )
+    // the first establishment's own stock is the balance row (`sb`): only another one's needs its row
+    .$if(!place.first, (qb) =>
+      qb.leftJoin('establishment_stock as es', (join) =>
+        join.onRef('es.product_id', '=', 'p.id').on('es.establishment_id', '=', place.establishmentId),
+      ),
+    )
     .leftJoin('inventory_count_items as i', (join) =>
       join.onRef('i.product_id', '=', 'p.id').on('i.count_id', '=', scope.id),
     )
@@ -77,8 +131,9 @@ function linesQuery(db: Db | Tx, scope: CountScope) {
       'p.name',
       'p.barcode',
       'p.base_unity_id',
-      quantityAt(scope.countedOn).as('quantity'),
-      valueAt(scope.countedOn).as('total_value'),
+      locationQuantityAt(place, date).as('quantity'),
+      (place.first ? quantityAt(date) : branchFigureAt(date, 'quantity')).as('establishment_quantity'),
+      (place.first ? valueAt(date) : branchFigureAt(date, 'total_value')).as('establishment_value'),
       'i.counted_quantity',
       'i.expected_quantity',
       'i.unit_cost',
@@ -104,9 +159,15 @@ async function jsonLines(db: Db | Tx, query: ReturnType<typeof linesQuery>): Pro
   const text = (column: string) => sql`cast(${ref(column)} as text)`;
   const fields = sql.join([
     ...['id', 'sku', 'name', 'barcode', 'base_unity_id'].map(ref),
-    ...['quantity', 'total_value', 'counted_quantity', 'expected_quantity', 'unit_cost', 'posted_value'].map(
-      text,
-    ),
+    ...[
+      'quantity',
+      'establishment_quantity',
+      'establishment_value',
+      'counted_quantity',
+      'expected_quantity',
+      'unit_cost',
+      'posted_value',
+    ].map(text),
     ...['counted_by', 'counted_at'].map(ref),
   ]);
   const { rows } = await sql<{ lines: string }>`select
@@ -120,13 +181,14 @@ async function jsonLines(db: Db | Tx, query: ReturnType<typeof linesQuery>): Pro
     barcode: line[3],
     unityId: line[4],
     quantity: BigInt(line[5]),
-    totalValue: BigInt(line[6]),
-    counted: optionalBigInt(line[7]),
-    expected: optionalBigInt(line[8]),
-    unitCost: optionalBigInt(line[9]),
-    postedValue: optionalBigInt(line[10]),
-    countedBy: line[11],
-    countedAt: line[12],
+    establishmentQuantity: BigInt(line[6]),
+    establishmentValue: BigInt(line[7]),
+    counted: optionalBigInt(line[8]),
+    expected: optionalBigInt(line[9]),
+    unitCost: optionalBigInt(line[10]),
+    postedValue: optionalBigInt(line[11]),
+    countedBy: line[12],
+    countedAt: line[13],
   }));
 }
 
@@ -146,7 +208,8 @@ export async function countRows(db: Db | Tx, dialect: Dialect, scope: CountScope
     barcode: row.barcode,
     unityId: row.base_unity_id,
     quantity: toBigInt(row.quantity),
-    totalValue: toBigInt(row.total_value),
+    establishmentQuantity: toBigInt(row.establishment_quantity),
+    establishmentValue: toBigInt(row.establishment_value),
     counted: optionalBigInt(row.counted_quantity),
     expected: optionalBigInt(row.expected_quantity),
     unitCost: optionalBigInt(row.unit_cost),

@@ -1,21 +1,21 @@
 import { nowIso, type Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
-import { lastEntryCosts } from '../inventory/inventory-repository.ts';
+import { countPlace, fallbackCosts } from './count-place.ts';
 import { countRows, defaultUnities, recordPosting } from './count-lines-repository.ts';
 import { setStatus } from './counts-repository.ts';
 import { needsFallbackCost, planAdjustments, unitValue } from './counts-rules.ts';
 
 interface PostingInput {
   user: { id: number };
-  count: { id: number; counted_on: string; category_id: number | null };
+  count: { id: number; counted_on: string; category_id: number | null; location_id: number };
   uncountedAsZero: boolean;
   today: string;
 }
 
 /**
  * Posts a count in the caller's transaction: each difference becomes an `ajuste` row dated the count's date, source
- * `count`, through the one posting pipeline; what was found and the cost used are kept on the count's items.
+ * `count`, at the count's location, through the one posting pipeline; what was found and the cost used are kept on the count's items.
  */
 export async function postCount(
   tx: Tx,
@@ -23,15 +23,15 @@ export async function postCount(
   { user, count, uncountedAsZero, today }: PostingInput,
 ) {
   const date = count.counted_on;
-  const scope = { id: count.id, countedOn: date, categoryId: count.category_id, posted: false };
+  const place = await countPlace(tx, count.location_id);
+  const scope = { id: count.id, countedOn: date, categoryId: count.category_id, place, posted: false };
   const rows = await countRows(tx, dialect, scope);
   const counted = new Map<number, bigint>();
   for (const row of rows) if (row.counted !== null) counted.set(row.productId, row.counted);
   const needFallback = rows
     .filter((row) => needsFallbackCost(row, counted.get(row.productId)))
     .map((row) => row.productId);
-  const fallback =
-    needFallback.length > 0 ? await lastEntryCosts(tx, date, needFallback) : new Map<number, bigint>();
+  const fallback = await fallbackCosts(tx, place, date, needFallback);
   const adjustments = planAdjustments(rows, counted, uncountedAsZero, fallback);
   const unities = await defaultUnities(
     tx,
@@ -53,6 +53,8 @@ export async function postCount(
     source: 'count',
     stockMovementId: null,
     countId: count.id,
+    // at the location counted: the pipeline refuses a shortage that would take it below zero on any date
+    locationId: place.locationId,
   }));
   await post(tx, dialect, {
     userId: user.id,

@@ -4,6 +4,7 @@ import { toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { foldText, matchesAllWords } from '../../lib/text.ts';
 import { onePage } from '../../lib/paging.ts';
+import type { StockScope } from '../stock/stock-scope.ts';
 
 /** SQL of inventory counts, and nothing else. */
 
@@ -17,6 +18,8 @@ const COUNT_COLUMNS = [
   'ic.posted_at',
   'ic.category_id',
   'c.name as category_name',
+  'loc.id as location_id',
+  'loc.name as location_name',
   'cu.id as created_by_id',
   'cu.name as created_by_name',
   'pu.id as posted_by_id',
@@ -27,6 +30,7 @@ function countQuery(db: Db | Tx) {
   return db
     .selectFrom('inventory_counts as ic')
     .leftJoin('categories as c', 'c.id', 'ic.category_id')
+    .innerJoin('locations as loc', 'loc.id', 'ic.location_id')
     .innerJoin('users as cu', 'cu.id', 'ic.created_by')
     .leftJoin('users as pu', 'pu.id', 'ic.posted_by')
     .select(COUNT_COLUMNS)
@@ -47,6 +51,7 @@ export function toCount(row: CountRow) {
     countedOn: row.counted_on,
     description: row.description,
     category: row.category_id === null ? null : { id: row.category_id, name: row.category_name ?? '' },
+    location: { id: row.location_id, name: row.location_name },
     status: row.status,
     blind: row.blind === 1,
     itemsCounted: toNumber(row.items_counted as number | string | null),
@@ -66,7 +71,7 @@ export async function findCount(db: Db | Tx, id: number) {
 export async function lockCount(tx: Tx, dialect: Dialect, id: number, mode: 'update' | 'share' = 'update') {
   let query = tx
     .selectFrom('inventory_counts')
-    .select(['id', 'status', 'counted_on', 'category_id'])
+    .select(['id', 'status', 'counted_on', 'category_id', 'location_id'])
     .where('id', '=', id);
   if (dialect === 'postgres') query = mode === 'share' ? query.forShare() : query.forUpdate();
   return query.executeTakeFirst();
@@ -90,9 +95,18 @@ export async function listCounts(
     status?: string;
     q?: string;
   },
+  scope: StockScope = { kind: 'all' },
 ) {
   let base = db.selectFrom('inventory_counts as ic');
   if (query.status) base = base.where('ic.status', '=', query.status as 'open');
+  if (scope.kind === 'location') base = base.where('ic.location_id', '=', scope.locationId);
+  if (scope.kind === 'establishment') {
+    const locations = db
+      .selectFrom('locations')
+      .select('id')
+      .where('establishment_id', '=', scope.establishmentId);
+    base = base.where('ic.location_id', 'in', locations);
+  }
   // every word, without regard to case or accents, as in the other lists
   for (const word of matchesAllWords('ic.search_text', query.q)) base = base.where(word);
   const ids = base.select('ic.id');
@@ -114,6 +128,7 @@ export async function insertCount(
     countedOn: string;
     description: string | null;
     categoryId: number | null;
+    locationId: number;
     blind: boolean;
     userId: number;
     now: string;
@@ -126,6 +141,7 @@ export async function insertCount(
       description: values.description,
       search_text: foldText(values.description),
       category_id: values.categoryId,
+      location_id: values.locationId,
       blind: values.blind ? 1 : 0,
       status: 'open',
       created_by: values.userId,
@@ -214,4 +230,19 @@ export async function countLedgerIds(tx: Tx, countId: number): Promise<number[]>
 
 export async function categoryExists(db: Db | Tx, id: number) {
   return Boolean(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The location a count goes to when it names none: the user's default (while active), else the matriz's. */
+export async function defaultCountLocation(db: Db | Tx, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('establishments as first')
+    .leftJoin('users as u', (join) => join.on('u.id', '=', userId))
+    .leftJoin('locations as mine', (join) =>
+      join.onRef('mine.id', '=', 'u.default_location_id').on('mine.status', '=', 'active'),
+    )
+    .select(['first.default_location_id', 'mine.id as mine'])
+    .orderBy('first.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.mine ?? row?.default_location_id ?? null;
 }

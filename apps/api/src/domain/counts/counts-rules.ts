@@ -4,12 +4,23 @@ import { applyExit, averageCost, lineTotal } from '../stock/stock-rules.ts';
 
 /** Inventory counts (balanço): pure rules, no database. Quantities in base-unit thousandths, money in R$ 0,0001. */
 
+/**
+ * A product at the count's location at the end of the count's date: the location's quantity (what is expected there)
+ * and its establishment's running figures (the average cost is kept per establishment: DESIGN.md §6.3).
+ */
 export interface CountPosition {
   productId: number;
-  /** balance at the end of the count's date */
+  /** the location's quantity at the end of the count's date */
   quantity: bigint;
-  totalValue: bigint;
+  /** the establishment's quantity and value at the end of the count's date */
+  establishmentQuantity: bigint;
+  establishmentValue: bigint;
 }
+
+const establishmentOf = (position: CountPosition) => ({
+  quantity: position.establishmentQuantity,
+  totalValue: position.establishmentValue,
+});
 
 export interface CountedItem {
   productId: number;
@@ -41,27 +52,32 @@ export function countedQuantityProblem(
   return null;
 }
 
-/** A product whose surplus is valued at its last entry cost: nothing in stock at the date, and something counted. */
+/**
+ * A product whose surplus is valued at its last entry cost: nothing in stock in the establishment at the date, and
+ * something counted.
+ */
 export const needsFallbackCost = (position: CountPosition, counted: bigint | null | undefined) =>
-  position.quantity === 0n && (counted ?? 0n) > 0n;
+  position.establishmentQuantity <= 0n && (counted ?? 0n) > 0n;
 
 /**
- * What one base unit of a product's difference is worth: the average cost at the date, or, with nothing in stock,
- * the last entry cost (`fallbackCost`, read only for the products `needsFallbackCost` names). The count's screen and
- * its posting both value with this.
+ * What one base unit of a product's difference is worth: the establishment's average cost at the date (whichever of
+ * its locations is counted), or, with nothing in stock there, the last entry cost (`fallbackCost`, read only for the
+ * products `needsFallbackCost` names). The count's screen and its posting both value with this.
  */
 export function unitValue(position: CountPosition, fallbackCost: ReadonlyMap<number, bigint>): bigint {
-  return position.quantity > 0n ? averageCost(position) : (fallbackCost.get(position.productId) ?? 0n);
+  return position.establishmentQuantity > 0n
+    ? averageCost(establishmentOf(position))
+    : (fallbackCost.get(position.productId) ?? 0n);
 }
 
 /**
  * What a difference is worth at the date, as posting will write it: a surplus is an entry at `unitValue`, a shortage
- * an exit, which takes its share of the balance's value (or the whole value when it takes the whole balance), not
- * quantity × the rounded average.
+ * an exit, which takes its share of the establishment's value (or the whole value when it takes the establishment's
+ * whole balance), not quantity × the rounded average.
  */
 function differenceValue(position: CountPosition, difference: bigint, unit: bigint): bigint {
   if (difference >= 0n) return lineTotal(difference, unit);
-  const exit = applyExit({ quantity: position.quantity, totalValue: position.totalValue }, -difference);
+  const exit = applyExit(establishmentOf(position), -difference);
   return exit.ok ? -exit.totalCost : lineTotal(difference, unit);
 }
 
@@ -110,9 +126,9 @@ export interface Adjustment {
 }
 
 /**
- * What posting writes: a surplus is an `ajuste` entry valued at the average cost at the date, or at the last entry
- * cost when the balance is zero (`fallbackCost`); a shortage an `ajuste` exit. Uncounted products are left alone,
- * or counted as zero with `uncountedAsZero`.
+ * What posting writes: a surplus is an `ajuste` entry valued at the establishment's average cost at the date, or at
+ * the last entry cost when the establishment's balance is zero (`fallbackCost`); a shortage an `ajuste` exit (at the
+ * location counted). Uncounted products are left alone, or counted as zero with `uncountedAsZero`.
  */
 export function planAdjustments(
   positions: readonly CountPosition[],

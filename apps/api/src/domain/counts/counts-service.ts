@@ -9,7 +9,8 @@ import { post } from '../stock/posting-pipeline.ts';
 import { periodClosed } from '../stock/posting-refusals.ts';
 import { readClosedThrough } from '../closings/closings-repository.ts';
 import { isClosed } from '../stock/stock-rules.ts';
-import { lastEntryCosts, positionsAt } from '../inventory/inventory-repository.ts';
+import { positionsAt } from '../inventory/inventory-repository.ts';
+import { scopeOf as stockScopeOf } from '../stock/stock-scope.ts';
 import * as repo from './counts-repository.ts';
 import { needsFallbackCost } from './counts-rules.ts';
 import * as lines from './count-lines-repository.ts';
@@ -20,6 +21,7 @@ import { barcodesOf, countSheet, countSheetItems, resolveCountSheet } from './co
 import { countNotFound, lockOpen } from './count-guards.ts';
 import { save, type CountItemInput, type SaveMode } from './count-save.ts';
 import { scan } from './count-scans.ts';
+import { countPlace, fallbackCosts, newCountLocation } from './count-place.ts';
 
 export type { CountItemInput } from './count-save.ts';
 type User = { id: number; name: string; role: 'admin' | 'operator' };
@@ -28,8 +30,9 @@ type NewCount = {
   description?: string | null;
   categoryId?: number | null;
   blind?: boolean;
+  locationId?: number | null;
 };
-type ListQuery = Parameters<typeof repo.listCounts>[1];
+type ListQuery = Parameters<typeof repo.listCounts>[1] & { establishmentId?: number; locationId?: number };
 
 /** Inventory counts: start, count (several people at once), post through the pipeline, discard or undo. */
 
@@ -58,6 +61,7 @@ async function readLines(deps: ServiceDeps, count: TCount) {
     id: count.id,
     countedOn: count.countedOn,
     categoryId: count.category?.id ?? null,
+    place: await countPlace(deps.db, count.location.id),
     posted: count.postedAt !== null,
   };
   const [rows, unities, parts] = await Promise.all([
@@ -69,10 +73,7 @@ async function readLines(deps: ServiceDeps, count: TCount) {
   const needFallback = rows
     .filter((row) => row.expected === null && needsFallbackCost(row, row.counted))
     .map((row) => row.productId);
-  const fallbackCost =
-    needFallback.length > 0
-      ? await lastEntryCosts(deps.db, count.countedOn, needFallback)
-      : new Map<number, bigint>();
+  const fallbackCost = await fallbackCosts(deps.db, scope.place, count.countedOn, needFallback);
   const lookups: CountLookups = { unities, parts, fallbackCost };
   return { rows, lookups };
 }
@@ -85,10 +86,12 @@ async function createCount(deps: ServiceDeps, user: User, body: NewCount) {
     await assertOpenPeriod(deps, tx, countedOn);
     if (body.categoryId && !(await repo.categoryExists(tx, body.categoryId)))
       throw badRequest('Categoria não encontrada.', 'categoryId');
+    const location = await newCountLocation(tx, user.id, body.locationId);
     const newId = await repo.insertCount(tx, {
       countedOn,
       description: body.description ?? null,
       categoryId: body.categoryId ?? null,
+      locationId: location.id,
       blind: body.blind ?? false,
       userId: user.id,
       now: nowIso(),
@@ -101,6 +104,7 @@ async function createCount(deps: ServiceDeps, user: User, body: NewCount) {
       after: {
         countedOn,
         categoryId: body.categoryId ?? null,
+        locationId: location.id,
         description: body.description ?? null,
         blind: body.blind ?? false,
       },
@@ -216,7 +220,8 @@ export function createCountsService(deps: ServiceDeps) {
   return {
     create: (user: User, body: NewCount) => createCount(deps, user, body),
     async list(query: ListQuery) {
-      const { data, total } = await repo.listCounts(deps.db, query);
+      const scope = await stockScopeOf(deps.db, query);
+      const { data, total } = await repo.listCounts(deps.db, query, scope);
       return paged(data, total, query.page, query.pageSize);
     },
     async detail(user: User, id: number, differences = false): Promise<TCountDetail> {

@@ -113,7 +113,7 @@ export async function deleteLocation(tx: Tx, id: number) {
 
 /** Whether a location holds stock or any movement (a ledger row, a transfer, a count names it). */
 export async function locationInUse(tx: Tx, id: number) {
-  const [row, stock, transfer] = await Promise.all([
+  const [row, stock, transfer, count] = await Promise.all([
     tx.selectFrom('stock_ledger').select('id').where('location_id', '=', id).limit(1).executeTakeFirst(),
     tx
       .selectFrom('location_balances')
@@ -128,8 +128,10 @@ export async function locationInUse(tx: Tx, id: number) {
       .where((eb) => eb.or([eb('from_location_id', '=', id), eb('to_location_id', '=', id)]))
       .limit(1)
       .executeTakeFirst(),
+    // a count (even an open or discarded one) answers its location: it keeps naming it
+    tx.selectFrom('inventory_counts').select('id').where('location_id', '=', id).limit(1).executeTakeFirst(),
   ]);
-  return row !== undefined || stock !== undefined || transfer !== undefined;
+  return row !== undefined || stock !== undefined || transfer !== undefined || count !== undefined;
 }
 
 /** Users whose default location is this one lose it with the location. */

@@ -9,6 +9,7 @@ import type {
   TNewCount,
   TUncountedItems,
 } from '@armazem/contracts/counts';
+import type { TEstablishment, TLocation } from '@armazem/contracts/places';
 import { api } from '../../lib/api.ts';
 
 const base = `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/stock/counts/v1`;
@@ -29,6 +30,15 @@ const sheetForm = (file: File, mode: TCountSheetMode) => {
 /** Inventory counts (balanço): list, start, count, sheet, post, discard or undo. */
 export const countsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** where a count can be taken: the locations, and their establishments to name them by */
+    countLocations: build.query<TLocation[], void>({
+      query: () => '/locations/v1',
+      providesTags: ['Settings'],
+    }),
+    countEstablishments: build.query<TEstablishment[], void>({
+      query: () => '/establishments/v1',
+      providesTags: ['Settings'],
+    }),
     counts: build.query<TCountList, { page: number; status?: string }>({
       query: (params) => ({ url: '/stock/counts/v1', params: { ...params, pageSize: 20, order: 'desc' } }),
       providesTags: ['Count'],
@@ -89,6 +99,8 @@ export const countsApi = api.injectEndpoints({
 });
 
 export const {
+  useCountLocationsQuery,
+  useCountEstablishmentsQuery,
   useCountsQuery,
   useCountQuery,
   useStartCountMutation,

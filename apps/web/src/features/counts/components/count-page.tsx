@@ -45,6 +45,7 @@ function Summary({ count }: { count: TCountDetail }) {
       {count.blind ? (
         <span className="badge badge-outline mr-2">{featureMessages.counts.blindBadge}</span>
       ) : null}
+      <span data-testid="count-location-name">{count.location.name}</span> ·{' '}
       {count.category?.name ?? 'Todas as categorias'} ·{' '}
       <span data-testid="count-summary">
         Contados: {totals.counted.toLocaleString('pt-BR')} de{' '}

@@ -15,12 +15,14 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCountsQuery, useStartCountMutation } from '../counts-api.ts';
+import { CountLocationSelect } from './location-select.tsx';
 
-/** Start a count: its date (default today), an optional category and a description. */
+/** Start a count: its date (default today), an optional category, its location (when there is a choice) and a description. */
 function StartCount() {
   const today = useBusinessToday();
   const [countedOn, setCountedOn] = useState(today);
   const [categoryId, setCategoryId] = useState('');
+  const [locationId, setLocationId] = useState('');
   const [description, setDescription] = useState('');
   const [blind, setBlind] = useState(false);
   const [start, { isLoading }] = useStartCountMutation();
@@ -31,6 +33,7 @@ function StartCount() {
       countedOn,
       description: description || null,
       categoryId: categoryId ? Number(categoryId) : null,
+      locationId: locationId ? Number(locationId) : null,
       blind,
     });
     if ('data' in result && result.data) void navigate(`${paths.counts}/${result.data.id}`);
@@ -55,6 +58,7 @@ function StartCount() {
           />
         )}
       </FieldShell>
+      <CountLocationSelect value={locationId} onChange={setLocationId} />
       <TextField
         label="Descrição"
         value={description}
@@ -104,7 +108,7 @@ export default function CountsPage() {
               </Link>
               <span className="badge">{COUNT_STATUS_LABELS[count.status]}</span>
               <span className="text-sm opacity-80">
-                {count.category?.name ?? 'Todas as categorias'} ·{' '}
+                {count.location.name} · {count.category?.name ?? 'Todas as categorias'} ·{' '}
                 {count.itemsCounted === 0
                   ? 'nenhum produto contado'
                   : countLabel(count.itemsCounted, 'produto contado', 'produtos contados')}
