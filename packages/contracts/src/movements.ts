@@ -7,6 +7,11 @@ export const ZMonthQuery = z.object({
   month: zInt('Mês inválido: use de 1 a 12.', 1, 12),
 });
 export type TMonthQuery = z.infer<typeof ZMonthQuery>;
+/** The month's report: of the first establishment (default), of another, or of one location (DESIGN.md §6.3). */
+export const ZMonthReportQuery = z.extend(ZMonthQuery, {
+  establishmentId: z.optional(ZId),
+  locationId: z.optional(ZId),
+});
 /** The month's list of imported sheets, as JSON or as a file. */
 export const ZMonthListQuery = z.extend(ZMonthQuery, { format: ZExportFormat });
 

@@ -5,6 +5,7 @@ import { LIMITS } from '@armazem/contracts/common';
 import {
   ZMonthListQuery,
   ZMonthQuery,
+  ZMonthReportQuery,
   ZMovementData,
   ZSheetPreview,
   ZStockMovement,
@@ -133,7 +134,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/report',
-    { schema: { tags, querystring: ZMonthQuery, response: refusals(400) } },
+    { schema: { tags, querystring: ZMonthReportQuery, response: refusals(400) } },
     async (request, reply) => {
       const { fileName, pdf } = await movements.report(currentUser(request).name, request.query);
       return (

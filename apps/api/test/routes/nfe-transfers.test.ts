@@ -4,6 +4,7 @@ import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { cnpjFor, cnpjFromBase, createProduct, defaultUnityId, unique } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { importNfe, previewNfe, setBusiness, TEST_BUSINESS_DOCUMENT } from '../nfe-upload.ts';
+import { monthReport } from '../../src/domain/movements/report-data.ts';
 
 // An NF-e goes to the establishment it names, and a transfer note between two of our establishments (x.151, x.152,
 // x.408, x.409) posts both sides once, whichever copy comes first (DESIGN.md §6.3, decision 0068).
@@ -204,5 +205,44 @@ describe('inventory, book and Bloco H per establishment and location', () => {
       `/api/stock/inventory/v1?establishmentId=${matriz.id}&locationId=${shelf.id}`,
     );
     expect(mismatch.statusCode).toBe(400);
+  });
+});
+
+describe('the month per establishment and location', () => {
+  it('answers another establishment its own month, a location its share, and the report file names it', async () => {
+    const filialScope = { kind: 'establishment' as const, establishmentId: filial.id, first: false };
+    const month = await monthReport(ctx.handle.db, 2026, 10, filialScope);
+    // bought 2, received 4 by transfer, moved 2 to its shelf and back out of Principal: 8 in, 2 out, 6 at 70,00
+    expect(month.totals).toMatchObject({
+      opening: 0n,
+      entries: 8_000n,
+      exits: 2_000n,
+      closingValue: 700_000n,
+    });
+    const shelf = (await call('GET', `/api/locations/v1?establishmentId=${filial.id}`))
+      .json()
+      .find((location: { name: string }) => location.name === 'Prateleira');
+    const scope = {
+      kind: 'location' as const,
+      locationId: shelf.id,
+      establishmentId: filial.id,
+      first: false,
+    };
+    expect((await monthReport(ctx.handle.db, 2026, 10, scope)).totals).toMatchObject({
+      entries: 2_000n,
+      exits: 0n,
+      closingValue: 233_333n,
+    });
+    const file = await call(
+      'GET',
+      `/api/stock/movement/v1/report?year=2026&month=10&establishmentId=${filial.id}`,
+    );
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain(
+      `relatorio-estoque-2026-10-${filialParty.cnpj}.pdf`,
+    );
+    // the first establishment's month is the report it always was
+    const matrizMonth = await monthReport(ctx.handle.db, 2026, 10);
+    expect(matrizMonth.totals).toMatchObject({ entries: 10_000n, exits: 4_000n, closingValue: 600_000n });
   });
 });

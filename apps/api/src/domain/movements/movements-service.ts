@@ -35,6 +35,7 @@ import {
   type Period,
 } from './movements-rules.ts';
 import { monthReport } from './report-data.ts';
+import { headerOf, placeOf, placeSuffix, type Place } from '../inventory/inventory-place.ts';
 import { allowLongStatements, withLongStatements } from '../../db/timeouts.ts';
 import { closingOf } from '../closings/closings-repository.ts';
 import { yearMonth } from '../stock/stock-rules.ts';
@@ -234,13 +235,16 @@ async function originalSheet(db: Db, id: number) {
 }
 
 /** The month's PDF report, signed by who asked for it. */
-async function report({ db, dialect, timeZone }: Deps, userName: string, month: Month) {
+async function report({ db, dialect, timeZone }: Deps, userName: string, month: Month & Place) {
   const { renderReport } = await pdf();
-  const [data, settings, closing] = await Promise.all([
-    withLongStatements(db, dialect, (reader) => monthReport(reader, month.year, month.month)),
+  const where = await placeOf(db, month);
+  const [data, business, closing] = await Promise.all([
+    withLongStatements(db, dialect, (reader) => monthReport(reader, month.year, month.month, where.scope)),
     readSettings(db, timeZone),
     closingOf(db, yearMonth(month.year, month.month)),
   ]);
+  // another establishment's or a location's month names it in the header, with that establishment's CNPJ
+  const settings = headerOf(business, where);
   // "Mês fechado em dd/mm/aaaa por Nome": the date as the business saw it
   const on = (at: string) => todayIn(timeZone, new Date(at));
   const period = {
@@ -250,7 +254,8 @@ async function report({ db, dialect, timeZone }: Deps, userName: string, month: 
       : null,
   };
   return {
-    fileName: reportFileName(month),
+    // relatorio-estoque-2026-10.pdf; another establishment's: relatorio-estoque-2026-10-<CNPJ>.pdf
+    fileName: reportFileName(month).replace(/\.pdf$/, `${placeSuffix(where).replace(/^(.+)-$/, '-$1')}.pdf`),
     pdf: await renderReport({ ...data, period }, settings, userName, new Date()),
   };
 }
@@ -266,7 +271,7 @@ export function createMovementsService(deps: Deps) {
     list: ({ year, month }: Month) => listMovements(db, year, month),
     find: (id: number) => findMovement(db, id),
     originalSheet: (id: number) => originalSheet(db, id),
-    report: (userName: string, month: Month) => report(deps, userName, month),
+    report: (userName: string, month: Month & Place) => report(deps, userName, month),
     /** The monthly sheet's model (.xlsx). */
     template: async () => (await templates()).buildTemplate(),
   };

@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { averageCost } from '../stock/stock-rules.ts';
 import { listMovements } from './movements-repository.ts';
+import { placeMonthSums, type MonthSumRow } from './place-report.ts';
+import type { StockScope } from '../stock/stock-scope.ts';
 
 export interface ReportLine {
   sku: string;
@@ -76,7 +78,7 @@ function monthSums(db: Db, start: string, end: string) {
     .execute();
 }
 
-type MonthSum = Awaited<ReturnType<typeof monthSums>>[number];
+type MonthSum = MonthSumRow;
 type ProductInfo = { sku: string; name: string; unit: string; category: string };
 
 async function productsById(db: Db, ids: number[]): Promise<Map<number, ProductInfo>> {
@@ -152,9 +154,21 @@ function byCategory(sums: MonthSum[], info: Map<number, ProductInfo>) {
   return { categories, totals };
 }
 
-export async function monthReport(db: Db, year: number, month: number): Promise<ReportData> {
+/**
+ * The month's report: of the first establishment (the default, and the whole business until another one holds
+ * stock), of another establishment, or of one location (DESIGN.md §6.3).
+ */
+export async function monthReport(
+  db: Db,
+  year: number,
+  month: number,
+  scope: StockScope = { kind: 'all' },
+): Promise<ReportData> {
   const { start, end } = monthBounds(year, month);
-  const sums = await monthSums(db, start, end);
+  const first = scope.kind === 'all' || (scope.kind === 'establishment' && scope.first);
+  const sums: MonthSumRow[] = first
+    ? await monthSums(db, start, end)
+    : await placeMonthSums(db, start, end, scope);
   const info = await productsById(
     db,
     sums.map((row) => row.product_id),
