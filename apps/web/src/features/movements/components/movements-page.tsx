@@ -8,6 +8,7 @@ import { useBusinessToday } from '../../../lib/business-today.ts';
 import { useClosingsQuery } from '../../../lib/closings-api.ts';
 import { yearMonth } from '../../../lib/dates.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
+import { ReportButton } from './report-button.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { movementUrls } from '../movements-api.ts';
 import { useSheetImport } from '../use-sheet-import.ts';
@@ -91,13 +92,7 @@ export default function MovementsPage() {
               <Icon name="download" className="h-4 w-4" />
               Baixar modelo
             </a>
-            <button
-              type="button"
-              className="btn btn-sm"
-              onClick={() => window.open(movementUrls.report(year, month), '_blank', 'noopener')}
-            >
-              Relatório PDF
-            </button>
+            <ReportButton year={year} month={month} />
             <ExportMenu path="/stock/movement/v1" params={{ year, month }} />
           </>
         }
