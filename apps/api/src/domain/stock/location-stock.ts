@@ -9,6 +9,7 @@ import { plainArray } from '../../db/pg-arrays.ts';
 import type { SavedBalance } from './posting-repository.ts';
 import { branchOf } from './stock-accounts.ts';
 import { groupMemo } from '../../db/group-commit.ts';
+import { forgetEstablishmentAccounts } from './transfer-costs.ts';
 import type { NewLedgerRow } from './stock-rules.ts';
 
 /**
@@ -104,6 +105,7 @@ export async function establishmentStockFor(
       .executeTakeFirst();
   const found = await find();
   if (found) return found.id;
+  forgetEstablishmentAccounts(tx, productId);
   await tx
     .insertInto('establishment_stock')
     .values({
@@ -187,14 +189,28 @@ const oneProductQuery = prepared((db, productId: number) =>
     .where('product_id', '=', productId),
 );
 
-/** Each product's quantity per location now, keyed by `locationKey` (read under the products' account locks). */
+/**
+ * Each product's quantity per location now, keyed by `locationKey` (read under the products' account locks). In a
+ * group's transaction the quantities its writes left are remembered (`rememberLocations`), as the balance rows are:
+ * racing exits of one product read them once per group.
+ */
 export async function locationQuantities(
   tx: Tx,
   productIds: readonly number[],
 ): Promise<Map<string, bigint>> {
+  const memo = groupMemo(tx);
+  const known = memo?.get(HELD_LOCATIONS) as HeldLocations | undefined;
   const out = new Map<string, bigint>();
-  const [one] = productIds;
-  const parts = productIds.length === 1 && one !== undefined ? [[one]] : chunks(productIds, 5_000);
+  const missing = known ? productIds.filter((id) => !known.has(id)) : productIds;
+  if (known) {
+    for (const id of productIds) {
+      for (const [locationId, quantity] of known.get(id) ?? [])
+        out.set(locationKey(id, locationId), quantity);
+    }
+  }
+  const [one] = missing;
+  const parts = missing.length === 1 && one !== undefined ? [[one]] : chunks(missing, 5_000);
+  const read: HeldLocations = new Map(missing.map((id) => [id, new Map()]));
   for (const part of parts) {
     const rows =
       part.length === 1
@@ -204,9 +220,25 @@ export async function locationQuantities(
             .select(['product_id', 'location_id', 'quantity'])
             .where('product_id', 'in', part)
             .execute();
-    for (const row of rows) out.set(locationKey(row.product_id, row.location_id), toBigInt(row.quantity));
+    for (const row of rows) {
+      const quantity = toBigInt(row.quantity);
+      out.set(locationKey(row.product_id, row.location_id), quantity);
+      read.get(row.product_id)?.set(row.location_id, quantity);
+    }
   }
+  if (memo) memo.set(HELD_LOCATIONS, new Map([...(known ?? []), ...read]));
   return out;
+}
+
+/** Per product, every location's quantity as the group's writes left it. */
+type HeldLocations = Map<number, Map<number, bigint>>;
+const HELD_LOCATIONS = Symbol('held location quantities');
+
+/** After a write in a group's transaction: these locations now hold these quantities. */
+export function rememberLocations(tx: Tx, figures: readonly LocationQuantity[]): void {
+  const known = groupMemo(tx)?.get(HELD_LOCATIONS) as HeldLocations | undefined;
+  if (!known) return;
+  for (const { productId, locationId, quantity } of figures) known.get(productId)?.set(locationId, quantity);
 }
 
 export interface LocationQuantity {

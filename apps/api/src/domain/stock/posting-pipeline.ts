@@ -25,7 +25,13 @@ import {
   planProduct,
   type ProductPlan,
 } from './account-plan.ts';
-import { locationQuantities, placeRows, saveBranches, saveLocationQuantities } from './location-stock.ts';
+import {
+  locationQuantities,
+  placeRows,
+  rememberLocations,
+  saveBranches,
+  saveLocationQuantities,
+} from './location-stock.ts';
 import { historiesFrom, saveManyBalances, type History } from './history-repository.ts';
 import { rowsToCancel } from './rows-to-cancel.ts';
 import { establishmentAccounts, staleTransferEntries } from './transfer-costs.ts';
@@ -201,6 +207,34 @@ export async function evaluate(tx: Tx, dialect: Dialect, request: PostingRequest
   return shortages;
 }
 
+/** The new rows to insert (in the batch's order) and the stored rows whose derived figures changed. */
+function rowsToWrite(
+  plans: readonly ProductPlan[],
+  add: readonly NewLedgerRow[],
+  reprice: ReadonlyArray<{ id: number }>,
+) {
+  const inserts: Array<{ row: NewLedgerRow; derived: DerivedFigures; addIndex: number }> = [];
+  const reprices = new Set(reprice.map((r) => r.id));
+  const updates: Array<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }> = [];
+  for (const productPlan of plans) {
+    for (const [i, planned] of productPlan.rows.entries()) {
+      const derived = productPlan.derived[i];
+      if (!derived) continue;
+      if (planned.addIndex !== null) {
+        const row = add[planned.addIndex];
+        if (row) inserts.push({ row, derived, addIndex: planned.addIndex });
+      } else if (planned.stored && !sameDerived(planned.stored.derived, derived)) {
+        // a move's value and a repriced transfer entry's cost are derived: rewritten like an exit's cost
+        const derivedCost = planned.move || reprices.has(planned.stored.id);
+        updates.push({ id: planned.stored.id, direction: derivedCost ? 'out' : planned.direction, derived });
+      }
+    }
+  }
+  // Ids follow insertion order; insert in ledger order per the batch so equal dates keep the batch's order.
+  inserts.sort((a, b) => a.addIndex - b.addIndex);
+  return { inserts, updates };
+}
+
 async function write(
   tx: Tx,
   dialect: Dialect,
@@ -219,25 +253,7 @@ async function write(
       { userId: request.userId, reason: request.cancel?.reason ?? null, now },
     );
   }
-  const inserts: Array<{ row: NewLedgerRow; derived: DerivedFigures; addIndex: number }> = [];
-  const reprices = new Set((request.reprice ?? []).map((r) => r.id));
-  const updates: Array<{ id: number; direction: 'in' | 'out'; derived: DerivedFigures }> = [];
-  for (const productPlan of plans) {
-    for (const [i, planned] of productPlan.rows.entries()) {
-      const derived = productPlan.derived[i];
-      if (!derived) continue;
-      if (planned.addIndex !== null) {
-        const row = add[planned.addIndex];
-        if (row) inserts.push({ row, derived, addIndex: planned.addIndex });
-      } else if (planned.stored && !sameDerived(planned.stored.derived, derived)) {
-        // a move's value and a repriced transfer entry's cost are derived: rewritten like an exit's cost
-        const derivedCost = planned.move || reprices.has(planned.stored.id);
-        updates.push({ id: planned.stored.id, direction: derivedCost ? 'out' : planned.direction, derived });
-      }
-    }
-  }
-  // Ids follow insertion order; insert in ledger order per the batch so equal dates keep the batch's order.
-  inserts.sort((a, b) => a.addIndex - b.addIndex);
+  const { inserts, updates } = rowsToWrite(plans, add, request.reprice ?? []);
   const moved = new Set(add.map(accountOf));
   // a saved balance's `productId` is its account: a product's own stock, or a position (negative)
   const all = plans.map((p) => ({
@@ -282,6 +298,7 @@ async function write(
     }
   }
   rememberBalances(tx, all);
+  rememberLocations(tx, locations);
   const posted: Array<Omit<PostedRow, 'location'>> = [];
   for (const [i, item] of inserts.entries())
     posted[item.addIndex] = { id: ids[i] ?? 0, derived: item.derived };

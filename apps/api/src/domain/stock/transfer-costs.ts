@@ -2,6 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { accountOf, type Account } from './stock-accounts.ts';
 import { prepared } from '../../db/prepared.ts';
+import { groupMemo } from '../../db/group-commit.ts';
 
 /** The usual movement: one product, a statement compiled once. */
 const oneProductQuery = prepared((db, productId: number) =>
@@ -21,14 +22,32 @@ export async function establishmentAccounts(tx: Tx, productIds: readonly number[
   if (productIds.length === 0) return [];
   const ids = [...new Set(productIds)];
   const [one] = ids;
-  const rows =
-    ids.length === 1 && one !== undefined
-      ? await oneProductQuery(tx, one)
-      : await tx
-          .selectFrom('establishment_stock')
-          .select(['id', 'product_id'])
-          .where('product_id', 'in', ids)
-          .execute();
+  if (ids.length > 1 || one === undefined) {
+    const rows = await tx
+      .selectFrom('establishment_stock')
+      .select(['id', 'product_id'])
+      .where('product_id', 'in', ids)
+      .execute();
+    return accountsOf(rows);
+  }
+  // the usual movement: one product, read once per group's transaction (racing movements of one product)
+  const memo = groupMemo(tx);
+  const known = memo?.get(HELD_ACCOUNTS) as Map<number, Account[]> | undefined;
+  const hit = known?.get(one);
+  if (hit) return hit;
+  const accounts = accountsOf(await oneProductQuery(tx, one));
+  if (memo) memo.set(HELD_ACCOUNTS, (known ?? new Map<number, Account[]>()).set(one, accounts));
+  return accounts;
+}
+
+const HELD_ACCOUNTS = Symbol('establishment accounts');
+
+/** A write that opens another establishment's account for a product: its accounts are read again. */
+export function forgetEstablishmentAccounts(tx: Tx, productId: number): void {
+  (groupMemo(tx)?.get(HELD_ACCOUNTS) as Map<number, Account[]> | undefined)?.delete(productId);
+}
+
+function accountsOf(rows: ReadonlyArray<{ id: number; product_id: number }>): Account[] {
   if (rows.length === 0) return [];
   const products = new Set(rows.map((row) => row.product_id));
   return [
