@@ -22,6 +22,35 @@ export interface NfeReceiptTable {
   undone_by: number | null;
   /** JSON: the items that move no stock (effect `none`), as the preview showed them: [{ item, description, cfop, effect }] */
   other_items: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the document batch that posted it (migration 026); null for a note imported alone */
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An upload of many documents (DESIGN.md §6.4, migration 026). */
+export interface DocumentBatchTable {
+  id: Generated<number>;
+  file_name: string;
+  documents: number;
+  posted: number;
+  skipped: number;
+  cancelled: number;
+  occurred_on_rule: 'issue' | 'today';
+  report: string;
+  created_by: number;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+/** A cancellation SEFAZ registered for a note (migration 026). */
+export interface NfeCancellationTable {
+  access_key: string;
+  event_type: string;
+  protocol: string | null;
+  registered_at: Timestamp;
+  batch_id: number | null;
+  receipt_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface NfeReceiptItemTable {

@@ -27,6 +27,7 @@ import { valueAdjustments } from './migrations/022-value-adjustments.ts';
 import { establishments } from './migrations/023-establishments.ts';
 import { stockLocations } from './migrations/024-stock-locations.ts';
 import { countLocations } from './migrations/025-count-locations.ts';
+import { documentBatches } from './migrations/026-document-batches.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -55,6 +56,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '023-establishments': establishments(dialect),
     '024-stock-locations': stockLocations(dialect),
     '025-count-locations': countLocations(dialect),
+    '026-document-batches': documentBatches(dialect),
   };
 }
 

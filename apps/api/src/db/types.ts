@@ -13,6 +13,8 @@ import type {
   InventoryCountTable,
   NfeReceiptItemTable,
   NfeReceiptTable,
+  DocumentBatchTable,
+  NfeCancellationTable,
   StockFiguresTable,
   SupplierItemCodeTable,
 } from './document-types.ts';
@@ -305,6 +307,8 @@ export interface Database {
   stock_movements: StockMovementTable;
   stock_ledger: StockLedgerTable;
   nfe_receipts: NfeReceiptTable;
+  document_batches: DocumentBatchTable;
+  nfe_cancellations: NfeCancellationTable;
   nfe_receipt_items: NfeReceiptItemTable;
   supplier_item_codes: SupplierItemCodeTable;
   users: UserTable;

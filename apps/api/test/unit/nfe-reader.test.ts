@@ -145,13 +145,26 @@ describe('readNfe', () => {
     expect(refusal(buildNfe({ items: [item], key: other }).xml).message).toContain('UF do emitente');
   });
 
-  it('refuses homologação, another namespace, another version, model 65', () => {
+  it('refuses homologação, another namespace, another version, another model, an NFC-e of entry', () => {
     expect(refusal(buildNfe({ items: [item], environment: '2' }).xml).message).toContain('homologação');
     expect(refusal(buildNfe({ items: [item], namespace: 'http://example.com/nfe' }).xml).message).toContain(
       'namespace',
     );
     expect(refusal(buildNfe({ items: [item], version: '3.10' }).xml).message).toContain('4.00');
-    expect(refusal(buildNfe({ items: [item], model: '65' }).xml).message).toContain('modelo 55');
+    expect(refusal(buildNfe({ items: [item], model: '59' }).xml).message).toContain('modelo 55');
+    expect(refusal(buildNfe({ items: [item], model: '65', tpNF: '0' }).xml).message).toContain(
+      'NFC-e é sempre de saída',
+    );
+  });
+
+  it('reads an NFC-e (model 65) issued by the business, without a destination', () => {
+    const read = readNfe(
+      new TextEncoder().encode(
+        buildNfe({ items: [item], model: '65', emitter: { cnpj: '11222333000181' }, destination: null }).xml,
+      ),
+    );
+    expect(read.model).toBe('65');
+    expect(read.destinationParty).toBeNull();
   });
 
   it('refuses a DTD and entities (no XXE, no expansion)', () => {

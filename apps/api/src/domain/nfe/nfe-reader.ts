@@ -1,4 +1,5 @@
 import { documentKind, normalizeDocument } from '@armazem/contracts/documents';
+import { AppError } from '../../lib/errors.ts';
 import { child, children, parseXml, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
 import { hasValidCheckDigit, KEY_PATTERN, keyDisagreements } from './nfe-key.ts';
 import { readItems, readTotals, type NfeItem, type NfeTotals } from './nfe-items.ts';
@@ -30,8 +31,8 @@ export interface NfeDocument {
   accessKey: string;
   number: string;
   series: string;
-  /** ide/mod: 55 (NF-e) */
-  model: string;
+  /** ide/mod: 55 (NF-e) or 65 (NFC-e, always a sale the business issued) */
+  model: '55' | '65';
   /** ide/tpNF: 0 entry, 1 exit, from the emitter's point of view */
   tpNF: string;
   /** ide/finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução */
@@ -120,8 +121,11 @@ function checkKey(key: string, ide: XmlElement, emitter: NfeParty, dhEmi: string
 function readIde(infNFe: XmlElement) {
   const ide = child(infNFe, 'ide');
   if (!ide) throw unprocessable('A nota não tem o grupo de identificação (ide).');
-  if (textOf(ide, 'mod') !== '55') {
-    throw unprocessable('O arquivo não é uma NF-e modelo 55 (mod). NFC-e e outros modelos não são aceitos.');
+  const model = textOf(ide, 'mod') ?? '';
+  if (model !== '55' && model !== '65') {
+    throw unprocessable(
+      'O arquivo não é uma NF-e (modelo 55) nem uma NFC-e (modelo 65): outros modelos não são aceitos.',
+    );
   }
   if (textOf(ide, 'tpAmb') === '2') {
     throw unprocessable(
@@ -136,6 +140,8 @@ function readIde(infNFe: XmlElement) {
   const tpNF = textOf(ide, 'tpNF') ?? '';
   if (tpNF !== '0' && tpNF !== '1')
     throw unprocessable('O tipo da nota (tpNF) deve ser 0 (entrada) ou 1 (saída).');
+  // an NFC-e is always a sale to a consumer (facts §3: rejection 706 for an entry)
+  if (model === '65' && tpNF !== '1') throw unprocessable('Uma NFC-e é sempre de saída (tpNF 1).');
   const finNFe = textOf(ide, 'finNFe') ?? '';
   if (!/^[1-6]$/.test(finNFe)) throw unprocessable('A finalidade da nota (finNFe) está ausente ou inválida.');
   const references = children(ide, 'NFref').flatMap((ref) => {
@@ -146,7 +152,7 @@ function readIde(infNFe: XmlElement) {
     ide,
     number,
     series,
-    model: '55',
+    model: model as '55' | '65',
     tpNF,
     finNFe,
     natOp: (textOf(ide, 'natOp') ?? '').slice(0, 200),
@@ -166,7 +172,7 @@ function readStatus(prot: XmlElement | null, key: string) {
   const code = textOf(prot, 'cStat') ?? '';
   const status = { code, reason: textOf(prot, 'xMotivo')?.slice(0, 255) ?? '' };
   if (CANCELLED.has(code)) {
-    throw unprocessable(
+    throw cancelledNote(
       `Esta NF-e foi cancelada (cStat ${code}${status.reason ? `: ${status.reason}` : ''}). Uma nota cancelada não movimenta o estoque.`,
     );
   }
@@ -178,6 +184,13 @@ function readStatus(prot: XmlElement | null, key: string) {
   const digVal = textOf(prot, 'digVal')?.trim() ?? null;
   return { status, authorized: AUTHORIZED.has(code) && textOf(prot, 'chNFe') === key, digVal };
 }
+
+/** A note whose protocol says cancelled: refused, and a batch of documents shows it as `cancelled` (§6.4). */
+const cancelledNote = (message: string) =>
+  new AppError('UNPROCESSABLE', message, { details: { documentStatus: 'cancelled' } });
+
+export const isCancelledNote = (error: unknown) =>
+  error instanceof AppError && error.details?.documentStatus === 'cancelled';
 
 /** infNFe/@Id is "NFe" and the 44-position key, nothing else. */
 function keyOfId(id: string | undefined): string {

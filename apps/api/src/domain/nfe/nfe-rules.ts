@@ -26,7 +26,11 @@ export const UNAUTHORIZED_REFUSAL =
 
 export const NO_PARTICIPANT =
   'A nota emitida pela empresa não identifica o destinatário (CNPJ ou CPF): sem ele, não há com quem registrar a operação.';
-export const documentLabel = (number: string, series: string) => `NF-e ${number}/${series}`;
+/** "NF-e 1234/1" or, for a model 65 note, "NFC-e 1234/1". */
+export const documentLabel = (number: string, series: string, model: string = '55') =>
+  `${model === '65' ? 'NFC-e' : 'NF-e'} ${number}/${series}`;
+/** The model of a note, from its access key (positions 21–22). */
+export const modelOfKey = (accessKey: string) => accessKey.slice(20, 22);
 
 export function alreadyImportedMessage(number: string, series: string) {
   return `A ${documentLabel(number, series)} (mesma chave de acesso) já foi importada.`;
