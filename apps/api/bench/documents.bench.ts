@@ -235,7 +235,7 @@ async function prepare(handle: Parameters<typeof stockTotal>[0]) {
     await openingStock(app, cookie, products, (sku) => (month.sold.get(sku) ?? 0) + 5, OPENING_ON);
     const floors = await measureFloors(handle, zip, products);
     console.log(
-      `[${handle.dialect}] pisos, neste processo: ler o zip e verificar os ${floors.documents} XML ${floors.parse.toFixed(2)} s; e gravar ${floors.items} linhas do razão num só comando ${floors.import.toFixed(2)} s`,
+      `[${handle.dialect}] pisos, neste processo: abrir o zip (${floors.unzip.toFixed(2)} s), ler e verificar os ${floors.documents} XML: ${floors.parse.toFixed(2)} s; e gravar ${floors.items} linhas do razão num só comando ${floors.import.toFixed(2)} s`,
     );
     return { zip, month, products, floors };
   } finally {
