@@ -39,64 +39,73 @@ function stored(name: string, content: Uint8Array | string): RawEntry {
   return { name, data: bytes, method: 0, crc: crc32(bytes), size: bytes.length };
 }
 
-/** A zip as any archiver writes it (local headers, data, central directory, end record), no zip64. */
+/** A zip as any archiver writes it (local headers, data, central directory, end record; zip64 past 65,535 entries). */
 export function writeZip(entries: RawEntry[]): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
+  const names = entries.map((entry) => encoder.encode(entry.name));
+  const dataSize = entries.reduce(
+    (total, entry, i) => total + 30 + (names[i]?.length ?? 0) + entry.data.length,
+    0,
+  );
+  const directorySize = names.reduce((total, name) => total + 46 + name.length, 0);
+  const zip64 = entries.length > 0xffff ? 76 : 0;
+  const out = Buffer.alloc(dataSize + directorySize + zip64 + 22);
   let offset = 0;
-  for (const entry of entries) {
-    const name = encoder.encode(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.flags ?? 0, 6);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.declaredSize ?? entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(entry.flags ?? 0, 8);
-    header.writeUInt16LE(entry.method, 10);
-    header.writeUInt32LE(entry.crc >>> 0, 16);
-    header.writeUInt32LE(entry.data.length, 20);
-    header.writeUInt32LE(entry.declaredSize ?? entry.size, 24);
-    header.writeUInt16LE(name.length, 28);
-    header.writeUInt32LE(offset, 42);
-    parts.push(local, name, entry.data);
-    central.push(header, name);
-    offset += local.length + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(central);
-  const zip64 = entries.length > 0xffff ? zip64End(entries.length, directory.length, offset) : [];
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
-  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...parts, directory, ...zip64, end]));
+  let at = dataSize;
+  entries.forEach((entry, i) => {
+    const name = names[i] as Uint8Array;
+    out.writeUInt32LE(0x04034b50, offset);
+    out.writeUInt16LE(20, offset + 4);
+    out.writeUInt16LE(entry.flags ?? 0, offset + 6);
+    out.writeUInt16LE(entry.method, offset + 8);
+    out.writeUInt32LE(entry.crc >>> 0, offset + 14);
+    out.writeUInt32LE(entry.data.length, offset + 18);
+    out.writeUInt32LE(entry.declaredSize ?? entry.size, offset + 22);
+    out.writeUInt16LE(name.length, offset + 26);
+    out.set(name, offset + 30);
+    out.set(entry.data, offset + 30 + name.length);
+    out.writeUInt32LE(0x02014b50, at);
+    out.writeUInt16LE(20, at + 4);
+    out.writeUInt16LE(20, at + 6);
+    out.writeUInt16LE(entry.flags ?? 0, at + 8);
+    out.writeUInt16LE(entry.method, at + 10);
+    out.writeUInt32LE(entry.crc >>> 0, at + 16);
+    out.writeUInt32LE(entry.data.length, at + 20);
+    out.writeUInt32LE(entry.declaredSize ?? entry.size, at + 24);
+    out.writeUInt16LE(name.length, at + 28);
+    out.writeUInt32LE(offset, at + 42);
+    out.set(name, at + 46);
+    offset += 30 + name.length + entry.data.length;
+    at += 46 + name.length;
+  });
+  if (zip64) writeZip64End(out, at, entries.length, directorySize, dataSize);
+  const end = at + zip64;
+  out.writeUInt32LE(0x06054b50, end);
+  out.writeUInt16LE(Math.min(entries.length, 0xffff), end + 8);
+  out.writeUInt16LE(Math.min(entries.length, 0xffff), end + 10);
+  out.writeUInt32LE(directorySize, end + 12);
+  out.writeUInt32LE(dataSize, end + 16);
+  return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
-/** More than 65,535 entries: the zip64 end record and its locator, as archivers write them (APPNOTE 4.3.14–15). */
-function zip64End(count: number, directorySize: number, directoryOffset: number): Buffer[] {
-  const record = Buffer.alloc(56);
-  record.writeUInt32LE(0x06064b50, 0);
-  record.writeBigUInt64LE(44n, 4);
-  record.writeUInt16LE(45, 12);
-  record.writeUInt16LE(45, 14);
-  record.writeBigUInt64LE(BigInt(count), 24);
-  record.writeBigUInt64LE(BigInt(count), 32);
-  record.writeBigUInt64LE(BigInt(directorySize), 40);
-  record.writeBigUInt64LE(BigInt(directoryOffset), 48);
-  const locator = Buffer.alloc(20);
-  locator.writeUInt32LE(0x07064b50, 0);
-  locator.writeBigUInt64LE(BigInt(directoryOffset + directorySize), 8);
-  locator.writeUInt32LE(1, 16);
-  return [record, locator];
+/** More than 65,535 entries: the zip64 end record and its locator at `at`, as archivers write them (APPNOTE 4.3.14–15). */
+function writeZip64End(
+  out: Buffer,
+  at: number,
+  count: number,
+  directorySize: number,
+  directoryOffset: number,
+) {
+  out.writeUInt32LE(0x06064b50, at);
+  out.writeBigUInt64LE(44n, at + 4);
+  out.writeUInt16LE(45, at + 12);
+  out.writeUInt16LE(45, at + 14);
+  out.writeBigUInt64LE(BigInt(count), at + 24);
+  out.writeBigUInt64LE(BigInt(count), at + 32);
+  out.writeBigUInt64LE(BigInt(directorySize), at + 40);
+  out.writeBigUInt64LE(BigInt(directoryOffset), at + 48);
+  out.writeUInt32LE(0x07064b50, at + 56);
+  out.writeBigUInt64LE(BigInt(at), at + 64);
+  out.writeUInt32LE(1, at + 72);
 }
 
 const withValid = (valid: ArchiveEntry[]) => valid.map((entry) => deflated(entry.name, entry.bytes));
