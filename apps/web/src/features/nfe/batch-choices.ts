@@ -19,6 +19,15 @@ export const STATUS_LABELS: Record<TDocumentStatus, string> = {
   error: 'Com erro',
 };
 
+/**
+ * The statuses in the order the screen shows them. Kept here, typed by the contract, rather than imported as a value:
+ * a value would bring the contract's schemas into this chunk, and the screen validates nothing with them.
+ */
+export const STATUSES = Object.keys(STATUS_LABELS) as TDocumentStatus[];
+
+/** The most bytes an upload may carry (the contract's BATCH_LIMITS.bytes, §6.4), checked before sending. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
 /** One document's status, in the singular (a row of the table). */
 export const STATUS_LABEL_ONE: Record<TDocumentStatus, string> = {
   new: 'Novo',

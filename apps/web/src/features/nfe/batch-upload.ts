@@ -84,5 +84,5 @@ export function useDocumentsUpload() {
       setProgress(null);
     }
   };
-  return { progress, refusal, clearRefusal: () => setRefusal(null), run };
+  return { progress, refusal, refuse: setRefusal, run };
 }

@@ -1,13 +1,9 @@
 import { useMemo, useState } from 'react';
-import {
-  DOCUMENT_STATUSES,
-  type TBatchDocument,
-  type TDocumentStatus,
-} from '@armazem/contracts/document-batches';
+import type { TBatchDocument, TDocumentStatus } from '@armazem/contracts/document-batches';
 import type { Column } from '../../../../components/ui/data-table.tsx';
 import { Pagination } from '../../../../components/ui/pagination.tsx';
 import { formatDate, formatMoney, maskDocument } from '../../../../lib/format.ts';
-import { documentLabel, modelLabel, STATUS_LABEL_ONE, STATUS_LABELS } from '../../batch-choices.ts';
+import { documentLabel, modelLabel, STATUS_LABEL_ONE, STATUS_LABELS, STATUSES } from '../../batch-choices.ts';
 import { NoteTable } from '../note-table.tsx';
 
 /** One page of the table: 5,000 documents stay fast because only these are drawn. */
@@ -88,7 +84,7 @@ export function BatchDocuments({ documents }: { documents: TBatchDocument[] }) {
             }}
           >
             <option value="">Todos</option>
-            {DOCUMENT_STATUSES.map((s) => (
+            {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
               </option>

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../../../app/hooks.ts';
 import { api } from '../../../../lib/api.ts';
 import { TitleCard } from '../../../../components/ui/title-card.tsx';
 import { documentsForm, useDocumentsUpload } from '../../batch-upload.ts';
+import { MAX_UPLOAD_BYTES } from '../../batch-choices.ts';
 import { AFFECTED } from '../../nfe-api.ts';
 import { BatchDropZone, UploadStatus } from './batch-drop-zone.tsx';
 import { BatchPreview } from './batch-preview.tsx';
@@ -35,6 +36,11 @@ export function BatchImporter() {
     setLeftOut(ignored);
     setStep({ kind: 'pick' });
     if (files.length === 0) return;
+    // the server refuses more than this anyway: said before a long upload, not after it
+    if (files.reduce((sum, file) => sum + file.size, 0) > MAX_UPLOAD_BYTES) {
+      upload.refuse('Os arquivos passam de 100 MB: envie o mês em partes menores.');
+      return;
+    }
     setReading('Lendo os documentos…');
     const answer = await upload.run<TBatchPreview>('/preview', documentsForm(files));
     if (answer) setStep({ kind: 'preview', files, preview: answer.data });
@@ -74,7 +80,9 @@ export function BatchImporter() {
       ) : null}
       {step.kind === 'preview' ? (
         <div className="mt-4 flex flex-col gap-2">
-          <p className="text-sm">Arquivos lidos: {fileNames(step.files)}</p>
+          <p className="text-sm" role="status">
+            Arquivos lidos: {fileNames(step.files)}
+          </p>
           <BatchPreview
             key={step.files.map((f) => f.name).join('\u0000')}
             preview={step.preview}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { TBatchResult } from '@armazem/contracts/document-batches';
 import { countLabel } from '@armazem/contracts/plural';
 import { documentLabel, modelLabel, STATUS_LABEL_ONE } from '../../batch-choices.ts';
@@ -8,9 +9,12 @@ import { documentLabel, modelLabel, STATUS_LABEL_ONE } from '../../batch-choices
  */
 export function BatchResultSummary({ result, onAgain }: { result: TBatchResult; onAgain: () => void }) {
   const skipped = result.documents.filter((d) => d.status !== 'new');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the preview and its button are gone: focus (and a screen reader) goes to what happened
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="flex flex-col gap-3" aria-labelledby="batch-result-title" data-testid="batch-result">
-      <h3 id="batch-result-title" className="text-lg font-semibold" tabIndex={-1}>
+      <h3 id="batch-result-title" ref={heading} className="text-lg font-semibold" tabIndex={-1}>
         {result.id === null ? 'Nada novo neste envio' : `Lote ${result.id} importado`}
       </h3>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">

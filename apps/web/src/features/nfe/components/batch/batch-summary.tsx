@@ -1,13 +1,20 @@
-import { DOCUMENT_STATUSES, type TBatchPreview } from '@armazem/contracts/document-batches';
+import type { TBatchPreview } from '@armazem/contracts/document-batches';
 import { CHOSEN_EFFECTS, EFFECT_LABELS, type TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import { formatMoney, formatQuantity } from '../../../../lib/format.ts';
-import { askItems, decisionKey, documentLabel, modelLabel, STATUS_LABELS } from '../../batch-choices.ts';
+import {
+  askItems,
+  decisionKey,
+  documentLabel,
+  modelLabel,
+  STATUS_LABELS,
+  STATUSES,
+} from '../../batch-choices.ts';
 
 /** How many documents of each status: the first thing to check against the month's sales report. */
 export function BatchCounts({ counts }: { counts: TBatchPreview['counts'] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="batch-counts">
-      {DOCUMENT_STATUSES.map((status) => (
+      {STATUSES.map((status) => (
         <div key={status} className="bg-base-200 rounded p-3" data-testid={`batch-count-${status}`}>
           <dt className="text-sm">{STATUS_LABELS[status]}</dt>
           <dd className="text-2xl font-semibold">{(counts[status] ?? 0).toLocaleString('pt-BR')}</dd>
