@@ -148,3 +148,46 @@ export function signNfe(
   const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(xml)?.[1] ?? '';
   return { xml, digest };
 }
+
+const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+
+/**
+ * What signNfe makes, without a DOM: for an NFe whose infNFe is already in canonical form once its inherited
+ * namespace is declared (the builders' notes: no comments, no self-closing tags, no `>`, `"` or CR in text, each
+ * element's attributes in canonical order). xml-crypto spends ~6 ms per note on a DOM and its canonicalisation,
+ * which made a month of 5,200 notes take half a minute to build; this digest and signature take ~0.3 ms. The output
+ * is byte for byte signNfe's (RSA PKCS#1 v1.5 is deterministic): apps/api/test/unit/fiscal-month.test.ts checks it.
+ * Answers null for a note it cannot sign this way (the caller then uses signNfe).
+ */
+/** Whether C14N 1.0 would write this content as it is (and its elements inherit every namespace they use). */
+function canonicalAsItStands(body: string): boolean {
+  // self-closing tags, comments, processing instructions, CDATA, namespace declarations: C14N rewrites them
+  if (/\/>|<[!?]|xmlns/.test(body)) return false;
+  // more than one attribute: their order would matter; an attribute value C14N escapes
+  for (const [tag] of body.matchAll(/<[^/>][^>]*>/g)) if (/=.*=|[\t\n\r<&]/.test(tag.slice(1))) return false;
+  const text = body.replaceAll(/<[^<>]*>/g, '');
+  return !/[<>\r]|&(?!amp;|lt;)/.test(text);
+}
+
+export function signCanonicalNfe(
+  nfe: string,
+  key: string,
+  certificate: string,
+): { xml: string; digest: string } | null {
+  const open = /^<NFe xmlns="([^"]+)"><infNFe Id="([^"]+)" versao="([^"]+)">/.exec(nfe);
+  const end = nfe.lastIndexOf('</infNFe>');
+  if (!open || open[2] !== `NFe${key}` || !nfe.endsWith('</infNFe></NFe>')) return null;
+  const body = nfe.slice(open[0].length, end);
+  if (!canonicalAsItStands(body)) return null;
+  const canonical = `<infNFe xmlns="${open[1]}" Id="${open[2]}" versao="${open[3]}">${body}</infNFe>`;
+  const digest = crypto.createHash('sha1').update(canonical).digest('base64');
+  const signedInfo = `<SignedInfo><CanonicalizationMethod Algorithm="${C14N}"/><SignatureMethod Algorithm="${DSIG}rsa-sha1"/><Reference URI="#${open[2]}"><Transforms><Transform Algorithm="${DSIG}enveloped-signature"/><Transform Algorithm="${C14N}"/></Transforms><DigestMethod Algorithm="${DSIG}sha1"/><DigestValue>${digest}</DigestValue></Reference></SignedInfo>`;
+  const canonicalInfo = signedInfo
+    .replace('<SignedInfo>', `<SignedInfo xmlns="${DSIG}">`)
+    .replaceAll(/<(\w+)( [^>]*)\/>/g, '<$1$2></$1>');
+  const value = crypto.sign('sha1', Buffer.from(canonicalInfo), keyPair().privateKey).toString('base64');
+  const bare = certificate.replaceAll(/-----[A-Z ]+-----|\s/g, '');
+  const signature = `<Signature xmlns="${DSIG}">${signedInfo}<SignatureValue>${value}</SignatureValue><KeyInfo><X509Data><X509Certificate>${bare}</X509Certificate></X509Data></KeyInfo></Signature>`;
+  return { xml: `${nfe.slice(0, -'</NFe>'.length)}${signature}</NFe>`, digest };
+}

@@ -9,11 +9,17 @@ import type { Dialect } from '../src/db/types.ts';
 
 const CHUNK = 20_000;
 // product, unity, quantity (base), unit cost, total cost, balance quantity, balance value, date
-type LedgerLine = [number, number, string, string, string, string, string, string];
+export type LedgerLine = [number, number, string, string, string, string, string, string];
 // product, quantity, value, average cost, last date
 type BalanceLine = [number, string, string, string, string];
 
-async function insertLedger(db: Db, dialect: Dialect, lines: LedgerLine[], userId: number, now: string) {
+export async function insertLedger(
+  db: Db,
+  dialect: Dialect,
+  lines: LedgerLine[],
+  userId: number,
+  now: string,
+) {
   const target = sql`stock_ledger (product_id, product_unity_id, direction, quantity, base_quantity, unit_cost,
     total_cost, balance_quantity, balance_value, occurred_on, source, created_by, created_at)`;
   if (dialect === 'postgres') {

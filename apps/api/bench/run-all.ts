@@ -50,6 +50,7 @@ const SCRIPTS: Array<[string, boolean]> = [
   ['catalog-import.bench.ts', true],
   ['nfe.bench.ts', true],
   ['counts.bench.ts', true],
+  ['documents.bench.ts', true],
   ['web.bench.ts', false],
 ];
 

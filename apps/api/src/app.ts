@@ -32,6 +32,7 @@ import { closingRoutes } from './routes/closings.ts';
 import { kardexRoutes } from './routes/kardex.ts';
 import { catalogImportRoutes } from './routes/catalog-import.ts';
 import { nfeRoutes } from './routes/nfe.ts';
+import { documentBatchRoutes } from './routes/documents.ts';
 import { countRoutes } from './routes/counts.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { createCountsService } from './domain/counts/counts-service.ts';
@@ -49,6 +50,7 @@ import { createEstablishmentsService, createLocationsService } from './domain/pl
 import { createUsersService } from './domain/users/users-service.ts';
 import { createMovementsService } from './domain/movements/movements-service.ts';
 import { createNfeService } from './domain/nfe/nfe-service.ts';
+import { createDocumentBatchService } from './domain/documents/document-batches-service.ts';
 import { businessClock } from './lib/dates.ts';
 import { createCatalogImportService } from './domain/catalog-import/catalog-import-service.ts';
 import { recordRoutes, registerRecords } from './plugins/records.ts';
@@ -126,6 +128,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('health', createHealthService(services));
   app.decorate('catalogImport', createCatalogImportService(services));
   app.decorate('nfe', createNfeService({ ...services, timeZone: options.config.timeZone }));
+  app.decorate(
+    'documentBatches',
+    createDocumentBatchService({ ...services, timeZone: options.config.timeZone }),
+  );
   app.decorate('counts', createCountsService(services));
   app.decorate('inventory', createInventoryService({ ...services, timeZone: options.config.timeZone }));
   registerRecords(app, options.database, options.config, services);
@@ -158,6 +164,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(kardexRoutes, { prefix: '/products/v1' });
         await protectedApi.register(movementRoutes, { prefix: '/stock/movement/v1' });
         await protectedApi.register(nfeRoutes, { prefix: '/stock/nfe/v1' });
+        await protectedApi.register(documentBatchRoutes, { prefix: '/stock/documents/v1' });
         await protectedApi.register(userRoutes, { prefix: '/users' });
         await protectedApi.register(settingsRoutes, { prefix: '/settings/v1' });
         await protectedApi.register(catalogImportRoutes, { prefix: '/products/v1' });

@@ -19,6 +19,7 @@ import type { UserLocationsService } from '../domain/places/user-locations.ts';
 import type { Clock } from '../lib/dates.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { NfeService } from '../domain/nfe/nfe-service.ts';
+import type { DocumentBatchService } from '../domain/documents/document-batches-service.ts';
 import type { CountsService } from '../domain/counts/counts-service.ts';
 import type { InventoryService } from '../domain/inventory/inventory-service.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
@@ -57,6 +58,7 @@ declare module 'fastify' {
     movements: MovementsService;
     catalogImport: CatalogImportService;
     nfe: NfeService;
+    documentBatches: DocumentBatchService;
     counts: CountsService;
     inventory: InventoryService;
     auditTrail: AuditService;

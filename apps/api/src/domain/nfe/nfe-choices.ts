@@ -1,8 +1,16 @@
 import type { z } from 'zod/mini';
 import type { ZNfeImportData } from '@armazem/contracts/nfe';
 import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import type { NoteContext } from './nfe-preview.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { unprocessable } from './xml-tree.ts';
+import {
+  alreadyImportedMessage,
+  cancelledMessage,
+  documentLabel,
+  NO_PARTICIPANT,
+  UNAUTHORIZED_REFUSAL,
+} from './nfe-rules.ts';
+import type { NoteContext } from './nfe-context.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import { decidedEffect, movesStock } from './nfe-effects.ts';
 import { unconfirmedPackagesMessage } from './nfe-package-rules.ts';
@@ -93,4 +101,16 @@ export function checkPackages(
       details: { unconfirmedPackages: unconfirmed },
     });
   }
+}
+
+/** The note's own refusals, before anything is written; answers the note's participant. */
+export function checkNote(request: { doc: NfeDocument; data: ImportData }, context: NoteContext) {
+  const { doc, data } = request;
+  if (typeof context.side !== 'string') throw unprocessable(context.side.problem);
+  if (!context.counterpart) throw unprocessable(NO_PARTICIPANT);
+  if (!doc.authorized && !data.acceptUnauthorized) throw unprocessable(UNAUTHORIZED_REFUSAL);
+  if (context.alreadyImported) throw conflict(alreadyImportedMessage(doc.number, doc.series));
+  if (context.cancelled)
+    throw unprocessable(cancelledMessage(documentLabel(doc.number, doc.series, doc.model)));
+  return context.counterpart;
 }

@@ -9,7 +9,7 @@ import {
   rememberCityCode,
   recordCostPrices,
 } from './nfe-catalog.ts';
-import type { NoteContext } from './nfe-preview.ts';
+import type { NoteContext } from './nfe-context.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import {
   insertReceipt,
@@ -28,14 +28,13 @@ import {
   alreadyImportedMessage,
   costItems,
   documentLabel,
-  NO_PARTICIPANT,
   receiptDate,
-  UNAUTHORIZED_REFUSAL,
   type CostedItem,
 } from './nfe-rules.ts';
 import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import { entryCost, fiscalOf, otherItemsOf, stockItems } from './nfe-effects.ts';
 import {
+  checkNote,
   checkPackages,
   checkResolved,
   choicePaths,
@@ -58,16 +57,8 @@ export interface ImportRequest {
   bytes: Uint8Array;
   doc: NfeDocument;
   data: ImportData;
-}
-
-/** The note's own refusals, before anything is written; answers the note's participant. */
-function checkNote(request: ImportRequest, context: NoteContext) {
-  const { doc, data } = request;
-  if (typeof context.side !== 'string') throw unprocessable(context.side.problem);
-  if (!context.counterpart) throw unprocessable(NO_PARTICIPANT);
-  if (!doc.authorized && !data.acceptUnauthorized) throw unprocessable(UNAUTHORIZED_REFUSAL);
-  if (context.alreadyImported) throw conflict(alreadyImportedMessage(doc.number, doc.series));
-  return context.counterpart;
+  /** the document batch the note comes in (§6.4) */
+  batchId?: number;
 }
 
 async function resolveTargets(
@@ -265,6 +256,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     occurredOn,
     userId,
     otherItems: otherItemsOf(doc, effects, costs, adjustments),
+    batchId: request.batchId ?? null,
   });
   const targets = await resolveTargets(tx, request, byItem, paths);
   const unities = await unityInfos(
@@ -275,7 +267,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   const lines = stockLines(input);
   const returns = await saleReturnCosts(tx, lines, doc.references, occurredOn);
   for (const line of lines) line.entryCost = returns.costs.get(line.item) ?? line.entryCost;
-  const document = documentLabel(doc.number, doc.series);
+  const document = documentLabel(doc.number, doc.series, doc.model);
   // the note's establishment's default location (DESIGN.md §6.3)
   const locationId = context.places?.ours.defaultLocationId ?? 0;
   const itemCosts = await postLines(tx, dialect, {

@@ -1,40 +1,25 @@
 import type { TNfeMatch, TNfePreview, TNfePreviewItem } from '@armazem/contracts/nfe';
 import { formatMoneyBR } from '@armazem/contracts/decimal';
-import type { Db, Tx } from '../../db/database.ts';
-import { readSettings } from '../settings/settings-repository.ts';
-import type { Activity, TaxRegime } from './nfe-cost.ts';
-import { AppError } from '../../lib/errors.ts';
-import { EFFECT_POSITION, type TChosenEffect, type TDocumentEffect } from '@armazem/contracts/fiscal-effects';
-import {
-  BUSINESS_DOCUMENT_REQUIRED,
-  fiscalOf,
-  itemEffects,
-  sideOf,
-  type NoteSide,
-  type NoteSides,
-} from './nfe-effects.ts';
-import type { NfeDocument, NfeParty } from './nfe-reader.ts';
+import type { Db } from '../../db/database.ts';
+import { EFFECT_POSITION } from '@armazem/contracts/fiscal-effects';
+import { fiscalOf } from './nfe-effects.ts';
+import type { NfeDocument } from './nfe-reader.ts';
 import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
 import {
-  barcodeTargets,
-  findSupplierByDocument,
-  learnedCodes,
   packageReferences,
-  skuTargets,
   standingReceiptByKey,
   takenSkus,
-  unityInfos,
   type PackageReferences,
   type UnityInfo,
-  ourEstablishments,
 } from './nfe-repository.ts';
+import { noteContext, type NoteContext } from './nfe-context.ts';
 import {
   alreadyImportedMessage,
+  cancelledMessage,
+  documentLabel,
   costItems,
   futureIssueMessage,
   itemWarnings,
-  learnedKey,
-  matchItem,
   moneyText,
   packageKindFor,
   proposeSku,
@@ -45,128 +30,9 @@ import {
   UNAUTHORIZED_WARNING,
   type CostContext,
   type CostedItem,
-  type MatchTarget,
-  type MatchVia,
 } from './nfe-rules.ts';
-import { packageConflict, type PackageConflict } from './nfe-package-rules.ts';
+import type { PackageConflict } from './nfe-package-rules.ts';
 import { todayIn } from '../../lib/dates.ts';
-
-/** What the business is and what the catalog already knows about a note's supplier and items. */
-export interface NoteContext {
-  regime: TaxRegime;
-  activity: Activity;
-  bonusValuation: 'zero' | 'invoice';
-  businessDocument: string;
-  /** whose note it is, or why it is not this business's */
-  side: NoteSide | { problem: string };
-  /** the establishment it belongs to and, between two of ours, the other one (null when not ours) */
-  places: Omit<NoteSides, 'side'> | null;
-  /** the other side of the note (the participant): the emitter, or the destination of a note the business issued */
-  counterpart: NfeParty | null;
-  /** each item's effect by the table and the settings' overrides */
-  effects: Map<number, TDocumentEffect>;
-  overrides: Readonly<Record<string, TChosenEffect>>;
-  supplier: { id: number; name: string; status: string } | null;
-  matches: Map<number, (MatchTarget & { via: 'supplier-code' | 'gtin' }) | null>;
-  unities: Map<number, UnityInfo>;
-  /** the items whose note contradicts the matched package (docs/decisions/0062) */
-  conflicts: Map<number, PackageConflict>;
-  alreadyImported: boolean;
-}
-
-type Matches = NoteContext['matches'];
-
-function matchedPackage(match: MatchTarget & { via: MatchVia }, unity: UnityInfo | undefined) {
-  return unity
-    ? { ...match, quantity: unity.quantity, label: unity.label, baseUnit: unity.product.baseUnity }
-    : null;
-}
-
-/** Each matched item's package conflict (the note's ratio, or its cEAN naming another package of the product). */
-function packageConflicts(
-  doc: NfeDocument,
-  matches: Matches,
-  unities: Map<number, UnityInfo>,
-  barcodes: ReadonlyMap<string, MatchTarget>,
-): Map<number, PackageConflict> {
-  const out = new Map<number, PackageConflict>();
-  for (const item of doc.items) {
-    const match = matches.get(item.item);
-    if (!match) continue;
-    const byGtin = item.gtin ? barcodes.get(item.gtin) : undefined;
-    const gtinUnity = byGtin ? unities.get(byGtin.productUnityId) : undefined;
-    const gtinPackage =
-      byGtin && gtinUnity ? { ...byGtin, quantity: gtinUnity.quantity, label: gtinUnity.label } : null;
-    const conflict = packageConflict(
-      item,
-      matchedPackage(match, unities.get(match.productUnityId)),
-      gtinPackage,
-    );
-    if (conflict) out.set(item.item, conflict);
-  }
-  return out;
-}
-
-export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: string): Promise<NoteContext> {
-  const settings = await readSettings(db, timeZone);
-  if (!settings.businessDocument)
-    throw new AppError('BUSINESS_DOCUMENT_REQUIRED', BUSINESS_DOCUMENT_REQUIRED);
-  const sides = sideOf(doc, await ourEstablishments(db));
-  const side = 'problem' in sides ? sides : sides.side;
-  // the other side of the note: its emitter, or the destination of a note the business issued
-  const counterpart = side === 'issued' ? doc.destinationParty : doc.emitter;
-  const supplier = counterpart ? await findSupplierByDocument(db, counterpart.document) : null;
-  const learned = new Map<string, MatchTarget>();
-  if (side === 'issued') {
-    // the business's own note names its own codes: its SKUs
-    const skus = await skuTargets(
-      db,
-      doc.items.map((item) => item.supplierCode),
-    );
-    for (const item of doc.items) {
-      const target = skus.get(item.supplierCode);
-      if (target) learned.set(learnedKey(item.supplierCode, item.unit), target);
-    }
-  } else if (supplier) {
-    const rows = await learnedCodes(
-      db,
-      supplier.id,
-      doc.items.map((item) => item.supplierCode),
-    );
-    for (const row of rows) {
-      learned.set(learnedKey(row.supplier_code, row.supplier_unit), {
-        productId: row.product_id,
-        productUnityId: row.product_unity_id,
-      });
-    }
-  }
-  const gtins = doc.items.flatMap((item) => (item.gtin ? [item.gtin] : []));
-  const barcodes = gtins.length > 0 ? await barcodeTargets(db, gtins) : new Map<string, MatchTarget>();
-  const matches = new Map(doc.items.map((item) => [item.item, matchItem(item, learned, barcodes)]));
-  const unityIds = [...matches.values()].flatMap((m) => (m ? [m.productUnityId] : []));
-  const unities = await unityInfos(db, [...unityIds, ...[...barcodes.values()].map((b) => b.productUnityId)]);
-  // a code learned for a product or package deactivated since matches nothing
-  for (const [item, match] of matches) {
-    const unity = match ? unities.get(match.productUnityId) : undefined;
-    if (match && !(unity?.active && unity.productActive)) matches.set(item, null);
-  }
-  return {
-    conflicts: packageConflicts(doc, matches, unities, barcodes),
-    regime: settings.taxRegime,
-    activity: settings.activity,
-    bonusValuation: settings.bonusValuation,
-    businessDocument: settings.businessDocument,
-    side,
-    places: 'problem' in sides ? null : { ours: sides.ours, other: sides.other },
-    counterpart,
-    effects: itemEffects(doc, typeof side === 'string' ? side : 'received', settings.cfopEffects),
-    overrides: settings.cfopEffects,
-    supplier,
-    matches,
-    unities,
-    alreadyImported: (await standingReceiptByKey(db, doc.accessKey)) !== null,
-  };
-}
 
 function matchView(
   match: NoteContext['matches'] extends Map<number, infer M> ? M : never,
@@ -276,6 +142,7 @@ export async function buildPreview(db: Db, doc: NfeDocument, timeZone: string): 
   if (!doc.authorized) warnings.push(UNAUTHORIZED_WARNING);
   if (typeof context.side !== 'string') errors.push(context.side.problem);
   if (context.alreadyImported) errors.push(alreadyImportedMessage(doc.number, doc.series));
+  if (context.cancelled) errors.push(cancelledMessage(documentLabel(doc.number, doc.series, doc.model)));
   if (doc.issuedOn > todayIn(timeZone)) errors.push(futureIssueMessage(doc.issuedOn));
   if (typeof context.side === 'string' && !context.counterpart) errors.push(NO_PARTICIPANT);
   warnings.push(...(await returnWarnings(db, doc, context)));

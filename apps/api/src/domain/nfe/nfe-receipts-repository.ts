@@ -1,8 +1,7 @@
 import type { TNfeReceipt, TNfeReceiptDetail, ZNfeListQuery } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
-import type { Dialect } from '../../db/types.ts';
-import { nowIso, toBigInt } from '../../db/database.ts';
+import { toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { paged, onePage } from '../../lib/paging.ts';
 import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
@@ -149,31 +148,4 @@ export async function receiptXml(db: Db, id: number) {
       .where('id', '=', id)
       .executeTakeFirst()) ?? null
   );
-}
-
-/** The receipt to undo, its row locked on PostgreSQL (SQLite runs one write at a time): two undos queue up. */
-export async function receiptStatus(tx: Tx, dialect: Dialect, id: number) {
-  const query = tx
-    .selectFrom('nfe_receipts')
-    .select(['id', 'number', 'series', 'undone_at'])
-    .where('id', '=', id);
-  return (await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst()) ?? null;
-}
-
-export async function liveLedgerIdsOfReceipt(tx: Tx, id: number): Promise<number[]> {
-  const rows = await tx
-    .selectFrom('stock_ledger')
-    .select('id')
-    .where('nfe_id', '=', id)
-    .where('cancelled_at', 'is', null)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
-
-export async function markReceiptUndone(tx: Tx, id: number, userId: number) {
-  await tx
-    .updateTable('nfe_receipts')
-    .set({ undone_at: nowIso(), undone_by: userId })
-    .where('id', '=', id)
-    .execute();
 }

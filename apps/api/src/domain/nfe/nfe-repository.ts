@@ -223,6 +223,8 @@ export interface NewReceipt {
   userId: number;
   /** JSON of the items that move no stock */
   otherItems: string | null;
+  /** the document batch it comes in (DESIGN.md §6.4); absent for a note imported alone */
+  batchId?: number | null;
 }
 
 /** The receipt's cost once its lines are posted: entries at their cost, exits at the cost they left at. */
@@ -254,6 +256,7 @@ export async function insertReceipt(tx: Tx, receipt: NewReceipt): Promise<number
       undone_at: null,
       undone_by: null,
       other_items: receipt.otherItems,
+      batch_id: receipt.batchId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -26,6 +26,21 @@ export const UNAUTHORIZED_REFUSAL =
 
 export const NO_PARTICIPANT =
   'A nota emitida pela empresa não identifica o destinatário (CNPJ ou CPF): sem ele, não há com quem registrar a operação.';
+/**
+ * The participant of every NFC-e (decision 0070): a sale to a consumer, identified or not, is recorded with one
+ * participant, as the Brazilian ERPs do ("Consumidor final"); the consumer's CPF, when given, stays in the XML.
+ */
+export const FINAL_CONSUMER = {
+  document: '00000000000',
+  name: 'Consumidor final (NFC-e)',
+  tradeName: null,
+  stateRegistration: null,
+  address: { street: null, number: null, district: null, city: null, cityCode: null, state: null, zip: null },
+};
+
+export const cancelledMessage = (label: string) =>
+  `A ${label} foi cancelada na SEFAZ (o evento de cancelamento já foi recebido): uma nota cancelada não movimenta o estoque.`;
+
 /** "NF-e 1234/1" or, for a model 65 note, "NFC-e 1234/1". */
 export const documentLabel = (number: string, series: string, model: string = '55') =>
   `${model === '65' ? 'NFC-e' : 'NF-e'} ${number}/${series}`;

@@ -8,25 +8,18 @@ import type {
 import type { z } from 'zod/mini';
 import { allowLongStatements } from '../../db/timeouts.ts';
 import type { Db } from '../../db/database.ts';
-import { conflict, found, notFound } from '../../lib/errors.ts';
+import { found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { post } from '../stock/posting-pipeline.ts';
 import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
 import { importNote } from './nfe-import.ts';
-import { buildPreview, noteContext } from './nfe-preview.ts';
+import { buildPreview } from './nfe-preview.ts';
+import { noteContext } from './nfe-context.ts';
 import { readFiscalFile, readNfeFile } from './nfe-file.ts';
 import type { NfeEvent } from './nfe-event.ts';
 import { standingReceiptByKey } from './nfe-repository.ts';
-import {
-  findReceipt,
-  listReceipts,
-  liveLedgerIdsOfReceipt,
-  markReceiptUndone,
-  receiptItems,
-  receiptStatus,
-  receiptXml,
-} from './nfe-receipts-repository.ts';
-import { documentLabel, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
+import { findReceipt, listReceipts, receiptItems, receiptXml } from './nfe-receipts-repository.ts';
+import { RECEIPT_NOT_FOUND } from './nfe-rules.ts';
+import { cancellationWhy, recordCancellation, undoReceipts } from './nfe-undo.ts';
 
 type ImportData = z.output<typeof ZNfeImportData>;
 type ListQuery = z.output<typeof ZNfeListQuery>;
@@ -105,30 +98,20 @@ export function createNfeService(deps: NfeServiceDeps) {
         `A NF-e de chave ${event.accessKey} não foi importada (ou já foi desfeita): o cancelamento não tem o que desfazer.`,
       );
     }
-    const protocol = event.protocol ? `, protocolo ${event.protocol}` : '';
-    await undoReceipt(userId, standing.id, `cancelada pela SEFAZ (evento ${event.type}${protocol})`);
+    await db.transaction().execute(async (tx) => {
+      await allowLongStatements(tx, dialect);
+      const why = cancellationWhy(event);
+      await undoReceipts(tx, dialect, { userId, today: clock.today(), ids: [standing.id], why });
+      await recordCancellation(tx, event, { batchId: null, receiptId: standing.id });
+    });
+    events.publish('stock');
     return foundReceipt(db, standing.id);
   }
 
-  async function undoReceipt(userId: number, id: number, why: string | null): Promise<void> {
+  async function undoReceipt(userId: number, id: number, why: null): Promise<void> {
     await db.transaction().execute(async (tx) => {
       await allowLongStatements(tx, dialect);
-      const receipt = found(await receiptStatus(tx, dialect, id), receiptNotFound);
-      if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
-      const ids = await liveLedgerIdsOfReceipt(tx, id);
-      const label = documentLabel(receipt.number, receipt.series);
-      await post(tx, dialect, {
-        userId,
-        today: clock.today(),
-        cancel: { ids, reason: why ? `${label} ${why}` : `Importação da ${label} desfeita` },
-        audit: {
-          action: 'cancel',
-          entity: 'nfe_receipt',
-          entityId: id,
-          before: { document: label, rows: ids.length },
-        },
-      });
-      await markReceiptUndone(tx, id, userId);
+      await undoReceipts(tx, dialect, { userId, today: clock.today(), ids: [id], why });
     });
     events.publish('stock');
   }

@@ -49,6 +49,7 @@ export async function shortageError(
         available: quantityOut(shortage.available),
         requested: quantityOut(shortage.requested),
         unity: product.code,
+        productId,
         ...(location ? { location: { id: location.id, name: location.name } } : {}),
       },
     },

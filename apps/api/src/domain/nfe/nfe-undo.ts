@@ -1,0 +1,100 @@
+import type { Tx } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
+import { chunks } from '../../lib/chunks.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { post } from '../stock/posting-pipeline.ts';
+import type { NfeEvent } from './nfe-event.ts';
+import { documentLabel, modelOfKey, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
+
+/**
+ * Undoing imported notes, in the caller's transaction: their rows cancelled through the pipeline (dates below zero,
+ * closed months refuse it, all or nothing). One note (the undo button, a cancellation event) or a batch's (§6.4).
+ */
+export async function undoReceipts(
+  tx: Tx,
+  dialect: Dialect,
+  args: {
+    userId: number;
+    today: string;
+    ids: readonly number[];
+    /** what the cancelled rows say, from the note's label; null: the person's undo */
+    why: ((label: string) => string) | null;
+  },
+): Promise<void> {
+  const { userId, today, ids, why } = args;
+  const rows: number[] = [];
+  let label = '';
+  for (const part of chunks([...ids], 500)) {
+    const query = tx
+      .selectFrom('nfe_receipts')
+      .select(['id', 'number', 'series', 'access_key', 'undone_at'])
+      .where('id', 'in', part);
+    const receipts = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
+    if (receipts.length < part.length) throw notFound(RECEIPT_NOT_FOUND);
+    for (const receipt of receipts) {
+      if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
+      label = documentLabel(receipt.number, receipt.series, modelOfKey(receipt.access_key));
+    }
+    const live = await tx
+      .selectFrom('stock_ledger')
+      .select('id')
+      .where('nfe_id', 'in', part)
+      .where('cancelled_at', 'is', null)
+      .execute();
+    rows.push(...live.map((row) => Number(row.id)));
+  }
+  const single = ids.length === 1;
+  await post(tx, dialect, {
+    userId,
+    today,
+    cancel: {
+      ids: rows,
+      reason: why
+        ? why(label)
+        : single
+          ? `Importação da ${label} desfeita`
+          : `Lote de ${ids.length} documentos desfeito`,
+    },
+    audit: single
+      ? {
+          action: 'cancel',
+          entity: 'nfe_receipt',
+          entityId: ids[0] ?? 0,
+          before: { document: label, rows: rows.length },
+        }
+      : null,
+  });
+  const now = nowIso();
+  for (const part of chunks([...ids], 500))
+    await tx
+      .updateTable('nfe_receipts')
+      .set({ undone_at: now, undone_by: userId })
+      .where('id', 'in', part)
+      .execute();
+}
+
+/** Remembers SEFAZ's cancellation of a note: it never enters the stock again (§6.4), whatever upload brings it. */
+export async function recordCancellation(
+  tx: Tx,
+  event: NfeEvent,
+  from: { batchId: number | null; receiptId: number | null },
+) {
+  await tx
+    .insertInto('nfe_cancellations')
+    .values({
+      access_key: event.accessKey,
+      event_type: event.type,
+      protocol: event.protocol,
+      registered_at: event.registeredAt,
+      batch_id: from.batchId,
+      receipt_id: from.receiptId,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('access_key').doNothing())
+    .execute();
+}
+
+/** The cancellation's words on the undone note's rows. */
+export const cancellationWhy = (event: NfeEvent) => (label: string) =>
+  `${label} cancelada pela SEFAZ (evento ${event.type}${event.protocol ? `, protocolo ${event.protocol}` : ''})`;
