@@ -140,4 +140,21 @@ describe('a month of documents in one go', () => {
     expect(await row.getByRole('button', { name: 'Desfazer lote' }).count()).toBe(0);
     await expect.poll(() => stockOf(client, sku)).toBe('20.000');
   });
+
+  it("shows the server's refusal of a broken .zip, and previews nothing", async () => {
+    await loginAsAdmin();
+    await openFromMenu('Notas fiscais');
+    await page.getByRole('tab', { name: 'Lote de documentos' }).click();
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/stock/documents/v1/preview'));
+    await page
+      .getByLabel('Arquivos XML ou .zip do lote')
+      .setInputFiles({ name: 'quebrado.zip', mimeType: 'application/zip', buffer: broken });
+    const refused = await answer;
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    const { message } = (await refused.json()) as { message: string };
+    await expect.poll(() => page.getByTestId('batch-refusal').textContent()).toBe(message);
+    expect(message).toContain('.zip');
+    expect(await page.getByTestId('batch-preview').count()).toBe(0);
+  });
 });

@@ -27,10 +27,13 @@ const COLUMNS: Array<Column<TBatchDocument>> = [
       d.participant ? (
         <>
           {d.participant.name}
-          <span className="text-base-content/70 block text-xs">{maskDocument(d.participant.document)}</span>
+          {/* an NFC-e to an unnamed consumer carries no document (or zeros): nothing to show under the name */}
+          {/[1-9A-Z]/.test(d.participant.document) ? (
+            <span className="text-base-content/70 block text-xs">{maskDocument(d.participant.document)}</span>
+          ) : null}
         </>
       ) : (
-        'Consumidor'
+        'Consumidor final'
       ),
   },
   { key: 'date', header: 'Data', className: 'whitespace-nowrap', cell: (d) => formatDate(d.issuedOn) },

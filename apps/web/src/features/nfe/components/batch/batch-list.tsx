@@ -20,7 +20,7 @@ function batchColumns(
       className: 'whitespace-nowrap',
       cell: (b) => formatDateTime(b.createdAt),
     },
-    { key: 'file', header: 'Arquivo', className: 'break-all', cell: (b) => b.fileName },
+    { key: 'file', header: 'Arquivo', className: 'min-w-40 break-words', cell: (b) => b.fileName },
     {
       key: 'documents',
       header: 'Documentos',
