@@ -157,4 +157,55 @@ describe('a month of documents in one go', () => {
     expect(message).toContain('.zip');
     expect(await page.getByTestId('batch-preview').count()).toBe(0);
   });
+
+  it('keeps the preview when the import is refused, with the reason by its button', async () => {
+    const n = (Date.now() % 100_000_000) + 29;
+    const client = await adminClient();
+    const business = await businessDocument(client);
+    const sku = `ACUCAR-${n}`;
+    const product = await createProduct(client, { sku, name: `Açúcar ${n}` });
+    const unity = await defaultUnityId(client, product.id);
+    await stockIn(client, {
+      productId: product.id,
+      productUnityId: unity,
+      quantity: 1,
+      unitCost: 4,
+      occurredOn: daysBefore(3),
+    });
+    // sells more than there is: the import is refused, all or nothing
+    const sale = buildNfe({
+      model: '65',
+      number: String(n),
+      issuedAt: `${daysBefore(1)}T10:00:00-03:00`,
+      emitter: { cnpj: business, name: 'Mercearia Boa Vista' },
+      destination: null,
+      items: [
+        { code: sku, description: `ACUCAR ${n}`, quantity: '5.0000', unitPrice: '6.00', total: '30.00' },
+      ],
+    });
+
+    await loginAsAdmin();
+    await page.goto('/app/nfe?modo=lote');
+    await page
+      .getByLabel('Arquivos XML ou .zip do lote')
+      .setInputFiles({ name: `nfce-${n}.xml`, mimeType: 'application/xml', buffer: Buffer.from(sale.xml) });
+    await page.getByTestId('batch-preview').waitFor();
+    await expect
+      .poll(() => page.getByTestId('batch-pending').textContent())
+      .toBe('Pronto para importar 1 documento novo.');
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/stock/documents/v1') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Importar lote' }).click();
+    const refused = await answer;
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    const { message } = (await refused.json()) as { message: string };
+    const refusal = page.getByTestId('batch-preview').getByTestId('batch-refusal');
+    await expect.poll(() => refusal.textContent()).toBe(message);
+    // the refusal names the document and says what would go negative
+    expect(message).toContain(`NFC-e ${n}`);
+    expect(message).toContain('ficaria negativo');
+    expect(await page.getByRole('button', { name: 'Importar lote' }).isEnabled()).toBe(true);
+    await expect.poll(() => stockOf(client, sku)).toBe('1.000');
+  });
 });

@@ -16,6 +16,14 @@ type Step =
   | { kind: 'preview'; files: File[]; preview: TBatchPreview }
   | { kind: 'done'; result: TBatchResult };
 
+function Refusal({ message }: { message: string }) {
+  return (
+    <div role="alert" className="alert alert-error mt-3" data-testid="batch-refusal">
+      {message}
+    </div>
+  );
+}
+
 function fileNames(files: readonly File[]): string {
   if (files.length === 1) return files[0]?.name ?? '';
   return countLabel(files.length, 'arquivo', 'arquivos');
@@ -73,11 +81,8 @@ export function BatchImporter() {
         </p>
       ) : null}
       <UploadStatus progress={upload.progress} reading={reading} />
-      {upload.refusal ? (
-        <div role="alert" className="alert alert-error mt-3" data-testid="batch-refusal">
-          {upload.refusal}
-        </div>
-      ) : null}
+      {/* an import refused shows by its button, under the preview; any other refusal here */}
+      {upload.refusal && step.kind !== 'preview' ? <Refusal message={upload.refusal} /> : null}
       {step.kind === 'preview' ? (
         <div className="mt-4 flex flex-col gap-2">
           <p className="text-sm" role="status">
@@ -87,6 +92,7 @@ export function BatchImporter() {
             key={step.files.map((f) => f.name).join('\u0000')}
             preview={step.preview}
             busy={busy}
+            refusal={upload.refusal ? <Refusal message={upload.refusal} /> : null}
             onImport={(data) => void runImport(step.files, data)}
           />
         </div>

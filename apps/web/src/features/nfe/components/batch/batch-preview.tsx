@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { TBatchImportData, TBatchPreview } from '@armazem/contracts/document-batches';
 import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import { countLabel } from '@armazem/contracts/plural';
@@ -57,10 +57,13 @@ function pendingText(news: number, pending: { codes: number; effects: number }):
 export function BatchPreview({
   preview,
   busy,
+  refusal,
   onImport,
 }: {
   preview: TBatchPreview;
   busy: boolean;
+  /** why the last import was refused (a date that would go negative, a closed month), by the button */
+  refusal: ReactNode;
   onImport: (data: TBatchImportData) => void;
 }) {
   const [mappings, setMappings] = useState(() => new Map<string, UnmatchedChoice>());
@@ -105,6 +108,7 @@ export function BatchPreview({
           Importar lote
         </button>
       </div>
+      {refusal}
     </div>
   );
 }
