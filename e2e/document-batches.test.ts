@@ -146,10 +146,23 @@ describe('a month of documents in one go', () => {
     await openFromMenu('Notas fiscais');
     await page.getByRole('tab', { name: 'Lote de documentos' }).click();
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
+    // the request is held until the screen says it is sending (a state, not a time), then goes on
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/stock/documents/v1/preview', async (route) => {
+      await held;
+      await route.continue();
+    });
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/stock/documents/v1/preview'));
     await page
       .getByLabel('Arquivos XML ou .zip do lote')
       .setInputFiles({ name: 'quebrado.zip', mimeType: 'application/zip', buffer: broken });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Enviando… \d+ %$/ })
+      .waitFor();
+    expect(await page.getByLabel('Arquivos XML ou .zip do lote').isDisabled()).toBe(true);
+    release();
     const refused = await answer;
     expect(refused.status()).toBeGreaterThanOrEqual(400);
     const { message } = (await refused.json()) as { message: string };
