@@ -3,17 +3,15 @@ import type { z } from 'zod/mini';
 import type { Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { AppError } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { dateLabel } from '../stock/stock-rules.ts';
 import { catalogRefs, createProductFromItem, createSupplierFromNote } from '../nfe/nfe-catalog.ts';
 import type { Choice } from '../nfe/nfe-choices.ts';
-import { importNote } from '../nfe/nfe-note.ts';
+import { postBatchNotes, type BatchNote } from './document-posting.ts';
 import { takenBarcodes } from '../nfe/nfe-repository.ts';
 import { cancellationWhy, recordCancellation, undoReceipts } from '../nfe/nfe-undo.ts';
 import type { ReadDocument } from './document-read.ts';
 import { planUpload, type Planned, type PlannedEvent, type PlannedNote } from './document-plan.ts';
-import { codeKey, labelOf, previewOf } from './document-views.ts';
+import { codeKey, previewOf } from './document-views.ts';
 import { balancesFor } from './document-balances.ts';
 
 type ImportData = z.output<typeof ZBatchImportData>;
@@ -120,25 +118,6 @@ function choicesOf(
   });
 }
 
-/** A refusal inside a batch names the document (its label, key and file), the item when known, and the date. */
-function inDocument(error: AppError, note: PlannedNote, date: string, choices: readonly Choice[]): AppError {
-  const productId = error.details?.productId;
-  const item = choices.find((c) => 'productId' in c && c.productId === productId)?.item;
-  const where = `${labelOf(note)} (chave ${note.doc.accessKey}, arquivo ${note.read.file})${item ? `, item ${item}` : ''}, em ${dateLabel(date)}`;
-  return new AppError(error.kind, `${where}: ${error.message}`, {
-    ...(error.issues ? { issues: error.issues } : {}),
-    details: {
-      ...error.details,
-      document: {
-        accessKey: note.doc.accessKey,
-        file: note.read.file,
-        label: labelOf(note),
-        item: item ?? null,
-      },
-    },
-  });
-}
-
 const byPostingOrder = (date: (n: PlannedNote) => string) => (a: PlannedNote, b: PlannedNote) =>
   date(a).localeCompare(date(b)) ||
   a.doc.issuedAt.localeCompare(b.doc.issuedAt) ||
@@ -197,25 +176,25 @@ export async function importBatch(
   await ensureParticipants(tx, userId, notes);
   const mapped = await mappedTargets(tx, request, notes);
   const dateOf = (note: PlannedNote) => (request.data.occurredOn === 'today' ? today : note.doc.issuedOn);
-  for (const note of [...notes].sort(byPostingOrder(dateOf))) {
-    const choices = choicesOf(note, mapped, request.data.decisions);
-    const date = dateOf(note);
-    try {
-      await importNote(
-        tx,
-        dialect,
-        {
-          ...{ userId, today, fileName: note.read.file, bytes: note.read.bytes, doc: note.doc, batchId },
-          data: { occurredOn: date, items: choices },
-        },
-        note.context ??
-          (() => {
-            throw new Error('nota sem contexto');
-          })(),
-      );
-    } catch (error) {
-      throw error instanceof AppError ? inDocument(error, note, date, choices) : error;
-    }
-  }
+  const ordered = [...notes].sort(byPostingOrder(dateOf)).map((planned): BatchNote => {
+    const choices = choicesOf(planned, mapped, request.data.decisions);
+    const date = dateOf(planned);
+    const { file, bytes } = planned.read;
+    return {
+      planned,
+      choices,
+      date,
+      request: {
+        userId,
+        today,
+        fileName: file,
+        bytes,
+        doc: planned.doc,
+        batchId,
+        data: { occurredOn: date, items: choices },
+      },
+    };
+  });
+  await postBatchNotes(tx, dialect, ordered);
   return { status: 201, result: { id: batchId, documents: views, posted: notes.length, skipped, undone } };
 }
