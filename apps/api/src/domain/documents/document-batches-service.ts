@@ -22,11 +22,12 @@ type ImportData = z.output<typeof ZBatchImportData>;
 /** A month of documents in one go (DESIGN.md §6.4): preview, import, list, detail, undo. */
 export function createDocumentBatchService(deps: ServiceDeps & { timeZone: string }) {
   const { db, dialect, clock, timeZone, events } = deps;
-  const read = async (parts: readonly DocumentFile[]) => readDocuments(await documentFiles(parts));
+  const read = async (parts: readonly DocumentFile[], keepBytes: boolean) =>
+    readDocuments(await documentFiles(parts), { keepBytes });
   return {
     /** What the upload holds and what an import would do; stores nothing. */
     async preview(parts: readonly DocumentFile[]): Promise<TBatchPreview> {
-      const reads = await read(parts);
+      const reads = await read(parts, false);
       const plan = await planUpload(db, reads, timeZone, clock.today());
       const first = plan.lookups?.establishments[0]?.id ?? 0;
       return previewOf(plan.documents, await balancesFor(db, plan.documents, first));
@@ -39,7 +40,7 @@ export function createDocumentBatchService(deps: ServiceDeps & { timeZone: strin
       parts: readonly DocumentFile[],
       data: () => ImportData,
     ): Promise<{ status: 200 | 201; result: TBatchResult }> {
-      const reads = await read(parts);
+      const reads = await read(parts, true);
       const choices = data();
       const answer = await db.transaction().execute(async (tx) => {
         await allowLongStatements(tx, dialect);

@@ -3,6 +3,7 @@ import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import type { Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { AppError } from '../../lib/errors.ts';
+import { betweenChunks } from '../../lib/memory-release.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import type { Choice } from '../nfe/nfe-choices.ts';
@@ -146,7 +147,8 @@ export async function postBatchNotes(tx: Tx, dialect: Dialect, notes: readonly B
     if (!context) throw new Error('nota sem contexto');
     const prepared = await named(note, () => prepareNote(tx, note.request, context));
     (postsTogether(prepared) ? together : alone).push({ note, prepared });
-    await pause();
+    if ((together.length + alone.length) % 1_000 === 0) await betweenChunks();
+    else await pause();
   }
   for (let from = 0; from < together.length;) {
     let rows = 0;
@@ -158,7 +160,7 @@ export async function postBatchNotes(tx: Tx, dialect: Dialect, notes: readonly B
       rows += together[to++]?.prepared.lines.length ?? 0;
     await postTogether(tx, dialect, together.slice(from, to));
     from = to;
-    await yieldToOthers();
+    await betweenChunks();
   }
   for (const { note, prepared } of alone) {
     await named(note, async () => finishNote(tx, dialect, prepared, await postNote(tx, dialect, prepared)));
