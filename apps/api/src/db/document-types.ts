@@ -42,6 +42,16 @@ export interface DocumentBatchTable {
   undone_by: number | null;
 }
 
+/** A code of the business's own notes that is not a SKU, and the product it stands for (migration 026). */
+export interface OwnItemCodeTable {
+  code: string;
+  unit: string;
+  product_id: number;
+  product_unity_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A cancellation SEFAZ registered for a note (migration 026). */
 export interface NfeCancellationTable {
   access_key: string;

@@ -15,6 +15,7 @@ import type {
   NfeReceiptTable,
   DocumentBatchTable,
   NfeCancellationTable,
+  OwnItemCodeTable,
   StockFiguresTable,
   SupplierItemCodeTable,
 } from './document-types.ts';
@@ -309,6 +310,7 @@ export interface Database {
   nfe_receipts: NfeReceiptTable;
   document_batches: DocumentBatchTable;
   nfe_cancellations: NfeCancellationTable;
+  own_item_codes: OwnItemCodeTable;
   nfe_receipt_items: NfeReceiptItemTable;
   supplier_item_codes: SupplierItemCodeTable;
   users: UserTable;

@@ -324,4 +324,22 @@ describe('a month of documents', () => {
     });
     expect(twice.statusCode).toBe(409);
   });
+
+  it('learns the codes of our own notes that are not a SKU: the next upload matches them', async () => {
+    const item = { code: 'CAFE-BALCAO', description: 'Café', quantity: '1.0000', total: '15.00' };
+    const first = nfce([item], '2026-09-10T10:00:00-03:00');
+    const mapping = {
+      issuer: us.cnpj,
+      code: 'CAFE-BALCAO',
+      unit: 'UN',
+      productId: coffee.id,
+      productUnityId: coffee.unity,
+    };
+    const posted = await importBatch(ctx.app, cookie, [first.file], { mappings: [mapping] });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const next = nfce([item], '2026-09-11T10:00:00-03:00');
+    const preview = (await previewBatch(ctx.app, cookie, [next.file])).json();
+    expect(preview.unmatched).toEqual([]);
+    expect(preview.documents[0].items[0].product).toMatchObject({ id: coffee.id });
+  });
 });

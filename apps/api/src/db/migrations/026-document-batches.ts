@@ -46,6 +46,17 @@ export function documentBatches(dialect: Dialect) {
         .addColumn('receipt_id', 'integer', (col) => col.references('nfe_receipts.id'))
         .addColumn('created_at', t.timestamp, notNull)
         .execute();
+      // the codes of the business's own notes that are not a product's SKU, learned when a batch maps them
+      await db.schema
+        .createTable('own_item_codes')
+        .addColumn('code', 'varchar(60)', notNull)
+        .addColumn('unit', 'varchar(6)', notNull)
+        .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id'))
+        .addColumn('product_unity_id', 'integer', (col) => col.notNull().references('product_unities.id'))
+        .addColumn('created_at', t.timestamp, notNull)
+        .addColumn('updated_at', t.timestamp, notNull)
+        .addPrimaryKeyConstraint('own_item_codes_pk', ['code', 'unit'])
+        .execute();
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   type UnityInfo,
 } from './nfe-repository.ts';
 import { FINAL_CONSUMER, learnedKey, matchItem, type MatchTarget, type MatchVia } from './nfe-rules.ts';
+import { ownCodes } from './nfe-own-codes.ts';
 import { packageConflict, type PackageConflict } from './nfe-package-rules.ts';
 
 /** What the business is and what the catalog already knows about a note's supplier and items. */
@@ -63,6 +64,8 @@ export interface NoteLookups {
   /** per supplier id, its learned codes by `learnedKey(code, unit)` */
   learned: Map<number, Map<string, MatchTarget>>;
   skus: Map<string, MatchTarget>;
+  /** the business's own codes learned in earlier batches, by `learnedKey(code, unit)` */
+  own: Map<string, MatchTarget>;
   barcodes: Map<string, MatchTarget>;
   unities: Map<number, UnityInfo>;
   /** the keys of notes imported and not undone */
@@ -125,6 +128,12 @@ export async function loadNoteLookups(
   const skus = new Map<string, MatchTarget>();
   for (const part of chunks([...new Set(issuedCodes)], 500))
     for (const [code, target] of await skuTargets(db, part)) skus.set(code, target);
+  const own = new Map(
+    (await ownCodes(db, issuedCodes)).map((row) => [
+      learnedKey(row.code, row.unit),
+      { productId: row.product_id, productUnityId: row.product_unity_id },
+    ]),
+  );
   const learned = new Map<number, Map<string, MatchTarget>>();
   for (const [i, doc] of docs.entries()) {
     const party = sides[i] === 'received' ? counterpartOf(doc, 'received') : null;
@@ -148,6 +157,7 @@ export async function loadNoteLookups(
   const barcodes = gtins.length > 0 ? await barcodeTargets(db, gtins) : new Map<string, MatchTarget>();
   const targets = [
     ...skus.values(),
+    ...own.values(),
     ...barcodes.values(),
     ...[...learned.values()].flatMap((m) => [...m.values()]),
   ];
@@ -162,6 +172,7 @@ export async function loadNoteLookups(
     suppliers,
     learned,
     skus,
+    own,
     barcodes,
     unities,
     standing: await keysIn(db, 'nfe_receipts', keys),
@@ -207,7 +218,7 @@ function knownCodes(doc: NfeDocument, side: NoteSide, supplier: Supplier | null,
     const key = learnedKey(item.supplierCode, item.unit);
     const target =
       side === 'issued'
-        ? lookups.skus.get(item.supplierCode)
+        ? (lookups.skus.get(item.supplierCode) ?? lookups.own.get(key))
         : supplier
           ? lookups.learned.get(supplier.id)?.get(key)
           : undefined;

@@ -8,6 +8,7 @@ import {
   rememberCityCode,
 } from './nfe-catalog.ts';
 import type { NoteContext } from './nfe-context.ts';
+import { rememberOwnCodes } from './nfe-own-codes.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import {
   insertReceipt,
@@ -184,7 +185,25 @@ export async function storeItems(
       fiscal: JSON.stringify(fiscalOf(item, input.costs.get(item.item))),
     })),
   );
-  if (!input.learn) return; // the business's own note names its own codes, not a supplier's
+  if (!input.learn) {
+    // the business's own note: its codes that are not the product's SKU are remembered as its own
+    const own = items.flatMap((item, index) => {
+      const line = lines[index];
+      const sku = line ? input.unities.get(line.productUnityId)?.product.sku : undefined;
+      return line && sku !== item.supplierCode
+        ? [
+            {
+              code: item.supplierCode,
+              unit: item.unit,
+              productId: line.productId,
+              productUnityId: line.productUnityId,
+            },
+          ]
+        : [];
+    });
+    if (own.length > 0) await rememberOwnCodes(tx, own);
+    return;
+  }
   const codes = items.map((item, index) => ({
     supplierCode: item.supplierCode,
     unit: item.unit,
