@@ -96,7 +96,7 @@ async function phase(
   const health = await stop();
   if (result.status !== expected) throw new Error(`${label}: ${result.status} ${result.body.slice(0, 500)}`);
   console.log(
-    `${label.padEnd(34)} ${result.seconds.toFixed(2).padStart(6)} s (CPU do servidor ${result.cpuSeconds.toFixed(2)} s)   pico RSS ${Math.round(result.peakMb)} MB (antes ${Math.round(result.beforeMb)} MB)   /api/health máx ${Math.round(health.max)} ms, mediana ${Math.round(health.p50)} ms (${health.count} pedidos, ${health.over} acima de ${TARGET.healthMs} ms${health.failures ? `, ${health.failures} sem 200` : ''})   carga ${os.loadavg()[0]?.toFixed(1)}`,
+    `${label.padEnd(34)} ${result.seconds.toFixed(2).padStart(6)} s (CPU do servidor ${result.cpuSeconds.toFixed(2)} s)   pico RSS ${Math.round(result.peakMb)} MB (antes ${Math.round(result.beforeMb)} MB)   resposta ${(Buffer.byteLength(result.body) / 2 ** 20).toFixed(1)} MB   /api/health máx ${Math.round(health.max)} ms, mediana ${Math.round(health.p50)} ms (${health.count} pedidos, ${health.over} acima de ${TARGET.healthMs} ms${health.failures ? `, ${health.failures} sem 200` : ''})   carga ${os.loadavg()[0]?.toFixed(1)}`,
   );
   return { label, result, health };
 }
