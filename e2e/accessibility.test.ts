@@ -58,6 +58,8 @@ beforeAll(async () => {
     { path: '/app/settings', title: 'Configurações' },
     { path: '/app/audit', title: 'Auditoria', content: 'Pessoa Aguardando' },
     { path: '/app/profile', title: 'Meu perfil', content: 'admin@e2e.com.br' },
+    // last, so the indexes above stay: the batch mode of Notas fiscais (DESIGN.md §6.4)
+    { path: '/app/nfe?modo=lote', title: 'Notas fiscais', content: 'Lotes importados' },
   ];
 });
 

@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import { catalogRefs, createProductFromItem, createSupplierFromNote } from '../nfe/nfe-catalog.ts';
 import type { Choice } from '../nfe/nfe-choices.ts';
-import { importNote } from '../nfe/nfe-import.ts';
+import { importNote } from '../nfe/nfe-note.ts';
 import { takenBarcodes } from '../nfe/nfe-repository.ts';
 import { cancellationWhy, recordCancellation, undoReceipts } from '../nfe/nfe-undo.ts';
 import type { ReadDocument } from './document-read.ts';

@@ -1,4 +1,4 @@
-import type { X509Certificate } from 'node:crypto';
+import { X509Certificate, type KeyObject } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, SubjectAlternativeName, id_ce_subjectAltName } from '@peculiar/asn1-x509';
 import { fromBER } from 'asn1js';
@@ -52,4 +52,43 @@ export function certificateDocuments(certificate: X509Certificate): string[] {
   const documents = alternativeNames(certificate);
   if (fromName && !documents.includes(fromName)) documents.push(fromName);
   return documents;
+}
+
+/** What the checks read of a certificate, parsed once. */
+export interface ReadCertificate {
+  publicKey: KeyObject;
+  documents: string[];
+  subject: string;
+  issuer: string;
+  validFrom: Date;
+  validTo: Date;
+}
+
+/**
+ * Certificates already read, by their base64 text: a month of NFC-e carries one certificate (the business's A1) 5,000
+ * times, and parsing it (X509Certificate, the subjectAltName through asn1) was half the cost of reading a note
+ * (docs/performance.md, issue 31). Small and bounded: cleared whole past 64 certificates.
+ */
+const CERTIFICATES = new Map<string, ReadCertificate>();
+
+export function readCertificate(base64: string, invalid: (why: string) => Error): ReadCertificate {
+  const known = CERTIFICATES.get(base64);
+  if (known) return known;
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+  } catch {
+    throw invalid('o certificado do arquivo (X509Certificate) não pôde ser lido.');
+  }
+  const read = {
+    publicKey: certificate.publicKey,
+    documents: certificateDocuments(certificate),
+    subject: certificate.subject,
+    issuer: certificate.issuer,
+    validFrom: certificate.validFromDate,
+    validTo: certificate.validToDate,
+  };
+  if (CERTIFICATES.size >= 64) CERTIFICATES.clear();
+  CERTIFICATES.set(base64, read);
+  return read;
 }

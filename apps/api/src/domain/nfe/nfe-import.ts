@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/database.ts';
-import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { baseQuantityOf } from '../stock/stock-rules.ts';
 import {
@@ -7,7 +6,6 @@ import {
   createProductFromItem,
   createSupplierFromNote,
   rememberCityCode,
-  recordCostPrices,
 } from './nfe-catalog.ts';
 import type { NoteContext } from './nfe-context.ts';
 import type { NfeDocument } from './nfe-reader.ts';
@@ -17,7 +15,6 @@ import {
   itemTypes,
   linkSupplierProducts,
   rememberCodes,
-  setReceiptTotal,
   takenBarcodes,
   unityInfos,
   violatesUnique,
@@ -45,10 +42,8 @@ import {
 } from './nfe-choices.ts';
 import { costContextOf } from './nfe-preview.ts';
 import { unprocessable } from './xml-tree.ts';
-import { ownTotal, type StockLine } from './nfe-legs.ts';
-import { postLines } from './nfe-post.ts';
-import { saleReturnCosts } from './nfe-return-costs.ts';
-import { complementAdjustments, postAdjustments } from './nfe-complement.ts';
+import type { StockLine } from './nfe-legs.ts';
+import { complementAdjustments } from './nfe-complement.ts';
 
 export interface ImportRequest {
   userId: number;
@@ -61,32 +56,39 @@ export interface ImportRequest {
   batchId?: number;
 }
 
+/** The products the note's context already read (the upload's lookups): they exist. */
+const knownProducts = (context: NoteContext) =>
+  new Set([...context.unities.values()].map((u) => u.productId));
+
 async function resolveTargets(
   tx: Tx,
   request: ImportRequest,
-  byItem: Map<number, Choice>,
-  paths: Map<number, string>,
+  choices: { byItem: Map<number, Choice>; paths: Map<number, string>; context: NoteContext },
 ) {
+  const { byItem, paths } = choices;
   const creates = request.doc.items.filter((item) => 'create' in (byItem.get(item.item) ?? {}));
-  const chosen = [...byItem.values()].flatMap((choice) => ('productId' in choice ? [choice.productId] : []));
-  const refs = await catalogRefs(
-    tx,
-    await takenBarcodes(
-      tx,
-      creates.flatMap((item) => [item.gtin, item.taxGtin].filter((gtin) => gtin !== null)),
-    ),
+  const known = knownProducts(choices.context);
+  const chosen = [...byItem.values()].flatMap((choice) =>
+    'productId' in choice && !known.has(choice.productId) ? [choice.productId] : [],
   );
-  const existing = new Set(
-    chosen.length > 0
-      ? (
-          await tx
-            .selectFrom('products')
-            .select('id')
-            .where('id', 'in', [...new Set(chosen)])
-            .execute()
-        ).map((row) => row.id)
-      : [],
-  );
+  const refs =
+    creates.length === 0
+      ? null
+      : await catalogRefs(
+          tx,
+          await takenBarcodes(
+            tx,
+            creates.flatMap((item) => [item.gtin, item.taxGtin].filter((gtin) => gtin !== null)),
+          ),
+        );
+  const existing = new Set(known);
+  if (chosen.length > 0)
+    for (const row of await tx
+      .selectFrom('products')
+      .select('id')
+      .where('id', 'in', [...new Set(chosen)])
+      .execute())
+      existing.add(row.id);
   const targets = new Map<number, { productId: number; productUnityId: number }>();
   for (const item of request.doc.items) {
     const choice = byItem.get(item.item);
@@ -98,22 +100,22 @@ async function resolveTargets(
       );
     targets.set(
       item.item,
-      'create' in choice
-        ? await createProductFromItem(
+      'productId' in choice
+        ? { productId: choice.productId, productUnityId: choice.productUnityId }
+        : await createProductFromItem(
             tx,
             request.userId,
             item,
             choice.create,
-            refs,
+            refs ?? (await catalogRefs(tx, new Set())),
             paths.get(item.item) ?? 'items',
-          )
-        : { productId: choice.productId, productUnityId: choice.productUnityId },
+          ),
     );
   }
   return targets;
 }
 
-interface LinesInput {
+export interface LinesInput {
   doc: NfeDocument;
   paths: Map<number, string>;
   targets: Map<number, { productId: number; productUnityId: number }>;
@@ -156,7 +158,7 @@ function stockLines(input: LinesInput): StockLine[] {
 }
 
 /** The receipt's items (with their lots) and, for a third party's note, the learned codes and product links. */
-async function storeItems(
+export async function storeItems(
   tx: Tx,
   input: LinesInput & { receiptId: number; supplierId: number; learn: boolean },
   lines: readonly StockLine[],
@@ -217,7 +219,9 @@ async function costsOf(tx: Tx, doc: NfeDocument, context: NoteContext, byItem: M
       'productId' in choice ? [[choice.item, choice.productId]] : [],
     ),
   );
-  const types = await itemTypes(tx, [...productOf.values()]);
+  const types = new Map([...context.unities.values()].map((u) => [u.productId, u.itemType]));
+  const unknown = [...productOf.values()].filter((id) => !types.has(id));
+  if (unknown.length > 0) for (const [id, type] of await itemTypes(tx, unknown)) types.set(id, type);
   const byItemType = new Map(
     doc.items.map((item) => {
       const productId = productOf.get(item.item);
@@ -227,8 +231,28 @@ async function costsOf(tx: Tx, doc: NfeDocument, context: NoteContext, byItem: M
   return new Map(costItems(doc, costContextOf(context, byItemType)).map((c) => [c.item, c]));
 }
 
-/** Imports the note in the caller's transaction: catalog, receipt, ledger rows (by the pipeline), learned codes. */
-export async function importNote(tx: Tx, dialect: Dialect, request: ImportRequest, context: NoteContext) {
+/** A note made ready to post: its receipt stored, its lines built; what posting and finishing it need. */
+export interface PreparedNote {
+  request: ImportRequest;
+  context: NoteContext;
+  receiptId: number;
+  supplierId: number;
+  occurredOn: string;
+  document: string;
+  /** the note's establishment's default location (DESIGN.md §6.3) */
+  locationId: number;
+  lines: StockLine[];
+  input: LinesInput;
+  byItem: Map<number, Choice>;
+  adjustments: Awaited<ReturnType<typeof complementAdjustments>>;
+}
+
+/** The note's checks, catalog, receipt and lines, in the caller's transaction; nothing posted yet. */
+export async function prepareNote(
+  tx: Tx,
+  request: ImportRequest,
+  context: NoteContext,
+): Promise<PreparedNote> {
   const { doc, userId } = request;
   const participant = checkNote(request, context);
   const occurredOn = receiptDate(request.data.occurredOn, doc.issuedOn, request.today);
@@ -239,7 +263,7 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
   const paths = choicePaths(request.data.items);
   const costs = await costsOf(tx, doc, context, byItem);
   const supplierId = context.supplier?.id ?? (await createSupplierFromNote(tx, userId, participant));
-  await rememberCityCode(tx, supplierId, participant.address.cityCode);
+  if (participant.address.cityCode) await rememberCityCode(tx, supplierId, participant.address.cityCode);
   const adjustments = await complementAdjustments(tx, doc, costs, occurredOn);
   // first the receipt: the same note imported twice at once stops here, on its key, before any product
   const receiptId = await storeReceipt(tx, doc, {
@@ -258,50 +282,16 @@ export async function importNote(tx: Tx, dialect: Dialect, request: ImportReques
     otherItems: otherItemsOf(doc, effects, costs, adjustments),
     batchId: request.batchId ?? null,
   });
-  const targets = await resolveTargets(tx, request, byItem, paths);
-  const unities = await unityInfos(
-    tx,
-    [...targets.values()].map((t) => t.productUnityId),
-  );
+  const targets = await resolveTargets(tx, request, { byItem, paths, context });
+  const wanted = [...targets.values()].map((t) => t.productUnityId);
+  const unities = new Map(context.unities);
+  const missing = wanted.filter((id) => !unities.has(id));
+  if (missing.length > 0) for (const [id, info] of await unityInfos(tx, missing)) unities.set(id, info);
   const input = { doc, paths, targets, unities, costs, effects, bonusValuation: context.bonusValuation };
-  const lines = stockLines(input);
-  const returns = await saleReturnCosts(tx, lines, doc.references, occurredOn);
-  for (const line of lines) line.entryCost = returns.costs.get(line.item) ?? line.entryCost;
-  const document = documentLabel(doc.number, doc.series, doc.model);
-  // the note's establishment's default location (DESIGN.md §6.3)
-  const locationId = context.places?.ours.defaultLocationId ?? 0;
-  const itemCosts = await postLines(tx, dialect, {
-    userId,
-    today: request.today,
-    lines,
-    context: { occurredOn, participantId: supplierId, receiptId, document, locationId },
-    otherLocationId: context.places?.other?.defaultLocationId ?? null,
-    audit: {
-      action: 'import',
-      entity: 'nfe_receipt',
-      entityId: receiptId,
-      after: { accessKey: doc.accessKey, supplierId, items: lines.length, occurredOn },
-    },
-  });
-  const adjusted = await postAdjustments(tx, dialect, adjustments, {
-    ...{ userId, today: request.today, occurredOn, supplierId, receiptId, document, locationId },
-  });
-  const totalCost = ownTotal(lines, itemCosts) + adjusted;
-  await setReceiptTotal(tx, receiptId, totalCost);
-  await storeItems(
-    tx,
-    { ...input, receiptId, supplierId, learn: context.side === 'received' },
-    lines,
-    itemCosts,
-  );
-  const created = lines.filter(
-    (line) => line.effect === 'purchase' && 'create' in (byItem.get(line.item) ?? {}),
-  );
-  await recordCostPrices(
-    tx,
-    userId,
-    created.map((line) => ({ ...line, totalCost: line.entryCost })),
-    occurredOn,
-  );
-  return receiptId;
+  return {
+    ...{ request, context, receiptId, supplierId, occurredOn, byItem, adjustments, input },
+    document: documentLabel(doc.number, doc.series, doc.model),
+    locationId: context.places?.ours.defaultLocationId ?? 0,
+    lines: stockLines(input),
+  };
 }

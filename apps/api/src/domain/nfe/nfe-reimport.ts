@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { noteContext } from './nfe-context.ts';
 import type { Choice } from './nfe-choices.ts';
-import { importNote } from './nfe-import.ts';
+import { importNote } from './nfe-note.ts';
 import { readFiscalXml } from './nfe-reader.ts';
 
 /**

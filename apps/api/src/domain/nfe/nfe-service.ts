@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
-import { importNote } from './nfe-import.ts';
+import { importNote } from './nfe-note.ts';
 import { buildPreview } from './nfe-preview.ts';
 import { noteContext } from './nfe-context.ts';
 import { readFiscalFile, readNfeFile } from './nfe-file.ts';

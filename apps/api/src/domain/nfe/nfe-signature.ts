@@ -1,8 +1,8 @@
-import { createHash, verify, X509Certificate } from 'node:crypto';
+import { createHash, verify } from 'node:crypto';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { C14nCanonicalization } from 'xml-crypto';
 import { AppError } from '../../lib/errors.ts';
-import { certificateDocuments } from './nfe-certificate.ts';
+import { readCertificate, type ReadCertificate } from './nfe-certificate.ts';
 import { canonicalChild } from './c14n-stream.ts';
 
 /**
@@ -122,14 +122,6 @@ function checkProfile(signature: Element, id: string): string {
   return (certificates[0]?.textContent ?? '').replace(/\s+/g, '');
 }
 
-function readCertificate(base64: string): X509Certificate {
-  try {
-    return new X509Certificate(Buffer.from(base64, 'base64'));
-  } catch {
-    throw invalid('o certificado do arquivo (X509Certificate) não pôde ser lido.');
-  }
-}
-
 /** The CN without its ":CNPJ" suffix, else the first O. */
 function nameOf(distinguished: string): string {
   const field = (key: string) =>
@@ -201,7 +193,7 @@ function checkDigest(xml: string, text: string | null, container: 'NFe' | 'event
 }
 
 /** The RSA signature of SignedInfo, with the key of the certificate in the file. */
-function checkSignatureValue(signature: Element, certificate: X509Certificate) {
+function checkSignatureValue(signature: Element, certificate: ReadCertificate) {
   const signedInfo = one(signature, 'SignedInfo')!;
   const value = Buffer.from(
     (one(signature, 'SignatureValue')?.textContent ?? '').replace(/\s+/g, ''),
@@ -252,14 +244,14 @@ export function verifyNfeSignature(xml: string, note: SignedNote): NfeSignature 
   if (!signature) {
     throw invalid(`${container === 'NFe' ? 'a nota' : 'o evento'} não tem assinatura digital (Signature).`);
   }
-  const certificate = readCertificate(checkProfile(signature, note.id));
+  const certificate = readCertificate(checkProfile(signature, note.id), invalid);
   checkSignatureValue(signature, certificate);
   checkDigest(xml, text, container, one(one(signature, 'SignedInfo'), 'Reference')!);
   const digest = one(one(one(signature, 'SignedInfo'), 'Reference'), 'DigestValue')?.textContent?.trim();
   if (note.digVal !== null && note.digVal !== digest) {
     throw invalid('o resumo da nota (DigestValue) difere do que a SEFAZ autorizou (digVal do protocolo).');
   }
-  const documents = certificateDocuments(certificate);
+  const { documents } = certificate;
   const emitter = note.emitterDocument;
   const root = (document: string) => (document.length === 14 ? document.slice(0, 8) : document);
   if (!documents.some((document) => root(document) === root(emitter))) {
@@ -268,14 +260,14 @@ export function verifyNfeSignature(xml: string, note: SignedNote): NfeSignature 
     );
   }
   const issued = new Date(note.issuedAt);
-  if (issued < certificate.validFromDate || issued > certificate.validToDate) {
+  if (issued < certificate.validFrom || issued > certificate.validTo) {
     throw invalid('o certificado que assinou não era válido na data da assinatura (emissão).');
   }
   return {
     verified: true,
     signer: { name: nameOf(certificate.subject), document: documents[0] ?? null },
     issuer: nameOf(certificate.issuer),
-    validFrom: certificate.validFromDate.toISOString(),
-    validTo: certificate.validToDate.toISOString(),
+    validFrom: certificate.validFrom.toISOString(),
+    validTo: certificate.validTo.toISOString(),
   };
 }

@@ -31,6 +31,9 @@ export const MODAL_BODIES: ModalBodies = {
   MONTH_REOPEN: lazy(() => import('../../features/movements/components/month-reopen-modal.tsx')),
   CATALOG_IMPORT: lazy(() => import('../../features/products/components/catalog-import-modal.tsx')),
   NFE_UNDO: lazy(() => import('../../features/nfe/components/undo-nfe-modal.tsx')),
+  NFE_BATCH_UNDO: lazy(() =>
+    import('../../features/nfe/components/undo-nfe-modal.tsx').then((m) => ({ default: m.UndoBatchModal })),
+  ),
   COUNT_POST: lazy(() => import('../../features/counts/components/post-count-modal.tsx')),
   COUNT_REMOVE: lazy(() => import('../../features/counts/components/remove-count-modal.tsx')),
 };

@@ -1,5 +1,5 @@
 /** Packages that disagree and many new products at once (docs/decisions/0062). */
-function NfePackagesGuide() {
+function NfePackagesAndProductsGuide() {
   return (
     <p className="mb-2">
       <strong>Embalagem que não confere.</strong> Quando a própria nota diz outra quantidade por embalagem
@@ -13,6 +13,34 @@ function NfePackagesGuide() {
       cada um ainda pode ser ajustado na linha. Um produto criado pela nota já fica com o preço de custo da
       entrada (custo por unidade base); o preço de venda fica zerado para você definir.
     </p>
+  );
+}
+
+/** A month of documents in one go (DESIGN.md §6.4): the "Lote de documentos" mode of Notas fiscais. */
+function BatchGuide() {
+  return (
+    <p className="mb-2">
+      <strong>Um mês de documentos de uma vez.</strong> Em Notas fiscais → Lote de documentos, arraste os XML
+      do mês (NF-e recebidas ou emitidas, NFC-e emitidas e eventos de cancelamento) ou um .zip com eles, como
+      o contador costuma mandar: até 20.000 documentos e 100 MB por envio. A prévia mostra quantos documentos
+      são novos, já importados, cancelados, de outra empresa ou com erro (com o motivo), os totais por efeito
+      (venda, compra…) para conferir com o relatório de vendas, e os códigos sem produto, agrupados por
+      emitente, código e unidade: escolha o produto de cada um ou use &quot;Criar todos como produtos
+      novos&quot; com uma categoria e uma unidade base. Itens cujo efeito a tabela não decide pedem a sua
+      escolha. As movimentações entram na data de emissão de cada documento (ou hoje, se preferir), todas de
+      uma vez ou nenhuma. Em Lotes importados, veja o que cada lote lançou e o que ficou de fora, ou desfaça o
+      lote inteiro.
+    </p>
+  );
+}
+
+/** Packages, many new products, and a month at once: what the single-note steps leave out. */
+function NfePackagesGuide() {
+  return (
+    <>
+      <NfePackagesAndProductsGuide />
+      <BatchGuide />
+    </>
   );
 }
 

@@ -1,8 +1,10 @@
 import type { TPaged } from '@armazem/contracts/common';
 import type { TNfeImportData, TNfePreview, TNfeReceipt, TNfeReceiptDetail } from '@armazem/contracts/nfe';
+import type { TBatch, TBatchDetail } from '@armazem/contracts/document-batches';
 import { api } from '../../lib/api.ts';
 
-const AFFECTED = ['NfeReceipt', 'Stock', 'StockIn', 'Product', 'Supplier', 'SupplierProduct'] as const;
+/** What an import or an undo changes: the lists that show it reload. */
+export const AFFECTED = ['NfeReceipt', 'Stock', 'StockIn', 'Product', 'Supplier', 'SupplierProduct'] as const;
 
 export interface NfeListParams {
   page: number;
@@ -46,6 +48,21 @@ export const nfeApi = api.injectEndpoints({
       extraOptions: { refusalInDialog: true },
       invalidatesTags: [...AFFECTED],
     }),
+    // A batch's documents become NF-e receipts: its list shares their tag (no tag of its own in the app's first
+    // bundle), so importing or undoing either reloads both.
+    documentBatches: build.query<TPaged<TBatch>, { page: number; pageSize: number }>({
+      query: (params) => ({ url: '/stock/documents/v1', params }),
+      providesTags: ['NfeReceipt'],
+    }),
+    documentBatch: build.query<TBatchDetail, number>({
+      query: (id) => `/stock/documents/v1/${id}`,
+      providesTags: ['NfeReceipt'],
+    }),
+    undoDocumentBatch: build.mutation<void, number>({
+      query: (id) => ({ url: `/stock/documents/v1/${id}`, method: 'DELETE' }),
+      extraOptions: { refusalInDialog: true },
+      invalidatesTags: [...AFFECTED],
+    }),
   }),
 });
 
@@ -55,9 +72,16 @@ export const {
   usePreviewNfeMutation,
   useImportNfeMutation,
   useUndoNfeMutation,
+  useDocumentBatchesQuery,
+  useDocumentBatchQuery,
+  useUndoDocumentBatchMutation,
 } = nfeApi;
 
 export const nfeUrls = {
   base: `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/stock/nfe/v1`,
   xml: (id: number) => `${nfeUrls.base}/${id}/xml`,
+  documents: `${import.meta.env.VITE_API_BASE_URL ?? ''}/api/stock/documents/v1`,
 };
+
+/** The id of the "Lotes importados" heading: where focus goes when a row's "Desfazer lote" is gone after the undo. */
+export const BATCHES_HEADING = 'document-batches-title';

@@ -2,6 +2,7 @@
 declare module '../../lib/modal.ts' {
   interface ModalExtras {
     NFE_UNDO: { id: number; label: string };
+    NFE_BATCH_UNDO: { id: number; label: string };
   }
 }
 
