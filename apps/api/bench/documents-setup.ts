@@ -109,6 +109,9 @@ export interface Floors {
   parse: number;
   /** parse, then one ledger row per item written in one statement (rolled back), in seconds */
   import: number;
+  /** the CPU seconds of this process for each (the database's own work on PostgreSQL not counted, as for the server) */
+  parseCpu: number;
+  importCpu: number;
   documents: number;
   items: number;
 }
@@ -118,6 +121,11 @@ class Rollback extends Error {}
 /** Both floors, measured in this process on `zip` (the same bytes the server gets). */
 export async function measureFloors(handle: DatabaseHandle, zip: Uint8Array, products: BenchProduct[]) {
   const bySku = new Map(products.map((p) => [p.sku, p]));
+  const cpu = process.cpuUsage();
+  const cpuSeconds = () => {
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1e6;
+  };
   const started = performance.now();
   const entries = unzipSync(zip);
   const unzip = (performance.now() - started) / 1000;
@@ -144,6 +152,7 @@ export async function measureFloors(handle: DatabaseHandle, zip: Uint8Array, pro
     }
   }
   const parse = (performance.now() - started) / 1000;
+  const parseCpu = cpuSeconds();
   const user = await handle.db
     .selectFrom('users')
     .select('id')
@@ -160,5 +169,13 @@ export async function measureFloors(handle: DatabaseHandle, zip: Uint8Array, pro
       if (!(error instanceof Rollback)) throw error;
     });
   const write = (performance.now() - writeStarted) / 1000;
-  return { unzip, parse, import: parse + write, documents, items: lines.length } satisfies Floors;
+  return {
+    unzip,
+    parse,
+    import: parse + write,
+    parseCpu,
+    importCpu: cpuSeconds(),
+    documents,
+    items: lines.length,
+  } satisfies Floors;
 }
