@@ -272,6 +272,9 @@ describe('a month of documents', () => {
     expect(list.data[0]).toMatchObject({ id: batchId, posted: 5, skipped: 1, cancelled: 2 });
     const detail = (await get(`/api/stock/documents/v1/${batchId}`)).json();
     expect(detail.receipts).toHaveLength(5);
+    // each receipt's cost as the pipeline posted it: the sale of 3 coffees left at 10,00 each
+    const sale = detail.receipts.find((r: { accessKey: string }) => r.accessKey === keys.sale1);
+    expect(sale).toMatchObject({ document: expect.stringMatching(/^NFC-e /), totalCost: '30.0000' });
     expect(detail.skippedDocuments).toEqual([
       expect.objectContaining({ accessKey: keys.sale3, status: 'cancelled' }),
     ]);

@@ -7,7 +7,9 @@ import { betweenChunks } from '../../lib/memory-release.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import type { Choice } from '../nfe/nfe-choices.ts';
-import { prepareNote, type ImportRequest, type PreparedNote } from '../nfe/nfe-import.ts';
+import { prepareNote, type ImportRequest, type PreparedNote, type ReceiptSink } from '../nfe/nfe-import.ts';
+import { insertReceiptItems } from '../nfe/nfe-repository.ts';
+import { setReceiptTotals } from '../nfe/nfe-receipts-repository.ts';
 import { EFFECT_LEGS, legRow, type LegContext } from '../nfe/nfe-legs.ts';
 import { finishNote, postNote } from '../nfe/nfe-note.ts';
 import type { PlannedNote } from './document-plan.ts';
@@ -134,7 +136,11 @@ async function postTogether(
     byItem.set(line.item, posted[i]?.derived.totalCost ?? 0n);
     costs.set(prepared, byItem);
   });
-  for (const { prepared } of group) await finishNote(tx, dialect, prepared, costs.get(prepared) ?? new Map());
+  const sink: ReceiptSink = { items: [], totals: [] };
+  for (const { prepared } of group)
+    await finishNote(tx, dialect, prepared, costs.get(prepared) ?? new Map(), sink);
+  await insertReceiptItems(tx, sink.items);
+  await setReceiptTotals(tx, sink.totals);
 }
 
 /** Posts every note of the batch (already in posting order), all or nothing with the caller's transaction. */

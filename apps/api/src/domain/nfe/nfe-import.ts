@@ -164,27 +164,28 @@ export async function storeItems(
   input: LinesInput & { receiptId: number; supplierId: number; learn: boolean },
   lines: readonly StockLine[],
   costs: ReadonlyMap<number, bigint>,
+  /** a batch gathers the rows of many notes and writes them at once */
+  sink?: ReceiptSink,
 ) {
   const { receiptId, supplierId, effects } = input;
   const items = stockItems(input);
-  await insertReceiptItems(
-    tx,
-    items.map((item, index) => ({
-      receipt_id: receiptId,
-      item: item.item,
-      supplier_code: item.supplierCode,
-      gtin: item.gtin,
-      description: item.description,
-      unit: item.unit,
-      quantity: item.quantity.toString(),
-      product_id: lines[index]?.productId ?? 0,
-      product_unity_id: lines[index]?.productUnityId ?? 0,
-      total_cost: (costs.get(item.item) ?? 0n).toString(),
-      lots: JSON.stringify(item.lots.map((lot) => ({ ...lot, quantity: lot.quantity.toString() }))),
-      effect: effects.get(item.item) ?? 'purchase',
-      fiscal: JSON.stringify(fiscalOf(item, input.costs.get(item.item))),
-    })),
-  );
+  const rows = items.map((item, index) => ({
+    receipt_id: receiptId,
+    item: item.item,
+    supplier_code: item.supplierCode,
+    gtin: item.gtin,
+    description: item.description,
+    unit: item.unit,
+    quantity: item.quantity.toString(),
+    product_id: lines[index]?.productId ?? 0,
+    product_unity_id: lines[index]?.productUnityId ?? 0,
+    total_cost: (costs.get(item.item) ?? 0n).toString(),
+    lots: JSON.stringify(item.lots.map((lot) => ({ ...lot, quantity: lot.quantity.toString() }))),
+    effect: effects.get(item.item) ?? 'purchase',
+    fiscal: JSON.stringify(fiscalOf(item, input.costs.get(item.item))),
+  }));
+  if (sink) sink.items.push(...rows);
+  else await insertReceiptItems(tx, rows);
   if (!input.learn) {
     // the business's own note: its codes that are not the product's SKU are remembered as its own
     const own = items.flatMap((item, index) => {
@@ -248,6 +249,12 @@ async function costsOf(tx: Tx, doc: NfeDocument, context: NoteContext, byItem: M
     }),
   );
   return new Map(costItems(doc, costContextOf(context, byItemType)).map((c) => [c.item, c]));
+}
+
+/** Where a batch gathers its notes' receipt items and totals, to write them in a few statements. */
+export interface ReceiptSink {
+  items: Array<Parameters<typeof insertReceiptItems>[1][number]>;
+  totals: Array<{ id: number; total: bigint }>;
 }
 
 /** A note made ready to post: its receipt stored, its lines built; what posting and finishing it need. */

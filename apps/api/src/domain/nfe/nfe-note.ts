@@ -1,7 +1,13 @@
 import type { Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import type { NoteContext } from './nfe-context.ts';
-import { prepareNote, storeItems, type ImportRequest, type PreparedNote } from './nfe-import.ts';
+import {
+  prepareNote,
+  storeItems,
+  type ImportRequest,
+  type PreparedNote,
+  type ReceiptSink,
+} from './nfe-import.ts';
 import { postAdjustments } from './nfe-complement.ts';
 import { setReceiptTotal } from './nfe-repository.ts';
 import { recordCostPrices } from './nfe-catalog.ts';
@@ -38,18 +44,22 @@ export async function finishNote(
   dialect: Dialect,
   note: PreparedNote,
   itemCosts: ReadonlyMap<number, bigint>,
+  sink?: ReceiptSink,
 ): Promise<void> {
   const { request, receiptId, supplierId, occurredOn, document, locationId, lines, byItem } = note;
   const { userId, today } = request;
   const adjusted = await postAdjustments(tx, dialect, note.adjustments, {
     ...{ userId, today, occurredOn, supplierId, receiptId, document, locationId },
   });
-  await setReceiptTotal(tx, receiptId, ownTotal(lines, itemCosts) + adjusted);
+  const total = ownTotal(lines, itemCosts) + adjusted;
+  if (sink) sink.totals.push({ id: receiptId, total });
+  else await setReceiptTotal(tx, receiptId, total);
   await storeItems(
     tx,
     { ...note.input, receiptId, supplierId, learn: note.context.side === 'received' },
     lines,
     itemCosts,
+    sink,
   );
   const created = lines.filter(
     (line) => line.effect === 'purchase' && 'create' in (byItem.get(line.item) ?? {}),

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { chunks } from '../../lib/chunks.ts';
 import type { TNfeReceipt, TNfeReceiptDetail, ZNfeListQuery } from '@armazem/contracts/nfe';
 import type { z } from 'zod/mini';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
@@ -148,4 +150,23 @@ export async function receiptXml(db: Db, id: number) {
       .where('id', '=', id)
       .executeTakeFirst()) ?? null
   );
+}
+
+/** Many receipts' totals in one statement per 500 (a batch of documents, §6.4). */
+export async function setReceiptTotals(tx: Tx, totals: ReadonlyArray<{ id: number; total: bigint }>) {
+  for (const part of chunks(totals, 500)) {
+    const cases = sql.join(
+      part.map((t) => sql`when ${t.id} then cast(${t.total.toString()} as bigint)`),
+      sql` `,
+    );
+    await tx
+      .updateTable('nfe_receipts')
+      .set({ total_cost: sql`case id ${cases} end` })
+      .where(
+        'id',
+        'in',
+        part.map((t) => t.id),
+      )
+      .execute();
+  }
 }
