@@ -141,7 +141,7 @@ export async function importBatch(
   const { userId, today } = request;
   const plan = await planUpload(tx, request.reads, request.timeZone, today);
   const first = plan.lookups?.establishments[0]?.id ?? 0;
-  const views = previewOf(plan.documents, await balancesFor(tx, plan.documents, first)).documents;
+  const views = (await previewOf(plan.documents, await balancesFor(tx, plan.documents, first))).documents;
   const notes = plan.documents.filter(isNew);
   const events = plan.documents.filter(isNewEvent);
   const skipped = plan.documents.length - notes.length - events.length;

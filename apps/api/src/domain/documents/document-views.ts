@@ -1,3 +1,4 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type {
   TBatchDocument,
   TBatchItem,
@@ -153,8 +154,17 @@ function totalsOf(planned: readonly Planned[], views: readonly TBatchDocument[])
   }));
 }
 
-export function previewOf(planned: readonly Planned[], balances: Balances): TBatchPreview {
-  const documents = planned.map((p) => documentView(p, balances));
+/** The preview of an upload; the views are built in slices, the server answering others between them. */
+export async function previewOf(planned: readonly Planned[], balances: Balances): Promise<TBatchPreview> {
+  const documents: TBatchDocument[] = [];
+  let start = performance.now();
+  for (const p of planned) {
+    documents.push(documentView(p, balances));
+    if (performance.now() - start > 25) {
+      await yieldToOthers();
+      start = performance.now();
+    }
+  }
   const counts: Record<string, number> = {};
   for (const doc of documents) counts[doc.status] = (counts[doc.status] ?? 0) + 1;
   return {

@@ -3,6 +3,10 @@ import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { betweenChunks } from '../../lib/memory-release.ts';
+
+/** Rows cancelled per pipeline call when a batch is undone. */
+const CANCEL_GROUP = 2_000;
 import { post } from '../stock/posting-pipeline.ts';
 import type { NfeEvent } from './nfe-event.ts';
 import { documentLabel, modelOfKey, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
@@ -23,7 +27,8 @@ export async function undoReceipts(
   },
 ): Promise<void> {
   const { userId, today, ids, why } = args;
-  const rows: number[] = [];
+  const exits: number[] = [];
+  const entries: number[] = [];
   let label = '';
   for (const part of chunks([...ids], 500)) {
     const query = tx
@@ -38,33 +43,39 @@ export async function undoReceipts(
     }
     const live = await tx
       .selectFrom('stock_ledger')
-      .select('id')
+      .select(['id', 'direction'])
       .where('nfe_id', 'in', part)
       .where('cancelled_at', 'is', null)
       .execute();
-    rows.push(...live.map((row) => Number(row.id)));
+    // exits first: cancelling one only gives stock back, so every group below is as safe as the whole
+    for (const row of live) (row.direction === 'out' ? exits : entries).push(Number(row.id));
   }
   const single = ids.length === 1;
-  await post(tx, dialect, {
-    userId,
-    today,
-    cancel: {
-      ids: rows,
-      reason: why
-        ? why(label)
-        : single
-          ? `Importação da ${label} desfeita`
-          : `Lote de ${ids.length} documentos desfeito`,
-    },
-    audit: single
-      ? {
-          action: 'cancel',
-          entity: 'nfe_receipt',
-          entityId: ids[0] ?? 0,
-          before: { document: label, rows: rows.length },
-        }
-      : null,
-  });
+  const reason = why
+    ? why(label)
+    : single
+      ? `Importação da ${label} desfeita`
+      : `Lote de ${ids.length} documentos desfeito`;
+  const rows = [...exits, ...entries];
+  // a batch's thousands of rows in groups, the server answering others between them (SQLite's driver is synchronous)
+  const groups = rows.length > 0 ? chunks(rows, CANCEL_GROUP) : [[]];
+  for (const [index, group] of groups.entries()) {
+    if (index > 0) await betweenChunks();
+    await post(tx, dialect, {
+      userId,
+      today,
+      cancel: { ids: group, reason },
+      audit:
+        single && index === 0
+          ? {
+              action: 'cancel',
+              entity: 'nfe_receipt',
+              entityId: ids[0] ?? 0,
+              before: { document: label, rows: rows.length },
+            }
+          : null,
+    });
+  }
   const now = nowIso();
   for (const part of chunks([...ids], 500))
     await tx
