@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCancellation,
   buildNfe,
+  manyItems,
   type NfeTestItem,
   type NfeTestOptions,
 } from '../../../../test-support/nfe-builder.ts';
@@ -344,5 +345,34 @@ describe('a month of documents', () => {
     const preview = (await previewBatch(ctx.app, cookie, [next.file])).json();
     expect(preview.unmatched).toEqual([]);
     expect(preview.documents[0].items[0].product).toMatchObject({ id: coffee.id });
+  });
+
+  it('undoes a batch of more rows than one cancelling group, exits first, back to every figure', async () => {
+    const before = await stockOf(coffee.id);
+    const items = manyItems(600, 'LOTE').map((item) => ({ ...item, quantity: '1.0000', total: '2.00' }));
+    const purchase = note(supplier, items, '2026-09-12T08:00:00-03:00', {
+      destination: { cnpj: us.cnpj, name: us.name },
+    });
+    const sale = nfce(
+      [{ code: coffee.sku, description: 'Café', quantity: '550.0000', total: '99.00' }],
+      '2026-09-13T10:00:00-03:00',
+    );
+    const mappings = items.map((item) => ({
+      issuer: supplier.cnpj,
+      code: item.code,
+      unit: 'UN',
+      productId: coffee.id,
+      productUnityId: coffee.unity,
+    }));
+    const posted = await importBatch(ctx.app, cookie, [purchase.file, sale.file], { mappings });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(await stockOf(coffee.id)).not.toEqual(before);
+    const undo = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/stock/documents/v1/${posted.json().id}`,
+      headers: { cookie },
+    });
+    expect(undo.statusCode, undo.body).toBe(204);
+    expect(await stockOf(coffee.id)).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
@@ -5,8 +6,11 @@ import { chunks } from '../../lib/chunks.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { betweenChunks } from '../../lib/memory-release.ts';
 
-/** Rows cancelled per pipeline call when a batch is undone. */
-const CANCEL_GROUP = 2_000;
+/**
+ * Rows cancelled per pipeline call when a batch is undone: on SQLite, whose driver holds the thread for the whole call,
+ * a group of ~150 ms; PostgreSQL's calls wait on the socket and answer others meanwhile, so one call does it all.
+ */
+const CANCEL_GROUP = { sqlite: 500, postgres: Number.MAX_SAFE_INTEGER } as const;
 import { post } from '../stock/posting-pipeline.ts';
 import type { NfeEvent } from './nfe-event.ts';
 import { documentLabel, modelOfKey, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
@@ -58,9 +62,10 @@ export async function undoReceipts(
       : `Lote de ${ids.length} documentos desfeito`;
   const rows = [...exits, ...entries];
   // a batch's thousands of rows in groups, the server answering others between them (SQLite's driver is synchronous)
-  const groups = rows.length > 0 ? chunks(rows, CANCEL_GROUP) : [[]];
+  const groups = rows.length > 0 ? chunks(rows, CANCEL_GROUP[dialect]) : [[]];
   for (const [index, group] of groups.entries()) {
-    if (index > 0) await betweenChunks();
+    if (index > 0 && index % 4 === 0) await betweenChunks();
+    else if (index > 0) await yieldToOthers();
     await post(tx, dialect, {
       userId,
       today,
