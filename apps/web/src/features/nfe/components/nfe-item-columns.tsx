@@ -1,20 +1,14 @@
 import { EFFECT_DIRECTION } from '@armazem/contracts/fiscal-effects';
 import { useProposedBase } from '../use-proposed-base.ts';
-import { useEffect } from 'react';
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
-import { ProductPicker } from '../../../components/ui/product-picker.tsx';
+import { ProductPackageChoice } from './product-package-choice.tsx';
 import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
-import {
-  useCategoriesQuery,
-  useProductsUnitySelectQuery,
-  useUnitiesQuery,
-} from '../../../lib/lookups-api.ts';
+import { useCategoriesQuery, useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import {
   baseQuantityText,
   conversionText,
   itemState,
-  proposedPackage,
   unitsPerPackageProblem,
   type ItemChoice,
 } from '../nfe-choices.ts';
@@ -40,69 +34,25 @@ function ExistingProduct({
   choice,
   onChange,
 }: RowProps & { choice: Extract<ItemChoice, { kind: 'product' }> | null }) {
-  const { currentData: unities = [] } = useProductsUnitySelectQuery(choice?.productId ?? 0, {
-    skip: !choice,
-  });
-  const { data: units = [] } = useUnitiesQuery();
-  const chosen = unities.find((u) => u.id === choice?.productUnityId);
-  const base = unities.find((u) => u.isDefault);
-  useEffect(() => {
-    // a product just picked: its package is proposed from the note's unit once its packages are known
-    if (!choice?.picked || unities.length === 0) return;
-    const noteUnitName = units.find((u) => u.code === item.unit)?.name ?? null;
-    const proposal = proposedPackage(item.unit, noteUnitName, unities, choice.picked.productUnityId);
-    onChange({
-      kind: 'product',
-      productId: choice.productId,
-      productName: choice.productName,
-      productUnityId: proposal,
-    });
-  }, [choice, unities, units, item.unit, onChange]);
   return (
-    <div className="flex flex-col gap-1">
-      <ProductPicker
-        label={`Produto do item ${item.item}`}
-        value={choice ? { id: choice.productId, sku: '', name: choice.productName } : null}
-        onChange={(product, productUnityId) =>
-          onChange(
-            product
-              ? {
-                  kind: 'product',
-                  productId: product.id,
-                  productName: product.name,
-                  productUnityId: null,
-                  picked: { productUnityId: productUnityId ?? null },
-                }
-              : null,
-          )
-        }
-      />
-      {choice ? (
-        <label className="fieldset">
-          <span className="fieldset-legend">Embalagem do item {item.item}</span>
-          <select
-            className="select select-sm"
-            value={choice.productUnityId ?? ''}
-            onChange={(e) => onChange({ ...choice, productUnityId: Number(e.target.value) || null })}
-          >
-            <option value="">Escolha a embalagem</option>
-            {unities.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {choice ? <NfePackageCheck item={item} choice={choice} onChange={onChange} /> : null}
-      {chosen && base ? (
-        <p className="text-sm" data-testid={`nfe-conversion-${item.item}`}>
-          {conversionText(item.unit, chosen.label, chosen.quantity, base.unity.code)} ·{' '}
-          {EFFECT_DIRECTION[item.effect] === 'out' ? 'saída de' : 'entrada de'}{' '}
-          {formatQuantity(baseQuantityText(item.quantity, chosen.quantity))} {base.unity.code}
-        </p>
-      ) : null}
-    </div>
+    <ProductPackageChoice unit={item.unit} name={`item ${item.item}`} choice={choice} onChange={onChange}>
+      {(unities) => {
+        const chosen = unities.find((u) => u.id === choice?.productUnityId);
+        const base = unities.find((u) => u.isDefault);
+        return (
+          <>
+            {choice ? <NfePackageCheck item={item} choice={choice} onChange={onChange} /> : null}
+            {chosen && base ? (
+              <p className="text-sm" data-testid={`nfe-conversion-${item.item}`}>
+                {conversionText(item.unit, chosen.label, chosen.quantity, base.unity.code)} ·{' '}
+                {EFFECT_DIRECTION[item.effect] === 'out' ? 'saída de' : 'entrada de'}{' '}
+                {formatQuantity(baseQuantityText(item.quantity, chosen.quantity))} {base.unity.code}
+              </p>
+            ) : null}
+          </>
+        );
+      }}
+    </ProductPackageChoice>
   );
 }
 

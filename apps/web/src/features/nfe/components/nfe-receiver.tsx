@@ -3,48 +3,21 @@ import type { TNfePreview } from '@armazem/contracts/nfe';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { usePreviewNfeMutation } from '../nfe-api.ts';
 import { NfePreviewPanel } from './nfe-preview-panel.tsx';
+import { FileDropZone } from './file-drop-zone.tsx';
 
-function DropZone({
-  dragging,
-  setDragging,
-  onFiles,
-}: {
-  dragging: boolean;
-  setDragging: (dragging: boolean) => void;
-  onFiles: (files: FileList | null) => void;
-}) {
+function DropZone({ onFiles }: { onFiles: (files: FileList | null) => void }) {
   return (
-    <label
-      // the file input inside is the focus stop: the area itself shows where the keyboard is
-      className={`border-base-300 has-[input:focus-visible]:outline-base-content flex cursor-pointer flex-col items-center gap-2 rounded-box border-2 border-dashed p-6 text-center has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-solid ${dragging ? 'bg-base-200' : ''}`}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        onFiles(event.dataTransfer.files);
-      }}
-      data-testid="nfe-drop-zone"
+    <FileDropZone
+      onFiles={onFiles}
+      accept=".xml,application/xml,text/xml"
+      label="XML da NF-e"
+      testId="nfe-drop-zone"
     >
       <span>Arraste aqui o XML da NF-e (um ou vários) ou clique para escolher</span>
       <span className="text-base-content/70 text-sm">
         Arquivo .xml da nota autorizada, até 5 MB. Nada é gravado antes de Importar.
       </span>
-      <input
-        type="file"
-        className="sr-only"
-        accept=".xml,application/xml,text/xml"
-        multiple
-        aria-label="XML da NF-e"
-        onChange={(event) => {
-          onFiles(event.target.files);
-          event.target.value = '';
-        }}
-      />
-    </label>
+    </FileDropZone>
   );
 }
 
@@ -52,7 +25,6 @@ function DropZone({
 export function NfeReceiver() {
   const [queue, setQueue] = useState<File[]>([]);
   const [current, setCurrent] = useState<{ file: File; preview: TNfePreview } | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [previewNfe, { isLoading }] = usePreviewNfeMutation();
 
   const previewNext = async (files: File[]) => {
@@ -91,7 +63,7 @@ export function NfeReceiver() {
         ) : null
       }
     >
-      <DropZone dragging={dragging} setDragging={setDragging} onFiles={add} />
+      <DropZone onFiles={add} />
       {isLoading ? (
         <p className="mt-2 text-sm" role="status">
           Lendo a nota…

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { FileDropZone } from '../file-drop-zone.tsx';
 import type { UploadProgress } from '../../batch-upload.ts';
 
 /** Only .xml and .zip files go: anything else dropped by mistake is left out, and said so. */
@@ -15,7 +15,6 @@ export function BatchDropZone({
   disabled: boolean;
   onFiles: (files: File[], leftOut: string[]) => void;
 }) {
-  const [dragging, setDragging] = useState(false);
   const take = (list: FileList | null) => {
     const all = [...(list ?? [])];
     if (all.length === 0 || disabled) return;
@@ -25,19 +24,12 @@ export function BatchDropZone({
     );
   };
   return (
-    <label
-      className={`border-base-300 has-[input:focus-visible]:outline-base-content flex cursor-pointer flex-col items-center gap-2 rounded-box border-2 border-dashed p-6 text-center has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-solid ${dragging ? 'bg-base-200' : ''}`}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        take(event.dataTransfer.files);
-      }}
-      data-testid="batch-drop-zone"
+    <FileDropZone
+      onFiles={take}
+      accept=".xml,.zip,application/xml,text/xml,application/zip"
+      label="Arquivos XML ou .zip do lote"
+      testId="batch-drop-zone"
+      disabled={disabled}
     >
       <span>
         Arraste aqui os XML do mês (NF-e, NFC-e e cancelamentos) ou um .zip com eles, ou clique para escolher
@@ -45,19 +37,7 @@ export function BatchDropZone({
       <span className="text-base-content/70 text-sm">
         Até 20.000 documentos e 100 MB por envio. Nada é gravado antes de Importar.
       </span>
-      <input
-        type="file"
-        className="sr-only"
-        accept=".xml,.zip,application/xml,text/xml,application/zip"
-        multiple
-        disabled={disabled}
-        aria-label="Arquivos XML ou .zip do lote"
-        onChange={(event) => {
-          take(event.target.files);
-          event.target.value = '';
-        }}
-      />
-    </label>
+    </FileDropZone>
   );
 }
 

@@ -1,13 +1,7 @@
-import { useEffect } from 'react';
 import type { TBatchUnmatched } from '@armazem/contracts/document-batches';
-import { ProductPicker } from '../../../../components/ui/product-picker.tsx';
-import {
-  useCategoriesQuery,
-  useProductsUnitySelectQuery,
-  useUnitiesQuery,
-} from '../../../../lib/lookups-api.ts';
+import { ProductPackageChoice } from '../product-package-choice.tsx';
+import { useCategoriesQuery, useUnitiesQuery } from '../../../../lib/lookups-api.ts';
 import type { UnmatchedChoice } from '../../batch-choices.ts';
-import { proposedPackage } from '../../nfe-choices.ts';
 
 interface ChoiceProps {
   group: TBatchUnmatched;
@@ -21,59 +15,7 @@ type ProductChoice = Extract<UnmatchedChoice, { kind: 'product' }>;
 
 /** A product of the catalog (the scanner-friendly picker) and the package the code's unit is counted in. */
 function ExistingProduct({ group, name, choice, onChange }: ChoiceProps & { choice: ProductChoice | null }) {
-  const { currentData: packages = [] } = useProductsUnitySelectQuery(choice?.productId ?? 0, {
-    skip: !choice,
-  });
-  const { data: units = [] } = useUnitiesQuery();
-  useEffect(() => {
-    // a product just picked: its package is proposed from the code's unit once its packages are known
-    if (!choice?.picked || packages.length === 0) return;
-    const unitName = units.find((u) => u.code === group.unit)?.name ?? null;
-    const { picked: _picked, ...rest } = choice;
-    onChange({
-      ...rest,
-      productUnityId: proposedPackage(group.unit, unitName, packages, _picked.productUnityId),
-    });
-  }, [choice, packages, units, group.unit, onChange]);
-  return (
-    <div className="flex flex-col gap-1">
-      <ProductPicker
-        small
-        label={`Produto do ${name}`}
-        value={choice ? { id: choice.productId, sku: '', name: choice.productName } : null}
-        onChange={(product, productUnityId) =>
-          onChange(
-            product
-              ? {
-                  kind: 'product',
-                  productId: product.id,
-                  productName: product.name,
-                  productUnityId: null,
-                  picked: { productUnityId: productUnityId ?? null },
-                }
-              : null,
-          )
-        }
-      />
-      {choice ? (
-        <label className="fieldset">
-          <span className="fieldset-legend">Embalagem do {name}</span>
-          <select
-            className="select select-sm"
-            value={choice.productUnityId ?? ''}
-            onChange={(e) => onChange({ ...choice, productUnityId: Number(e.target.value) || null })}
-          >
-            <option value="">Escolha a embalagem</option>
-            {packages.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-    </div>
-  );
+  return <ProductPackageChoice small unit={group.unit} name={name} choice={choice} onChange={onChange} />;
 }
 
 /** A product to create: SKU and name editable; category and base unit as the bulk action chose them. */
