@@ -266,3 +266,17 @@ export function contextFrom(doc: NfeDocument, lookups: NoteLookups): NoteContext
 export async function noteContext(db: Db | Tx, doc: NfeDocument, timeZone: string): Promise<NoteContext> {
   return contextFrom(doc, await loadNoteLookups(db, [doc], timeZone));
 }
+
+/**
+ * Each product the upload's lookups read, with its TIPO_ITEM: they exist. Worked out once per upload (the contexts of
+ * its notes share one map of packages), not once per note.
+ */
+const PRODUCTS_READ = new WeakMap<ReadonlyMap<number, UnityInfo>, Map<number, string>>();
+export function productsRead(context: NoteContext): Map<number, string> {
+  let products = PRODUCTS_READ.get(context.unities);
+  if (!products) {
+    products = new Map([...context.unities.values()].map((u) => [u.productId, u.itemType]));
+    PRODUCTS_READ.set(context.unities, products);
+  }
+  return products;
+}

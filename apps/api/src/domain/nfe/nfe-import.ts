@@ -7,7 +7,7 @@ import {
   createSupplierFromNote,
   rememberCityCode,
 } from './nfe-catalog.ts';
-import type { NoteContext } from './nfe-context.ts';
+import { productsRead, type NoteContext } from './nfe-context.ts';
 import { rememberOwnCodes } from './nfe-own-codes.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import {
@@ -57,10 +57,6 @@ export interface ImportRequest {
   batchId?: number;
 }
 
-/** The products the note's context already read (the upload's lookups): they exist. */
-const knownProducts = (context: NoteContext) =>
-  new Set([...context.unities.values()].map((u) => u.productId));
-
 async function resolveTargets(
   tx: Tx,
   request: ImportRequest,
@@ -68,7 +64,7 @@ async function resolveTargets(
 ) {
   const { byItem, paths } = choices;
   const creates = request.doc.items.filter((item) => 'create' in (byItem.get(item.item) ?? {}));
-  const known = knownProducts(choices.context);
+  const known = productsRead(choices.context);
   const chosen = [...byItem.values()].flatMap((choice) =>
     'productId' in choice && !known.has(choice.productId) ? [choice.productId] : [],
   );
@@ -82,7 +78,7 @@ async function resolveTargets(
             creates.flatMap((item) => [item.gtin, item.taxGtin].filter((gtin) => gtin !== null)),
           ),
         );
-  const existing = new Set(known);
+  const existing = new Set<number>();
   if (chosen.length > 0)
     for (const row of await tx
       .selectFrom('products')
@@ -94,7 +90,7 @@ async function resolveTargets(
   for (const item of request.doc.items) {
     const choice = byItem.get(item.item);
     if (!choice || !('create' in choice || 'productId' in choice)) continue;
-    if ('productId' in choice && !existing.has(choice.productId))
+    if ('productId' in choice && !known.has(choice.productId) && !existing.has(choice.productId))
       throw badRequest(
         `O produto escolhido para o item ${item.item} não foi encontrado.`,
         paths.get(item.item),
@@ -239,13 +235,14 @@ async function costsOf(tx: Tx, doc: NfeDocument, context: NoteContext, byItem: M
       'productId' in choice ? [[choice.item, choice.productId]] : [],
     ),
   );
-  const types = new Map([...context.unities.values()].map((u) => [u.productId, u.itemType]));
-  const unknown = [...productOf.values()].filter((id) => !types.has(id));
-  if (unknown.length > 0) for (const [id, type] of await itemTypes(tx, unknown)) types.set(id, type);
+  const read = productsRead(context);
+  const unknown = [...productOf.values()].filter((id) => !read.has(id));
+  const types = unknown.length > 0 ? await itemTypes(tx, unknown) : new Map<number, string>();
   const byItemType = new Map(
     doc.items.map((item) => {
       const productId = productOf.get(item.item);
-      return [item.item, productId === undefined ? '00' : (types.get(productId) ?? '00')];
+      const type = productId === undefined ? null : (read.get(productId) ?? types.get(productId));
+      return [item.item, type ?? '00'];
     }),
   );
   return new Map(costItems(doc, costContextOf(context, byItemType)).map((c) => [c.item, c]));
@@ -310,7 +307,9 @@ export async function prepareNote(
   });
   const targets = await resolveTargets(tx, request, { byItem, paths, context });
   const wanted = [...targets.values()].map((t) => t.productUnityId);
-  const unities = new Map(context.unities);
+  // the note's own packages (the context's are the whole upload's)
+  const own = wanted.map((id) => [id, context.unities.get(id)] as const);
+  const unities = new Map(own.flatMap(([id, u]) => (u ? [[id, u] as const] : [])));
   const missing = wanted.filter((id) => !unities.has(id));
   if (missing.length > 0) for (const [id, info] of await unityInfos(tx, missing)) unities.set(id, info);
   const input = { doc, paths, targets, unities, costs, effects, bonusValuation: context.bonusValuation };
