@@ -40,8 +40,11 @@ const COLUMNS = [
   { title: 'Valor\nunitário', width: 66, align: 'right' },
   { title: 'Valor parcial', width: 70, align: 'right' },
   { title: 'Valor total', width: 70, align: 'right' },
-  { title: 'Observações', width: 216, align: 'left' },
+  { title: 'Observações', width: 216, align: 'left', indent: 8 },
 ] as const;
+
+/** Where a left-aligned column's text starts: Observações keeps clear of the figures on its left. */
+const indentOf = (column: (typeof COLUMNS)[number]) => ('indent' in column ? column.indent : 0);
 
 interface Book {
   doc: Doc;
@@ -75,7 +78,8 @@ function header(book: Book) {
     // a long title in two lines, the last one on the rule, never over the next column
     const lines = column.title.split('\n');
     lines.forEach((line, index) => {
-      const left = column.align === 'right' ? x + column.width - 4 - doc.widthOfString(line) : x;
+      const left =
+        column.align === 'right' ? x + column.width - 4 - doc.widthOfString(line) : x + indentOf(column);
       doc.text(line, left, y - (lines.length - 1 - index) * 8, { lineBreak: false });
     });
     x += column.width;
@@ -122,7 +126,8 @@ function draw(book: Book, wrapped: string[][], font: string, height: number) {
   const y = doc.y;
   COLUMNS.forEach((column, index) => {
     (wrapped[index] ?? []).forEach((text, k) => {
-      const left = column.align === 'right' ? x + column.width - 4 - fast.width(font, SIZE, text) : x;
+      const left =
+        column.align === 'right' ? x + column.width - 4 - fast.width(font, SIZE, text) : x + indentOf(column);
       out.push({ x: left, y: y + k * LINE, text });
     });
     x += column.width;
@@ -131,13 +136,18 @@ function draw(book: Book, wrapped: string[][], font: string, height: number) {
   doc.y = y + height;
 }
 
-/** A line of the list's running total: "A transportar" at a folha's foot, "Transportado" at the next one's top. */
-const transport = (label: string, cents: bigint) => ['', label, '', '', '', '', centsLabel(cents), ''];
+/**
+ * A line of the list's running total, the sum of its partial values so far (in their column, apart from the NCM
+ * totals): "A transportar" at a folha's foot, "Transportado" at the next one's top.
+ */
+const transport = (label: string, cents: bigint) => ['', label, '', '', '', centsLabel(cents), '', ''];
 
 function row(book: Book, cells: readonly string[], bold = false) {
   const { doc, fast } = book;
   const font = bold ? 'Helvetica-Bold' : 'Helvetica';
-  const wrapped = COLUMNS.map((column, index) => wrap(fast, font, cells[index] ?? '', column.width - 4));
+  const wrapped = COLUMNS.map((column, index) =>
+    wrap(fast, font, cells[index] ?? '', column.width - 4 - indentOf(column)),
+  );
   const height = Math.max(...wrapped.map((lines) => lines.length)) * LINE + GAP;
   // room is kept at every folha's foot for the "A transportar" line of a list that goes on
   const reserve = book.running === null ? 0 : LINE + GAP;
@@ -165,6 +175,8 @@ function row(book: Book, cells: readonly string[], bold = false) {
 }
 
 function section(book: Book, list: BookSection) {
+  // a list starts a little apart from what comes before it on the folha
+  if (book.doc.y > MARGIN + HEADER_HEIGHT) book.doc.y += 2 * GAP;
   row(book, ['', list.title, '', '', '', '', '', ''], true);
   book.running = 0n;
   for (const group of list.groups) {
