@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildInventory, type InventoryPosition } from '../../src/domain/inventory/inventory-rules.ts';
 import { bookLines, bookSections, unitText } from '../../src/domain/inventory/inventory-book-figures.ts';
+import { headerOf } from '../../src/domain/inventory/inventory-place.ts';
 
 const position = (over: Partial<InventoryPosition>): InventoryPosition => ({
   productId: 1,
@@ -76,5 +77,29 @@ describe('the book prints figures that multiply', () => {
     ]);
     const [held] = sections[2]?.groups[0]?.items ?? [];
     expect(held && bookLines(held)[0]?.note).toBe('Pertence a Oficina, 11.222.333/0001-81');
+  });
+});
+
+describe("the book's terms name the establishment's address", () => {
+  const settings = {
+    businessName: 'Mercearia',
+    businessDocument: '11222333000181',
+    businessStateRegistration: '1',
+    businessAddress: 'Rua da Matriz, 1',
+  };
+  const place = (address: string) => ({
+    scope: { kind: 'establishment' as const, establishmentId: 2, first: false },
+    establishment: { id: 2, name: 'Filial', document: '11222333000262', stateRegistration: '2', address },
+    location: null,
+    several: true,
+  });
+
+  it("takes the establishment's own address, or the settings' when it has none", () => {
+    expect(headerOf(settings, place('Rua B, 2 — Centro — Campinas/SP'))).toMatchObject({
+      businessName: 'Mercearia — Filial',
+      businessDocument: '11222333000262',
+      businessAddress: 'Rua B, 2 — Centro — Campinas/SP',
+    });
+    expect(headerOf(settings, place('')).businessAddress).toBe('Rua da Matriz, 1');
   });
 });
