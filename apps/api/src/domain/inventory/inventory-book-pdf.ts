@@ -177,6 +177,11 @@ function row(book: Book, cells: readonly string[], bold = false) {
 function section(book: Book, list: BookSection) {
   // a list starts a little apart from what comes before it on the folha
   if (book.doc.y > MARGIN + HEADER_HEIGHT) book.doc.y += 2 * GAP;
+  // never a title alone at a folha's foot: the title, a first line and the "A transportar" line go together
+  if (book.doc.y + 3 * (LINE + GAP) > book.doc.page.height - MARGIN) {
+    book.doc.addPage();
+    header(book);
+  }
   row(book, ['', list.title, '', '', '', '', '', ''], true);
   book.running = 0n;
   for (const group of list.groups) {
