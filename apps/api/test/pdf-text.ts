@@ -44,3 +44,31 @@ export async function overlappingTexts(bytes: Uint8Array, pageNumber = 1): Promi
         crossing.push(`${a.text} × ${b.text}`);
   return crossing;
 }
+
+/**
+ * The lines of every page as they read: the text items on one baseline, left to right (each cell a string), top
+ * line first. Blank items are left out.
+ */
+export async function pdfRows(bytes: Uint8Array): Promise<string[][][]> {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 });
+  const document = await task.promise;
+  const pages: string[][][] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const page = await document.getPage(number);
+    const lines = new Map<number, { x: number; text: string }[]>();
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const y = Math.round(item.transform[5] as number);
+      const line = lines.get(y) ?? [];
+      line.push({ x: item.transform[4] as number, text: item.str.trim() });
+      lines.set(y, line);
+    }
+    pages.push(
+      [...lines.entries()]
+        .sort(([a], [b]) => b - a)
+        .map(([, cells]) => cells.sort((a, b) => a.x - b.x).map((cell) => cell.text)),
+    );
+  }
+  await task.destroy();
+  return pages;
+}

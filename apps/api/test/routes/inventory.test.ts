@@ -115,14 +115,17 @@ describe('inventory at a date', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const pages = await pdfPages(pdf.rawPayload);
+    // the termo de abertura, one folha of items, the termo de encerramento (docs/decisions/0072)
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('TERMO DE ABERTURA');
     // column titles (and every line) each in its own room
-    expect(await overlappingTexts(pdf.rawPayload)).toEqual([]);
-    expect(pages[0]).toContain('REGISTRO DE INVENTÁRIO');
-    expect(pages[0]).toContain('Mercadinho Exemplo Ltda');
-    expect(pages[0]).toContain('Inscrição estadual 123456789');
-    expect(pages[0]).toContain('Folha 1 de 1');
-    expect(pages[0]).toContain('Sem NCM');
-    expect(pages[0]).toContain('84,49');
+    expect(await overlappingTexts(pdf.rawPayload, 2)).toEqual([]);
+    expect(pages[1]).toContain('REGISTRO DE INVENTÁRIO');
+    expect(pages[1]).toContain('Mercadinho Exemplo Ltda');
+    expect(pages[1]).toContain('Inscrição estadual 123456789');
+    expect(pages[1]).toContain('Folha 2 de 3');
+    expect(pages[1]).toContain('Sem NCM');
+    expect(pages[1]).toContain('84,49');
 
     const xlsx = await get(`/api/stock/inventory/v1/book?date=${today()}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);

@@ -194,7 +194,7 @@ describe('positions by effect', () => {
     expect(cells).toContain('Mercadorias próprias em poder de terceiros');
     expect(cells).toContain('Mercadorias de terceiros em poder da empresa');
     expect(cells).toContain('Total de mercadorias de terceiros (não incluído no total geral)');
-    expect(cells.some((cell) => String(cell).includes(`(em poder de ${repairer.name}`))).toBe(true);
+    expect(cells.some((cell) => String(cell).includes(`Em poder de ${repairer.name}`))).toBe(true);
     expect(inventory).toMatchObject({ totalValue: '110.0000', heldValue: '45.0000' });
   });
 

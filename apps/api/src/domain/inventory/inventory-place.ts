@@ -14,7 +14,14 @@ export interface Place {
 
 export interface PlaceOfInventory {
   scope: Exclude<StockScope, { kind: 'all' }>;
-  establishment: { id: number; name: string; document: string | null; stateRegistration: string | null };
+  establishment: {
+    id: number;
+    name: string;
+    document: string | null;
+    stateRegistration: string | null;
+    /** street, number, district, city/UF, CEP as one line ('' when none is recorded) */
+    address: string;
+  };
   location: { id: number; name: string } | null;
   /** more than one establishment: files name theirs */
   several: boolean;
@@ -26,7 +33,18 @@ export async function placeOf(db: Db, place: Place): Promise<PlaceOfInventory> {
   const found = await scopeOf(db, place);
   const establishments = await db
     .selectFrom('establishments')
-    .select(['id', 'name', 'document', 'state_registration'])
+    .select([
+      'id',
+      'name',
+      'document',
+      'state_registration',
+      'street',
+      'street_number',
+      'district',
+      'city',
+      'state',
+      'zip',
+    ])
     .orderBy('id')
     .execute();
   const first = establishments[0];
@@ -49,15 +67,41 @@ export async function placeOf(db: Db, place: Place): Promise<PlaceOfInventory> {
       name: row.name,
       document: row.document,
       stateRegistration: row.state_registration,
+      address: addressLine(row),
     },
     location,
     several: establishments.length > 1,
   };
 }
 
-/** The book's header: the business's name with the establishment's (and location's) name, its CNPJ and IE. */
+interface AddressRow {
+  street: string | null;
+  street_number: string | null;
+  district: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}
+
+/** "Rua X, 12 — Centro — Cidade/UF — CEP 01234-567" from what is recorded. */
+function addressLine(row: AddressRow): string {
+  const street = [row.street, row.street_number].filter(Boolean).join(', ');
+  const city = [row.city, row.state].filter(Boolean).join('/');
+  const zip = row.zip ? `CEP ${row.zip}` : '';
+  return [street, row.district, city, zip].filter(Boolean).join(' — ');
+}
+
+/**
+ * The book's header and terms: the business's name with the establishment's (and location's) name, its CNPJ, IE and
+ * address (the settings' address when the establishment has none recorded).
+ */
 export function headerOf<
-  S extends { businessName: string; businessDocument: string; businessStateRegistration: string },
+  S extends {
+    businessName: string;
+    businessDocument: string;
+    businessStateRegistration: string;
+    businessAddress: string;
+  },
 >(settings: S, place: PlaceOfInventory): S {
   if (!place.several && !place.location) return settings;
   const names = [settings.businessName, place.establishment.name, place.location?.name].filter(Boolean);
@@ -66,6 +110,7 @@ export function headerOf<
     businessName: names.join(' — '),
     businessDocument: place.establishment.document ?? settings.businessDocument,
     businessStateRegistration: place.establishment.stateRegistration ?? '',
+    businessAddress: place.establishment.address || settings.businessAddress,
   };
 }
 

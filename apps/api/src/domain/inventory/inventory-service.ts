@@ -87,7 +87,7 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
       return {
         fileName: `${base}.pdf`,
         contentType: 'application/pdf',
-        bytes: await (await pdfBook()).renderInventoryBook(data, settings),
+        bytes: await (await pdfBook()).renderInventoryBook(data, settings, clock.today()),
       };
     },
 
