@@ -83,6 +83,8 @@ describe('a month of documents', () => {
   let month: UploadFile;
   let batchId: number;
   const keys: Record<string, string> = {};
+  /** the received note's XML as its file holds it */
+  let purchaseXml: string | Uint8Array = '';
   const sugarSku = `ACU-${unique()}`;
 
   beforeAll(async () => {
@@ -151,6 +153,7 @@ describe('a month of documents', () => {
         destination: { cnpj: customer.cnpj, name: customer.name },
       },
     );
+    purchaseXml = purchase.file.content;
     Object.assign(keys, { purchase: purchase.key, sale1: sale1.key, sale2: sale2.key, sale3: sale3.key });
     month = zipOf([
       purchase.file,
@@ -222,6 +225,19 @@ describe('a month of documents', () => {
     const result = retry.json();
     batchId = result.id;
     expect(result).toMatchObject({ posted: 5, skipped: 1, undone: 1 });
+    // the note's XML stored byte for byte as the .zip held it (kept deflated until stored)
+    const receipt = await ctx.handle.db
+      .selectFrom('nfe_receipts')
+      .select('id')
+      .where('access_key', '=', keys.purchase ?? '')
+      .executeTakeFirstOrThrow();
+    const xml = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/stock/nfe/v1/${receipt.id}/xml`,
+      headers: { cookie },
+    });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.rawPayload.equals(Buffer.from(purchaseXml))).toBe(true);
     // coffee: +10 (100,00) on 1/9; −3 on 2/9 at 10,00; −1 on 4/9; +1 back on 5/9 at the 10,00 the sale left at
     expect(await stockOf(coffee.id)).toEqual({ quantity: '7.000', value: '70.0000' });
     const rows = (await kardexOf(coffee.id)).filter((r) => !r.document?.includes(earlier.key));

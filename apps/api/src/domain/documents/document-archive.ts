@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { BATCH_LIMITS } from '@armazem/contracts/document-batches';
 import { formatBrazilian } from '@armazem/contracts/decimal';
@@ -8,12 +9,16 @@ import { MAX_NFE_BYTES } from '../nfe/nfe-reader.ts';
  * The files of a batch upload (DESIGN.md §6.4, decision 0070): many XML parts, or one .zip read with yauzl. A hostile
  * archive is refused whole, in bounded time and memory: its directory is checked before anything is inflated (entry
  * count, declared sizes, names, encryption), and inflating stops at the declared size (yauzl's `validateEntrySizes`)
- * or at our own limit, whichever comes first. yauzl inflates with Node's zlib off the main thread.
+ * or at our own limit, whichever comes first. An entry is kept as the archive holds it (deflated) and inflated only
+ * when it is read, one at a time: a month's 70 MB of XML never sit in memory together (decision 0070).
  */
 
 export interface DocumentFile {
   name: string;
+  /** the XML; for an entry of a .zip, its bytes as the archive holds them (see `deflated`) */
   bytes: Uint8Array;
+  /** an entry stored deflated: how many bytes its directory says it inflates to */
+  deflated?: number;
 }
 
 /** What a .zip may hold once inflated: far more than a month of XML (5,000 NFC-e are about 30 MB). */
@@ -58,9 +63,13 @@ const openZip = (bytes: Uint8Array) =>
     ),
   );
 
+/** Deflate (8) or stored (0): what zip tools write; anything else is refused from the directory. */
+const KNOWN_METHODS = new Set([0, 8]);
+
+/** An entry's bytes as the archive holds them: at most its compressed size, never inflated here. */
 function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
+    zip.openReadStream(entry, { decompress: false }, (error, stream) => {
       if (error || !stream) return reject(zipError(error ?? new Error('sem conteúdo')));
       const parts: Buffer[] = [];
       let size = 0;
@@ -72,7 +81,8 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
         } else parts.push(chunk);
       });
       stream.on('error', (streamError) => reject(zipError(streamError)));
-      stream.on('end', () => resolve(Buffer.concat(parts)));
+      // one part (an entry under 64 KB): a view of the upload's buffer, not a copy
+      stream.on('end', () => resolve(parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts)));
     });
   });
 }
@@ -93,7 +103,12 @@ function entryProblem(entry: yauzl.Entry, declaredSoFar: number): AppError | nul
     return refused(
       `O .zip contém outro arquivo compactado (${name.slice(0, 80)}): envie um .zip só com os XML.`,
     );
-  if (entry.uncompressedSize > ARCHIVE_LIMITS.entryBytes) return bombError(name);
+  if (!KNOWN_METHODS.has(entry.compressionMethod))
+    return refused(
+      `O arquivo ${name.slice(0, 80)} do .zip usa um método de compressão desconhecido: gere o .zip de novo.`,
+    );
+  if (Math.max(entry.uncompressedSize, entry.compressedSize) > ARCHIVE_LIMITS.entryBytes)
+    return bombError(name);
   if (declaredSoFar + entry.uncompressedSize > ARCHIVE_LIMITS.totalBytes)
     return tooLarge('O .zip descompactado passa de 300 MB: divida os documentos em mais de um envio.');
   return null;
@@ -135,18 +150,39 @@ function entriesOf(zip: yauzl.ZipFile): Promise<DocumentFile[]> {
           ),
         );
       readEntry(zip, entry).then((content) => {
-        if (startsWithZip(content))
-          return reject(
-            refused(
-              `O .zip contém outro arquivo compactado (${entry.fileName.slice(0, 80)}): envie um .zip só com os XML.`,
-            ),
-          );
-        files.push({ name: entry.fileName, bytes: content });
+        const deflated = entry.compressionMethod === 8 ? { deflated: entry.uncompressedSize } : {};
+        files.push({ name: entry.fileName, bytes: content, ...deflated });
         zip.readEntry();
       }, reject);
     });
     zip.readEntry();
   });
+}
+
+const sizeMismatch = () =>
+  refused('O .zip tem um arquivo cujo tamanho não confere com o diretório do .zip (arquivo adulterado).');
+
+/**
+ * A document's XML: an entry of a .zip inflated now, never past the size its directory declared (checked before
+ * against the limits), so a lying entry stops there; an archive inside the archive refuses the whole upload.
+ */
+export function contentOf(file: DocumentFile): Uint8Array {
+  let content = file.bytes;
+  if (file.deflated !== undefined) {
+    try {
+      content = inflateRawSync(file.bytes, { maxOutputLength: Math.max(1, file.deflated) });
+    } catch (error) {
+      throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+        ? sizeMismatch()
+        : zipError(error as Error);
+    }
+    if (content.length !== file.deflated) throw sizeMismatch();
+  }
+  if (startsWithZip(content))
+    throw refused(
+      `O .zip contém outro arquivo compactado (${file.name.slice(0, 80)}): envie um .zip só com os XML.`,
+    );
+  return content;
 }
 
 /** The documents of an upload: one .zip (its XML files), or the XML parts themselves. */

@@ -179,7 +179,7 @@ export async function importBatch(
   const ordered = [...notes].sort(byPostingOrder(dateOf)).map((planned): BatchNote => {
     const choices = choicesOf(planned, mapped, request.data.decisions);
     const date = dateOf(planned);
-    const { file, bytes } = planned.read;
+    const { file, xml } = planned.read;
     return {
       planned,
       choices,
@@ -188,7 +188,7 @@ export async function importBatch(
         userId,
         today,
         fileName: file,
-        bytes,
+        bytes: xml,
         doc: planned.doc,
         batchId,
         data: { occurredOn: date, items: choices },

@@ -4,10 +4,13 @@ import { AppError } from '../../lib/errors.ts';
 import { readFiscalFile } from '../nfe/nfe-file.ts';
 import { isCancelledNote, type NfeDocument } from '../nfe/nfe-reader.ts';
 import type { NfeEvent } from '../nfe/nfe-event.ts';
-import type { DocumentFile } from './document-archive.ts';
+import { contentOf, type DocumentFile } from './document-archive.ts';
 
-/** One file of a batch as read: a note, a cancellation event, or why it is neither. */
-export type ReadDocument = { file: string; bytes: Uint8Array } & (
+/**
+ * One file of a batch as read: a note, a cancellation event, or why it is neither; `xml` gives its bytes again (an
+ * import stores them with the note), inflated from the archive's copy only when asked.
+ */
+export type ReadDocument = { file: string; xml: () => Uint8Array } & (
   | { kind: 'note'; doc: NfeDocument }
   | { kind: 'event'; event: NfeEvent }
   | { kind: 'error'; reason: string; cancelled: boolean }
@@ -32,20 +35,25 @@ export async function readDocuments(
   const out: ReadDocument[] = [];
   let sliceStart = performance.now();
   const none = new Uint8Array(0);
-  for (const [index, { name: file, bytes: content }] of files.entries()) {
-    // the files are let go as they are read; a preview keeps no XML (only an import stores them)
+  const dropped = () => none;
+  for (const [index, source] of files.entries()) {
+    const file = source.name;
+    // the files are let go as they are read; a preview keeps no XML (only an import stores them, kept as the
+    // archive holds them: a month's .zip is a fifth of its XML)
     files[index] = { name: file, bytes: none };
-    const bytes = options.keepBytes ? content : none;
+    const xml = options.keepBytes ? () => contentOf(source) : dropped;
+    // an archive's broken entry refuses the whole upload, as a broken directory does
+    const content = contentOf(source);
     try {
       const read = await readFiscalFile(content);
       out.push(
         read.kind === 'note'
-          ? { file, bytes, kind: 'note', doc: read.doc }
-          : { file, bytes, kind: 'event', event: read.event },
+          ? { file, xml, kind: 'note', doc: read.doc }
+          : { file, xml, kind: 'event', event: read.event },
       );
     } catch (error) {
       if (!(error instanceof AppError) && !(error instanceof Error)) throw error;
-      out.push({ file, bytes, kind: 'error', reason: reasonOf(error), cancelled: isCancelledNote(error) });
+      out.push({ file, xml, kind: 'error', reason: reasonOf(error), cancelled: isCancelledNote(error) });
     }
     if ((index + 1) % COLLECT_EVERY === 0) await betweenChunks();
     else if (performance.now() - sliceStart > SLICE_MS) await yieldToOthers();

@@ -50,7 +50,8 @@ export interface ImportRequest {
   userId: number;
   today: string;
   fileName: string;
-  bytes: Uint8Array;
+  /** the XML stored with the note; a batch's, read again from its archive only when stored */
+  bytes: Uint8Array | (() => Uint8Array);
   doc: NfeDocument;
   data: ImportData;
   /** the document batch the note comes in (§6.4) */
@@ -296,7 +297,7 @@ export async function prepareNote(
     issuedAt: doc.issuedAt,
     supplierId,
     fileName: request.fileName,
-    xml: request.bytes,
+    xml: typeof request.bytes === 'function' ? request.bytes() : request.bytes,
     items: stockItems({ doc, effects }).length,
     totalCost: 0n, // set once the lines are posted (an exit's cost is the pipeline's)
     invoiceTotal: doc.totals.invoice,

@@ -33,8 +33,9 @@ export async function undoReceipts(
   },
 ): Promise<void> {
   const { userId, today, ids, why } = args;
-  const exits: number[] = [];
-  const entries: number[] = [];
+  type Live = { id: number; on: string };
+  const exits: Live[] = [];
+  const entries: Live[] = [];
   let label = '';
   for (const part of chunks([...ids], 500)) {
     const query = tx
@@ -49,12 +50,12 @@ export async function undoReceipts(
     }
     const live = await tx
       .selectFrom('stock_ledger')
-      .select(['id', 'direction'])
+      .select(['id', 'direction', 'occurred_on'])
       .where('nfe_id', 'in', part)
       .where('cancelled_at', 'is', null)
       .execute();
-    // exits first: cancelling one only gives stock back, so every group below is as safe as the whole
-    for (const row of live) (row.direction === 'out' ? exits : entries).push(Number(row.id));
+    for (const row of live)
+      (row.direction === 'out' ? exits : entries).push({ id: Number(row.id), on: row.occurred_on });
   }
   const single = ids.length === 1;
   const reason = why
@@ -62,7 +63,11 @@ export async function undoReceipts(
     : single
       ? `Importação da ${label} desfeita`
       : `Lote de ${ids.length} documentos desfeito`;
-  const rows = [...exits, ...entries];
+  // Exits first: cancelling one only gives stock back, and once they are gone cancelling entries can only lower a
+  // balance towards the final one, so every group below is as safe as the whole. Each kind latest first: a group
+  // then re-derives only the rows after its own earliest date, not the whole month again (decision 0070).
+  const latestFirst = (a: Live, b: Live) => (a.on === b.on ? b.id - a.id : a.on < b.on ? 1 : -1);
+  const rows = [...exits.sort(latestFirst), ...entries.sort(latestFirst)].map((row) => row.id);
   // a batch's thousands of rows in groups, the server answering others between them (SQLite's driver is synchronous)
   const groups = rows.length > 0 ? chunks(rows, CANCEL_GROUP[dialect]) : [[]];
   for (const [index, group] of groups.entries()) {

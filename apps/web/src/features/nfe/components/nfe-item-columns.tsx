@@ -2,6 +2,7 @@ import { EFFECT_DIRECTION } from '@armazem/contracts/fiscal-effects';
 import { useProposedBase } from '../use-proposed-base.ts';
 import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
+import { IdSelect } from './id-select.tsx';
 import { ProductPackageChoice } from './product-package-choice.tsx';
 import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useCategoriesQuery, useUnitiesQuery } from '../../../lib/lookups-api.ts';
@@ -56,37 +57,6 @@ function ExistingProduct({
   );
 }
 
-/** A new product from the item: SKU and name proposed from the note, category, base unit, units per package. */
-function IdSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: number | null;
-  options: Array<{ id: number; text: string }>;
-  onChange: (id: number | null) => void;
-}) {
-  return (
-    <label className="fieldset">
-      <span className="fieldset-legend">{label}</span>
-      <select
-        className="select select-sm"
-        value={value ?? ''}
-        onChange={(e) => onChange(Number(e.target.value) || null)}
-      >
-        <option value="">Escolha</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function TextInput({
   label,
   value,
@@ -104,6 +74,7 @@ function TextInput({
   );
 }
 
+/** A new product from the item: SKU and name proposed from the note, category, base unit, units per package. */
 function NewProduct({
   item,
   choice,

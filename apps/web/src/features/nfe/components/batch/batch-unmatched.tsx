@@ -6,6 +6,7 @@ import { Pagination } from '../../../../components/ui/pagination.tsx';
 import { formatQuantity, maskDocument } from '../../../../lib/format.ts';
 import { useCategoriesQuery, useUnitiesQuery } from '../../../../lib/lookups-api.ts';
 import { createChoice, isChosen, unmatchedKey, type UnmatchedChoice } from '../../batch-choices.ts';
+import { IdSelect } from '../id-select.tsx';
 import { NoteTable } from '../note-table.tsx';
 import { UnmatchedChoiceCell } from './batch-unmatched-choice.tsx';
 
@@ -13,31 +14,6 @@ const PAGE_SIZE = 50;
 
 type Choices = ReadonlyMap<string, UnmatchedChoice>;
 type SetChoice = (key: string, choice: UnmatchedChoice | null) => void;
-
-function IdSelect(props: {
-  label: string;
-  value: number | null;
-  options: Array<{ id: number; text: string }>;
-  onChange: (id: number | null) => void;
-}) {
-  return (
-    <label className="fieldset">
-      <span className="fieldset-legend">{props.label}</span>
-      <select
-        className="select select-sm"
-        value={props.value ?? ''}
-        onChange={(e) => props.onChange(Number(e.target.value) || null)}
-      >
-        <option value="">Escolha</option>
-        {props.options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /**
  * Every code still without a product becomes a new product at once: one category and one base unit for all, SKU as
