@@ -1,6 +1,7 @@
 import type { TDocumentStatus } from '@armazem/contracts/document-batches';
 import type { Db, Tx } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
+import { timeSlicer } from '../../lib/time-slices.ts';
 import { contextFrom, loadNoteLookups, type NoteContext, type NoteLookups } from '../nfe/nfe-context.ts';
 import type { NfeDocument } from '../nfe/nfe-reader.ts';
 import type { NfeEvent } from '../nfe/nfe-event.ts';
@@ -134,7 +135,7 @@ export async function planUpload(
       cancelledHere.set(read.event.accessKey, read.event);
   const seenNotes = new Set<string>();
   const seenEvents = new Set<string>();
-  const documents = reads.map((read): Planned => {
+  const planned = (read: ReadDocument): Planned => {
     if (read.kind === 'error')
       return { kind: 'error', read, status: read.cancelled ? 'cancelled' : 'error', reason: read.reason };
     if (read.kind === 'event') {
@@ -161,6 +162,13 @@ export async function planUpload(
       : { status: 'error' as const, reason: 'Sem contexto.' };
     seenNotes.add(read.doc.accessKey);
     return { kind: 'note', read, doc: read.doc, context, status, reason };
-  });
+  };
+  // in slices: a month's 5,000 documents are ~100 ms of checks
+  const pause = timeSlicer();
+  const documents: Planned[] = [];
+  for (const read of reads) {
+    documents.push(planned(read));
+    await pause();
+  }
   return { documents, lookups };
 }

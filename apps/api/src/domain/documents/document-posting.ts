@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import { betweenChunks } from '../../lib/memory-release.ts';
+import { timeSlicer } from '../../lib/time-slices.ts';
 import { dateLabel } from '../stock/stock-rules.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import type { Choice } from '../nfe/nfe-choices.ts';
@@ -39,7 +40,6 @@ const TOGETHER: ReadonlySet<TChosenEffect> = new Set([
 ]);
 /** Rows per pipeline call: on SQLite, whose driver holds the thread for the whole call, a group of ~150 ms. */
 const ROWS_PER_CALL = { sqlite: 500, postgres: 2_000 } as const;
-const SLICE_MS = 25;
 
 /** A refusal inside a batch names the document (its label, key and file), the item when known, and the date. */
 export function inDocument(error: AppError, note: BatchNote): AppError {
@@ -73,16 +73,6 @@ const postsTogether = (note: PreparedNote) =>
   note.adjustments.length === 0 &&
   !note.context.places?.other &&
   note.lines.every((line) => TOGETHER.has(line.effect));
-
-/** A slice of work, then the event loop for others (SQLite's driver runs every statement in this thread). */
-function slicer() {
-  let start = performance.now();
-  return async () => {
-    if (performance.now() - start < SLICE_MS) return;
-    await yieldToOthers();
-    start = performance.now();
-  };
-}
 
 /** The note whose row a pipeline refusal names: the first row of that product on that date, else the first. */
 function refusedNote(
@@ -146,7 +136,7 @@ async function postTogether(
 
 /** Posts every note of the batch (already in posting order), all or nothing with the caller's transaction. */
 export async function postBatchNotes(tx: Tx, dialect: Dialect, notes: readonly BatchNote[]): Promise<void> {
-  const pause = slicer();
+  const pause = timeSlicer();
   const together: Array<{ note: BatchNote; prepared: PreparedNote }> = [];
   const alone: Array<{ note: BatchNote; prepared: PreparedNote }> = [];
   for (const note of notes) {

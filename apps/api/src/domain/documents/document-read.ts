@@ -1,5 +1,5 @@
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { betweenChunks } from '../../lib/memory-release.ts';
+import { timeSlicer } from '../../lib/time-slices.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readFiscalFile } from '../nfe/nfe-file.ts';
 import { isCancelledNote, type NfeDocument } from '../nfe/nfe-reader.ts';
@@ -16,8 +16,6 @@ export type ReadDocument = { file: string; xml: () => Uint8Array } & (
   | { kind: 'error'; reason: string; cancelled: boolean }
 );
 
-/** Work in slices this long, then let the server answer others (the health check within 200 ms, §6.4). */
-const SLICE_MS = 25;
 /** Every this many files, a full collection: reading leaves garbage the collector would let grow to ~4× (0035). */
 const COLLECT_EVERY = 1_000;
 
@@ -33,7 +31,7 @@ export async function readDocuments(
   options: { keepBytes: boolean },
 ): Promise<ReadDocument[]> {
   const out: ReadDocument[] = [];
-  let sliceStart = performance.now();
+  const pause = timeSlicer();
   const none = new Uint8Array(0);
   const dropped = () => none;
   for (const [index, source] of files.entries()) {
@@ -56,9 +54,7 @@ export async function readDocuments(
       out.push({ file, xml, kind: 'error', reason: reasonOf(error), cancelled: isCancelledNote(error) });
     }
     if ((index + 1) % COLLECT_EVERY === 0) await betweenChunks();
-    else if (performance.now() - sliceStart > SLICE_MS) await yieldToOthers();
-    else continue;
-    sliceStart = performance.now();
+    else await pause();
   }
   return out;
 }

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type {
   TBatchDocument,
   TBatchItem,
@@ -7,6 +6,7 @@ import type {
 } from '@armazem/contracts/document-batches';
 import type { TDocumentEffect } from '@armazem/contracts/fiscal-effects';
 import { MONEY_SCALE, toScaled } from '@armazem/contracts/decimal';
+import { timeSlicer } from '../../lib/time-slices.ts';
 import { EFFECT_LEGS } from '../nfe/nfe-legs.ts';
 import { costContextOf } from '../nfe/nfe-preview.ts';
 import { costItems, documentLabel, moneyText, proposeSku, quantityText } from '../nfe/nfe-rules.ts';
@@ -157,13 +157,10 @@ function totalsOf(planned: readonly Planned[], views: readonly TBatchDocument[])
 /** The preview of an upload; the views are built in slices, the server answering others between them. */
 export async function previewOf(planned: readonly Planned[], balances: Balances): Promise<TBatchPreview> {
   const documents: TBatchDocument[] = [];
-  let start = performance.now();
+  const pause = timeSlicer();
   for (const p of planned) {
     documents.push(documentView(p, balances));
-    if (performance.now() - start > 25) {
-      await yieldToOthers();
-      start = performance.now();
-    }
+    await pause();
   }
   const counts: Record<string, number> = {};
   for (const doc of documents) counts[doc.status] = (counts[doc.status] ?? 0) + 1;
