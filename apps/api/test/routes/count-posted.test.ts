@@ -4,6 +4,7 @@ import { createProduct, defaultUnityId, unique } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { setBusiness, TEST_BUSINESS_DOCUMENT } from '../nfe-upload.ts';
 import { importBatch } from '../document-upload.ts';
+import { HEADER, makeXlsx, multipart } from '../sheets.ts';
 import { buildNfe } from '../../../../test-support/nfe-builder.ts';
 import { sortKey } from '../../src/lib/text.ts';
 import { todayIn } from '../../src/lib/dates.ts';
@@ -224,5 +225,60 @@ describe('a batch of documents', () => {
     });
     expect(error.message).toContain(`chave ${sale.key}`);
     expect(error.message).toContain(`no balanço nº ${posted.id}`);
+  });
+});
+
+describe('a monthly sheet', () => {
+  it('shows the refusal on the rows of the counted product in the preview, and the import is refused', async () => {
+    const cat = await category();
+    const telha = await product(cat, 'Telha');
+    const cumeeira = await product(cat, 'Cumeeira');
+    const prego = await product(cat, 'Prego');
+    expect((await entry(telha, 10, daysBefore(30))).statusCode).toBe(201);
+    expect((await entry(cumeeira, 4, daysBefore(30))).statusCode).toBe(201);
+    const countedOn = daysBefore(10);
+    const posted = await count(cat, countedOn, [
+      [telha, 10],
+      [cumeeira, 4],
+    ]);
+    expect(posted.posting.statusCode, posted.posting.body).toBe(200);
+    const on = new Date(`${countedOn}T00:00:00Z`);
+    const bytes = await makeXlsx([
+      HEADER,
+      [on, telha.sku, 'Entrada', 2, null, '10', null, null, null],
+      [on, prego.sku, 'Entrada', 3, null, '1', null, null, null],
+      [on, cumeeira.sku, 'Saída', 1, null, null, null, null, null],
+      [on, prego.sku, 'Saída', 5, null, null, null, null, null],
+    ]);
+    const [year, month] = countedOn.split('-').map(Number);
+    const send = async (url: string, fields: Record<string, string>) => {
+      const body = await multipart(
+        { year: String(year), month: String(month), ...fields },
+        { name: 'mes.xlsx', bytes },
+      );
+      return ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const preview = await send('/api/stock/movement/v1/sheet', {});
+    expect(preview.statusCode, preview.body).toBe(200);
+    const rows = preview.json().rows;
+    expect(rows[0].errors).toEqual([
+      { column: expect.any(String), message: expect.stringContaining(`no balanço nº ${posted.id}`) },
+    ]);
+    expect(rows[1].errors).toEqual([]);
+    // the second counted product is marked too, and the rest is still judged: 3 pregos cannot leave 5
+    expect(rows[2].errors).toEqual([
+      { column: expect.any(String), message: expect.stringContaining('O produto Cumeeira já foi contado') },
+    ]);
+    expect(rows[3].errors).toEqual([
+      { column: expect.any(String), message: 'Estoque insuficiente: disponível 3 UN, solicitado 5 UN.' },
+    ]);
+    const imported = await send('/api/stock/movement/v1', { data: JSON.stringify({ description: 'Mês' }) });
+    expect(imported.statusCode, imported.body).toBe(409);
+    expect(imported.json()).toMatchObject({ code: 'COUNT_POSTED', count: { id: posted.id } });
   });
 });

@@ -59,22 +59,29 @@ async function latestFixing(
   pairs: ReadonlyArray<[number, number, string, number]>,
 ): Promise<FixingCount | undefined> {
   const column = (i: 0 | 1 | 2 | 3) => plainArray(pairs.map((pair) => pair[i]));
-  const from =
+  // each pair reaches its counts through their index by location and date: PostgreSQL's lateral (a plain join walked
+  // every count for every pair, ordered by date for the limit) and SQLite's cross join (which keeps the pairs outside)
+  const fixing =
     dialect === 'postgres'
-      ? sql`unnest(${column(0)}::int[], ${column(1)}::int[], ${column(2)}::date[], ${column(3)}::int[])
-          as v(p, l, d, x)`
-      : sql`(select value ->> 0 as p, value ->> 1 as l, value ->> 2 as d, value ->> 3 as x
-          from jsonb_each(${JSON.stringify(pairs)})) as v`;
-  const { rows } =
-    await sql<FixingCount>`select v.p as product_id, p.sku, p.name as product_name, v.d as earliest,
-      c.id as count_id, c.counted_on, c.location_id, l.name as location_name
-    from ${from}
-    join inventory_counts as c on c.location_id = v.l and c.counted_on >= v.d and c.status = 'posted' and c.id <> v.x
-    join inventory_count_items as i on i.count_id = c.id and i.product_id = v.p and i.expected_quantity is not null
-    join products as p on p.id = v.p
-    join locations as l on l.id = c.location_id
-    order by c.counted_on desc, c.id desc
-    limit 1`.execute(tx);
+      ? sql`select v.p as product_id, v.d as earliest, c.id as count_id, c.counted_on, c.location_id
+          from unnest(${column(0)}::int[], ${column(1)}::int[], ${column(2)}::date[], ${column(3)}::int[])
+            as v(p, l, d, x)
+          cross join lateral (select c.id, c.counted_on, c.location_id from inventory_counts as c
+            join inventory_count_items as i on i.count_id = c.id and i.product_id = v.p
+              and i.expected_quantity is not null
+            where c.location_id = v.l and c.counted_on >= v.d and c.status = 'posted' and c.id <> v.x
+            order by c.counted_on desc, c.id desc limit 1) as c`
+      : sql`select v.p as product_id, v.d as earliest, c.id as count_id, c.counted_on, c.location_id
+          from (select value ->> 0 as p, value ->> 1 as l, value ->> 2 as d, value ->> 3 as x
+            from jsonb_each(${JSON.stringify(pairs)})) as v
+          cross join inventory_counts as c
+            on c.location_id = v.l and c.counted_on >= v.d and c.status = 'posted' and c.id <> v.x
+          join inventory_count_items as i on i.count_id = c.id and i.product_id = v.p
+            and i.expected_quantity is not null`;
+  const { rows } = await sql<FixingCount>`select f.*, p.sku, p.name as product_name, l.name as location_name
+    from (${fixing} order by counted_on desc, count_id desc limit 1) as f
+    join products as p on p.id = f.product_id
+    join locations as l on l.id = f.location_id`.execute(tx);
   return rows[0];
 }
 
