@@ -202,6 +202,8 @@ export const ERROR_CODES = [
   'PERIOD_CLOSED',
   /** a typed count total that someone else changed since the person saw it (409, DESIGN.md §6.1) */
   'COUNT_CHANGED',
+  /** a movement dated on or before a posted count of its product at its location (409, DESIGN.md §6.5) */
+  'COUNT_POSTED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

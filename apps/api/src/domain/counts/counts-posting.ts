@@ -56,21 +56,6 @@ export async function postCount(
     // at the location counted: the pipeline refuses a shortage that would take it below zero on any date
     locationId: place.locationId,
   }));
-  await post(tx, dialect, {
-    userId: user.id,
-    today,
-    add,
-    audit: {
-      action: 'post',
-      entity: 'inventory_count',
-      entityId: count.id,
-      after: {
-        uncountedAsZero,
-        entries: adjustments.filter((a) => a.direction === 'in').length,
-        exits: adjustments.filter((a) => a.direction === 'out').length,
-      },
-    },
-  });
   const lines = rows.flatMap((row) => {
     const quantity = counted.get(row.productId) ?? (uncountedAsZero ? 0n : null);
     if (quantity === null) return [];
@@ -82,6 +67,28 @@ export async function postCount(
         unitCost: unitValue(row, fallback),
       },
     ];
+  });
+  await post(tx, dialect, {
+    userId: user.id,
+    today,
+    add,
+    // what it counted with no difference is fixed on its date as well: a count on or before another one is refused
+    counted: lines.map((line) => ({
+      productId: line.productId,
+      occurredOn: date,
+      locationId: place.locationId,
+      countId: count.id,
+    })),
+    audit: {
+      action: 'post',
+      entity: 'inventory_count',
+      entityId: count.id,
+      after: {
+        uncountedAsZero,
+        entries: adjustments.filter((a) => a.direction === 'in').length,
+        exits: adjustments.filter((a) => a.direction === 'out').length,
+      },
+    },
   });
   const now = nowIso();
   await recordPosting(tx, dialect, count.id, lines, user.id, now);

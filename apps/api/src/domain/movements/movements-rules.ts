@@ -89,6 +89,33 @@ export function markPeriodClosed(checked: CheckedRow[], message: string): void {
   }
 }
 
+/**
+ * A posted count refuses the rows of the product it counted dated on or before it (decision 0071): the preview shows
+ * its message on each, under the date. Answers how many rows it marked.
+ */
+export function markCountPosted(
+  checked: CheckedRow[],
+  message: string,
+  details: Record<string, unknown>,
+): number {
+  const count = details.count as { countedOn: string } | undefined;
+  let marked = 0;
+  for (const row of checked) {
+    const resolved = row.resolved;
+    if (
+      !count ||
+      !resolved ||
+      resolved.productId !== details.productId ||
+      resolved.occurredOn > count.countedOn
+    )
+      continue;
+    row.view.errors.push({ column: COLUMNS.date.label, message });
+    row.resolved = null;
+    marked++;
+  }
+  return marked;
+}
+
 /** Adds the pipeline's verdict to the rows it would take below zero on their date. */
 export function markShortages(
   checked: CheckedRow[],

@@ -21,6 +21,7 @@ import {
   EMPTY_SHEET_MESSAGE,
   duplicateImportMessage,
   invalidRowsMessage,
+  markCountPosted,
   markPeriodClosed,
   markShortages,
   preview,
@@ -86,22 +87,32 @@ async function judgeStock(tx: Tx, dialect: Dialect, checked: CheckedRow[], userI
   markShortages(checked, resolved, shortages);
 }
 
-/** The pipeline's verdict in a transaction that is always rolled back: the preview never stores anything. */
+/** Products fixed by posted counts that one preview marks before it stops judging the rest (decision 0071). */
+const COUNTED_ROUNDS = 5;
+
+/**
+ * The pipeline's verdict in a transaction that is always rolled back: the preview never stores anything. A posted
+ * count names one product at a time: its rows are marked and the rest judged again, a few products at most.
+ */
 async function judgeWithoutWriting(
   { db, dialect }: Deps,
   checked: CheckedRow[],
   userId: number,
   today: string,
 ) {
-  try {
-    await db.transaction().execute(async (tx) => {
-      await judgeStock(tx, dialect, checked, userId, today);
-      throw ROLLBACK;
-    });
-  } catch (error) {
-    if (error === ROLLBACK) return;
-    if (!(error instanceof AppError) || error.code !== 'PERIOD_CLOSED') throw error;
-    markPeriodClosed(checked, error.message);
+  for (let round = 0; round < COUNTED_ROUNDS; round++) {
+    try {
+      await db.transaction().execute(async (tx) => {
+        await judgeStock(tx, dialect, checked, userId, today);
+        throw ROLLBACK;
+      });
+    } catch (error) {
+      if (error === ROLLBACK) return;
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'PERIOD_CLOSED') return markPeriodClosed(checked, error.message);
+      if (error.code !== 'COUNT_POSTED') throw error;
+      if (markCountPosted(checked, error.message, error.details ?? {}) === 0) return;
+    }
   }
 }
 

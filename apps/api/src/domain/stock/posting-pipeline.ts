@@ -12,6 +12,7 @@ import {
   type NewLedgerRow,
 } from './stock-rules.ts';
 import { checkDates, periodClosed, shortageError } from './posting-refusals.ts';
+import { refuseCounted, type CountedCheck } from './counted-dates.ts';
 import { lockBalances, rememberBalances, saveBalance } from './posting-repository.ts';
 import { insertRows, markCancelled, updateDerived, writeTail } from './ledger-writes.ts';
 import { accountOf, branchOf, isOwn, positionOf, type Account } from './stock-accounts.ts';
@@ -39,7 +40,7 @@ import { establishmentAccounts, staleTransferEntries } from './transfer-costs.ts
 /**
  * The one posting pipeline. Every source of stock movements (manual entries and exits, monthly sheets and
  * their undo, cancellations, NF-e receipts, inventory counts) hands it a batch of dated facts and/or rows to
- * cancel; it checks the period, locks the products' balances in a fixed order, places each row in
+ * cancel; it checks the period and the posted counts' dates, locks the products' balances in a fixed order, places each row in
  * (occurredOn, direction, id) order, recomputes the derived figures of every later row, refuses any date going negative,
  * and writes rows, balances and the audit entry in the caller's transaction.
  */
@@ -65,6 +66,8 @@ export interface PostingRequest {
   lockAlso?: readonly Account[];
   /** transfers' entries whose exit's cost changed: their cost becomes the exit's (transfer-costs.ts) */
   reprice?: ReadonlyArray<{ id: number; totalCost: bigint }>;
+  /** what a count being posted counted without a row to post (no difference): a posted count's date fixes them too */
+  counted?: readonly CountedCheck[];
 }
 
 /** A new row the batch cannot take, for sources that report problems per row (the sheet preview). */
@@ -118,6 +121,8 @@ async function plan(tx: Tx, dialect: Dialect, request: PostingRequest, collect: 
   );
   for (const row of cancelled)
     if (isClosed(row.occurredOn, closedThrough)) throw periodClosed(row.occurredOn);
+  // new rows and cancelled ones alike change the balance a posted count found (repricing changes no quantity)
+  await refuseCounted(tx, dialect, [...add, ...cancelled, ...(request.counted ?? [])]);
   if (cancelled.length > 0) {
     // Locked now: a racing cancellation of the same row shows here.
     const fresh = await rowsToCancel(tx, cancelIds);

@@ -17,6 +17,8 @@ export interface RowToCancel {
   source: TLedgerSource;
   stockMovementId: number | null;
   cancelledAt: string | null;
+  /** the count whose adjustment the row is (undoing it cancels its rows) */
+  countId: number | null;
 }
 
 export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowToCancel[]> {
@@ -25,7 +27,7 @@ export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowT
     const rows = await tx
       .selectFrom('stock_ledger')
       .select(['id', 'product_id', 'position_id', 'direction', 'occurred_on', 'source', 'stock_movement_id'])
-      .select(['cancelled_at', 'establishment_stock_id', 'location_id'])
+      .select(['cancelled_at', 'establishment_stock_id', 'location_id', 'count_id'])
       .where('id', 'in', part)
       .execute();
     for (const row of rows) {
@@ -40,6 +42,7 @@ export async function rowsToCancel(tx: Tx, ids: readonly number[]): Promise<RowT
         source: row.source,
         stockMovementId: row.stock_movement_id,
         cancelledAt: row.cancelled_at,
+        countId: row.count_id,
       });
     }
   }
