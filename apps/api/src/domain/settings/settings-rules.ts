@@ -1,7 +1,9 @@
 import {
   ACTIVITIES,
   BONUS_VALUATIONS,
+  NO_ACCOUNTANT,
   TAX_REGIMES,
+  ZAccountant,
   type TSettings,
   type TTaxRegime,
 } from '@armazem/contracts/settings';
@@ -21,6 +23,16 @@ function cfopEffectsOf(text: string | undefined): TSettings['cfopEffects'] {
     return parsed.success ? parsed.data : {};
   } catch {
     return {};
+  }
+}
+
+/** The stored accountant (JSON text), or every field empty. */
+function accountantOf(text: string | undefined): TSettings['accountant'] {
+  try {
+    const parsed = ZAccountant.safeParse(JSON.parse(text ?? 'null'));
+    return parsed.success ? parsed.data : NO_ACCOUNTANT;
+  } catch {
+    return NO_ACCOUNTANT;
   }
 }
 
@@ -48,6 +60,7 @@ export function settingsFromValues(values: Record<string, string | undefined>, t
     activity: oneOf(ACTIVITIES, values.activity, 'commerce'),
     bonusValuation: oneOf(BONUS_VALUATIONS, values.bonusValuation, 'zero'),
     cfopEffects: cfopEffectsOf(values.cfopEffects),
+    accountant: accountantOf(values.accountant),
     timeZone,
   };
 }
