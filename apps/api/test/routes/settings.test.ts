@@ -85,6 +85,7 @@ describe('business settings (issue 8 item 3)', () => {
       activity: 'commerce',
       bonusValuation: 'zero',
       cfopEffects: {},
+      accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
       timeZone: 'America/Sao_Paulo',
     });
     expect(
