@@ -22,6 +22,7 @@ import { showNotification } from '../../stores/header-slice.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
 import { timeZoneName } from './time-zone-name.ts';
 import { BackupsSection } from './backups-section.tsx';
+import { AccountantFields } from './accountant-fields.tsx';
 
 const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
 const ACTIVITY_LABELS = {
@@ -97,10 +98,14 @@ function SettingsForm({ settings }: { settings: TSettings }) {
   const [updateSettings, { isLoading }] = useUpdateSettingsMutation();
   const form = useSettingsForm(settings);
   const [cfopEffects, setCfopEffects] = useState(settings.cfopEffects);
+  const [accountant, setAccountant] = useState(settings.accountant);
+  const [accountantErrors, setAccountantErrors] = useState<Record<string, string>>({});
   const onSubmit = form.handleSubmit(async (body) => {
-    const result = await updateSettings({ ...body, cfopEffects });
+    const result = await updateSettings({ ...body, cfopEffects, accountant });
+    setAccountantErrors('error' in result ? fieldErrors(result.error) : {});
     if ('error' in result) form.setErrors(fieldErrors(result.error));
     else {
+      setAccountant(result.data.accountant);
       // Show the document as the server keeps it: masked, upper-case.
       form.setValue('businessDocument', result.data.businessDocument);
       form.setValue('businessStateRegistration', result.data.businessStateRegistration);
@@ -135,6 +140,12 @@ function SettingsForm({ settings }: { settings: TSettings }) {
       <FiscalFields form={form} disabled={!isAdmin} />
       <TextField label="Endereço" disabled={!isAdmin} {...form.field('businessAddress')} />
       <CfopEffectsField value={cfopEffects} onChange={setCfopEffects} disabled={!isAdmin} />
+      <AccountantFields
+        value={accountant}
+        onChange={setAccountant}
+        errors={accountantErrors}
+        disabled={!isAdmin}
+      />
       {isAdmin ? (
         <button type="submit" className="btn btn-primary mt-2 w-fit" disabled={isLoading}>
           Salvar
