@@ -187,6 +187,7 @@ describe('reference data and settings', () => {
       activity: 'commerce',
       bonusValuation: 'zero',
       cfopEffects: {},
+      accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
       timeZone: 'America/Sao_Paulo',
     });
   });
