@@ -3,6 +3,7 @@ import { buildNfe, type NfeTestItem } from '../../../../test-support/nfe-builder
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import {
   cnpjFor,
+  cnpjFromBase,
   createBox,
   createProduct,
   defaultUnityId,
@@ -72,6 +73,11 @@ const lines = async (query: string) => {
 };
 const fields = (line: string) => line.slice(1, -1).split('|');
 const record = (line: string) => fields(line)[0] ?? '';
+/** The line after the H010 of an item (its H020 or H030). */
+function lineUnder(file: readonly string[], sku: string, prop: string) {
+  const at = file.findIndex((line) => line.startsWith(`|H010|${sku}|`) && fields(line)[6] === prop);
+  return file[at + 1];
+}
 
 /** Fields of each record, REG included (the EFD ICMS/IPI layout; brazil-stock-facts.md §3.3–3.4). */
 const FIELD_COUNT: Record<string, number> = {
@@ -202,10 +208,7 @@ describe('Bloco H and the complete EFD file', () => {
 
   it('writes H020 from the entries per unit of the inventory, zero for an item without an entry, and lists it', async () => {
     const file = await lines('reason=02');
-    const under = (sku: string, prop: string) => {
-      const at = file.findIndex((line) => line.startsWith(`|H010|${sku}|`) && fields(line)[6] === prop);
-      return file[at + 1];
-    };
+    const under = (sku: string, prop: string) => lineUnder(file, sku, prop);
     // 6 own coffees (10 − 1 sent − 3 sold): 6 × 10,00 and 6 × 1,80; the one with the repairer: 10,00 and 1,80
     expect(under(coffee.sku, '0')).toBe('|H020|000|60,00|10,80|');
     expect(under(coffee.sku, '1')).toBe('|H020|000|10,00|1,80|');
@@ -341,5 +344,32 @@ describe('Bloco H and the complete EFD file', () => {
     expect(
       (await get(`/api/stock/inventory/v1/sped?date=${DATE}&layout=efd&period=2026-08`)).statusCode,
     ).toBe(400);
+  });
+
+  it("reads each establishment's own entries: a filial's note leaves the matriz's H020 as it was", async () => {
+    const filial = { cnpj: cnpjFromBase(`${TEST_BUSINESS_DOCUMENT.slice(0, 8)}0002`), name: 'Filial Centro' };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/establishments/v1',
+      headers: { cookie },
+      payload: { name: filial.name, document: filial.cnpj },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // 4 coffees to the filial, later than the matriz's: 15,00 and 1,80 per unit
+    await post(
+      coffee,
+      supplier,
+      filial,
+      {
+        quantity: '4.0000',
+        total: '60.00',
+        cfop: '5102',
+        icms: { group: 'ICMS00', cst: '00', vBC: '60.00', vICMS: '7.20' },
+      },
+      '2026-09-20',
+    );
+    expect(lineUnder(await lines('reason=02'), coffee.sku, '0')).toBe('|H020|000|60,00|10,80|');
+    const branch = await lines(`reason=02&establishmentId=${created.json().id}`);
+    expect(lineUnder(branch, coffee.sku, '0')).toBe('|H020|000|60,00|7,20|');
   });
 });

@@ -80,7 +80,16 @@ interface EntryRow {
   quantity: bigint;
 }
 
-async function entryRows(db: Db, date: string, productIds: readonly number[]): Promise<EntryRow[]> {
+/**
+ * The entries of the products up to the date: an own entry counts for the establishment whose location it posted to
+ * (each establishment has its own average, decision 0068); a third party's goods held go with the first one.
+ */
+async function entryRows(
+  db: Db,
+  date: string,
+  productIds: readonly number[],
+  establishmentId: number,
+): Promise<EntryRow[]> {
   const rows: EntryRow[] = [];
   for (const ids of chunks(productIds)) {
     const found = await db
@@ -92,6 +101,20 @@ async function entryRows(db: Db, date: string, productIds: readonly number[]): P
       .where('ri.effect', 'in', ENTRY_EFFECTS)
       .where('r.undone_at', 'is', null)
       .where('r.occurred_on', '<=', date)
+      .where((eb) =>
+        eb.or([
+          eb('ri.effect', '=', 'held_in'),
+          eb.exists(
+            eb
+              .selectFrom('stock_ledger as l')
+              .innerJoin('locations as loc', 'loc.id', 'l.location_id')
+              .select('l.id')
+              .whereRef('l.nfe_id', '=', 'r.id')
+              .whereRef('l.product_id', '=', 'ri.product_id')
+              .where('loc.establishment_id', '=', establishmentId),
+          ),
+        ]),
+      )
       .orderBy('r.occurred_on', 'desc')
       .orderBy('ri.id', 'desc')
       .execute();
@@ -124,8 +147,10 @@ export async function entryTaxes(
   db: Db,
   date: string,
   items: readonly InventoryItem[],
+  establishmentId: number,
 ): Promise<Map<InventoryItem, ItemTaxes>> {
-  const rows = await entryRows(db, date, [...new Set(items.map((item) => item.productId))]);
+  const productIds = [...new Set(items.map((item) => item.productId))];
+  const rows = await entryRows(db, date, productIds, establishmentId);
   const byProduct = new Map<number, EntryRow[]>();
   for (const row of rows) {
     const list = byProduct.get(row.productId);

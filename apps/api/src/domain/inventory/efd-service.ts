@@ -22,9 +22,14 @@ export interface SpedOptions {
 }
 
 /** The ICMS of each item's entries, read only when the reason's file takes H020 or H030. */
-export async function taxesFor(db: Db, date: string, items: readonly InventoryItem[], reason: string) {
+export async function taxesFor(
+  db: Db,
+  data: PlacedInventory,
+  items: readonly InventoryItem[],
+  reason: string,
+) {
   if (!takesH020(reason) && !takesH030(reason)) return new Map<InventoryItem, ItemTaxes>();
-  return entryTaxes(db, date, items);
+  return entryTaxes(db, data.date, items, data.place.establishment.id);
 }
 
 const lastDay = (period: string) => {
@@ -103,7 +108,7 @@ async function efdHeader(
 export async function spedFile(db: Db, timeZone: string, data: PlacedInventory, options: SpedOptions) {
   const items = fileItems(data);
   const [taxes, conversions] = await Promise.all([
-    taxesFor(db, data.date, items, options.reason),
+    taxesFor(db, data, items, options.reason),
     conversionsOf(db, items),
   ]);
   const extras = { taxes, conversions };

@@ -49,7 +49,7 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
       place: Place & { reason?: string | undefined } = {},
     ): Promise<TInventory> {
       const data = await inventoryAt(date, place);
-      const taxes = place.reason ? await taxesFor(db, data.date, data.items, place.reason) : new Map();
+      const taxes = place.reason ? await taxesFor(db, data, data.items, place.reason) : new Map();
       const withoutEntry = [...taxes].flatMap(([item, found]) =>
         found.withEntry ? [] : [{ product: { id: item.productId, sku: item.sku, name: item.name } }],
       );
