@@ -19,6 +19,11 @@ export const ACTIVITIES = ['commerce', 'industry'] as const;
 export const ZActivity = z.enum(ACTIVITIES, {
   error: orRequired('Atividade inválida: use commerce (comércio) ou industry (indústria).'),
 });
+/** IND_PERFIL of the EFD's 0000: the filing profile the state set for the business (A, B or C). */
+export const EFD_PROFILES = ['A', 'B', 'C'] as const;
+export const ZEfdProfile = z.enum(EFD_PROFILES, {
+  error: orRequired('Perfil da EFD inválido: use A, B ou C.'),
+});
 /** A bonificação received: units at zero cost that dilute the average, or at the note's value. */
 export const BONUS_VALUATIONS = ['zero', 'invoice'] as const;
 export const ZBonusValuation = z.enum(BONUS_VALUATIONS, {
@@ -97,6 +102,7 @@ export const ZSettings = z.object({
   cfopEffects: ZCfopOverrides,
   /** the accountant of the EFD's 0100 (DESIGN.md §6.5) */
   accountant: ZAccountant,
+  efdProfile: ZEfdProfile,
   timeZone: z.string(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
@@ -161,6 +167,7 @@ export const ZUpdateSettingsRequest = z.strictObject({
   bonusValuation: z.optional(ZBonusValuation),
   cfopEffects: z.optional(ZCfopOverrides),
   accountant: z.optional(ZAccountantInput),
+  efdProfile: z.optional(ZEfdProfile),
   /** Read-only (the server's BUSINESS_TIME_ZONE): accepted unchanged, so what GET answers can be sent back. */
   timeZone: z.optional(z.string().check(z.maxLength(64))),
 });

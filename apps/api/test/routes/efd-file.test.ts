@@ -300,12 +300,12 @@ describe('Bloco H and the complete EFD file', () => {
       /CPF do contador/,
     );
     const accountant = { ...badAccountant, cpf: '529.982.247-25' };
-    await setBusiness(ctx.app, cookie, { ...business, accountant });
+    await setBusiness(ctx.app, cookie, { ...business, accountant, efdProfile: 'B' });
     expect((await get('/api/settings/v1')).json().accountant).toEqual({ ...accountant, cpf: '52998224725' });
 
     const file = await lines('reason=01&layout=efd');
     expect(file[0]).toBe(
-      `|0000|020|0|01092026|30092026|Mercearia Boa Vista|${us.cnpj}||SP|${IE}|3550308|||A|1|`,
+      `|0000|020|0|01092026|30092026|Mercearia Boa Vista|${us.cnpj}||SP|${IE}|3550308|||B|1|`,
     );
     expect(file[1]).toBe('|0001|0|');
     expect(file[2]).toBe('|0005|Matriz|01310100|Rua das Flores|100||Centro||||');

@@ -188,6 +188,7 @@ describe('reference data and settings', () => {
       bonusValuation: 'zero',
       cfopEffects: {},
       accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Sao_Paulo',
     });
   });

@@ -86,6 +86,7 @@ describe('business settings (issue 8 item 3)', () => {
       bonusValuation: 'zero',
       cfopEffects: {},
       accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Sao_Paulo',
     });
     expect(

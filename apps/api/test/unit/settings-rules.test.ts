@@ -13,6 +13,7 @@ describe('settingsFromValues', () => {
       bonusValuation: 'zero',
       cfopEffects: {},
       accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Sao_Paulo',
     });
   });
@@ -38,6 +39,7 @@ describe('settingsFromValues', () => {
       bonusValuation: 'zero',
       cfopEffects: {},
       accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Manaus',
     });
   });

@@ -16,6 +16,8 @@ export interface EfdHeader {
   end: string;
   businessName: string;
   activity: 'commerce' | 'industry';
+  /** IND_PERFIL */
+  profile: 'A' | 'B' | 'C';
   establishment: {
     name: string;
     document: string;
@@ -61,7 +63,7 @@ function blockZero(header: EfdHeader, data: InventoryData, extras: BlockExtras):
       e.cityCode,
       '',
       '',
-      'A',
+      header.profile,
       activity,
     ]),
     efdLine(['0001', '0']),

@@ -100,6 +100,7 @@ async function efdHeader(
     end,
     businessName: settings.businessName,
     activity: settings.activity,
+    profile: settings.efdProfile,
     establishment,
     accountant: a,
   };

@@ -1,6 +1,7 @@
 import {
   ACTIVITIES,
   BONUS_VALUATIONS,
+  EFD_PROFILES,
   NO_ACCOUNTANT,
   TAX_REGIMES,
   ZAccountant,
@@ -61,6 +62,7 @@ export function settingsFromValues(values: Record<string, string | undefined>, t
     bonusValuation: oneOf(BONUS_VALUATIONS, values.bonusValuation, 'zero'),
     cfopEffects: cfopEffectsOf(values.cfopEffects),
     accountant: accountantOf(values.accountant),
+    efdProfile: oneOf(EFD_PROFILES, values.efdProfile, 'A'),
     timeZone,
   };
 }

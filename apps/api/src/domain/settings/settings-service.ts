@@ -16,8 +16,13 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
       {
         timeZone: sent,
         ...values
-      }: Omit<TSettings, 'timeZone' | 'activity' | 'bonusValuation' | 'cfopEffects' | 'accountant'> &
-        Partial<Pick<TSettings, 'activity' | 'bonusValuation' | 'cfopEffects' | 'accountant'>> & {
+      }: Omit<
+        TSettings,
+        'timeZone' | 'activity' | 'bonusValuation' | 'cfopEffects' | 'accountant' | 'efdProfile'
+      > &
+        Partial<
+          Pick<TSettings, 'activity' | 'bonusValuation' | 'cfopEffects' | 'accountant' | 'efdProfile'>
+        > & {
           timeZone?: string;
         },
     ): Promise<TSettings> => {

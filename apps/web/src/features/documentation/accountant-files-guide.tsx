@@ -40,8 +40,8 @@ export function AccountantFilesGuide() {
         </li>
         <li>
           ou, no PVA, com a EFD do mês aberta, importar o bloco H deste arquivo: o PVA exige que o 0000 seja
-          idêntico, por isso confira antes o período, o CNPJ, a IE, a UF, o município e o perfil (o Armazém
-          escreve o perfil A; se o da empresa for B ou C, corrija-o no arquivo).
+          idêntico, por isso confira antes o período, o CNPJ, a IE, a UF, o município e o perfil (escolhido em{' '}
+          <em>Configurações</em>).
         </li>
       </ul>
       <p className="mb-3">

@@ -3,6 +3,7 @@ import { maskDocument } from '../../lib/format.ts';
 import {
   ACTIVITIES,
   BONUS_VALUATIONS,
+  EFD_PROFILES,
   TAX_REGIMES,
   TAX_REGIME_LABELS,
   ZUpdateSettingsRequest,
@@ -35,6 +36,7 @@ const BONUS_LABELS = {
   invoice: 'Pelo valor da nota',
 };
 const BONUS_OPTIONS = BONUS_VALUATIONS.map((value) => ({ value, label: BONUS_LABELS[value] }));
+const PROFILE_OPTIONS = EFD_PROFILES.map((value) => ({ value, label: `Perfil ${value}` }));
 
 export default function SettingsPage() {
   usePageTitle('Configurações');
@@ -65,6 +67,12 @@ function FiscalFields({ form, disabled }: { form: SettingsFormState; disabled: b
         disabled={disabled}
         {...form.field('bonusValuation')}
       />
+      <SelectField
+        label="Perfil da EFD ICMS/IPI (definido pelo estado)"
+        options={PROFILE_OPTIONS}
+        disabled={disabled}
+        {...form.field('efdProfile')}
+      />
     </>
   );
 }
@@ -82,12 +90,14 @@ function useSettingsForm(settings: TSettings) {
       taxRegime: settings.taxRegime,
       activity: settings.activity,
       bonusValuation: settings.bonusValuation,
+      efdProfile: settings.efdProfile,
     },
     (values) => ({
       ...values,
       taxRegime: TAX_REGIMES.find((regime) => regime === values.taxRegime),
       activity: ACTIVITIES.find((activity) => activity === values.activity),
       bonusValuation: BONUS_VALUATIONS.find((valuation) => valuation === values.bonusValuation),
+      efdProfile: EFD_PROFILES.find((profile) => profile === values.efdProfile),
     }),
   );
 }
