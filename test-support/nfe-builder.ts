@@ -30,7 +30,9 @@ export interface NfeTestItem {
     group: string;
     cst?: string;
     csosn?: string;
+    vBC?: string;
     vICMS?: string;
+    vBCST?: string;
     vICMSST?: string;
     vFCPST?: string;
     vCredICMSSN?: string;
@@ -107,7 +109,7 @@ const esc = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt
 
 function icmsXml(icms: NonNullable<NfeTestItem['icms']>) {
   const code = icms.csosn ? tag('CSOSN', icms.csosn) : tag('CST', icms.cst ?? '00');
-  return `<ICMS><${icms.group}><orig>0</orig>${code}${tag('vICMS', icms.vICMS)}${tag('vICMSST', icms.vICMSST)}${tag('vFCPST', icms.vFCPST)}${tag('vCredICMSSN', icms.vCredICMSSN)}</${icms.group}></ICMS>`;
+  return `<ICMS><${icms.group}><orig>0</orig>${code}${tag('vBC', icms.vBC)}${tag('vICMS', icms.vICMS)}${tag('vBCST', icms.vBCST)}${tag('vICMSST', icms.vICMSST)}${tag('vFCPST', icms.vFCPST)}${tag('vCredICMSSN', icms.vCredICMSSN)}</${icms.group}></ICMS>`;
 }
 
 const CONTRIBUTION_GROUP: Record<string, string> = {

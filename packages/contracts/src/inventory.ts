@@ -7,7 +7,14 @@ import { ZDecimalString } from './numbers.ts';
 /** Whose inventory: one establishment (default: the first, the matriz) or one location (DESIGN.md §6.3). */
 const place = { establishmentId: z.optional(ZId), locationId: z.optional(ZId) };
 
-export const ZInventoryQuery = z.object({ date: z.optional(ZDate), ...place });
+/** MOT_INV of H005: 01 end of period … 06 ICMS-ST control. */
+export const INVENTORY_REASONS = ['01', '02', '03', '04', '05', '06'] as const;
+const ZReason = z.enum(INVENTORY_REASONS, {
+  error: orRequired('Motivo do inventário inválido: use de 01 a 06.'),
+});
+
+/** With `reason` 02–06 the answer lists the items without an NF-e entry (their H020/H030 figures are zero). */
+export const ZInventoryQuery = z.object({ date: z.optional(ZDate), ...place, reason: z.optional(ZReason) });
 
 export const ZInventoryBookQuery = z.object({
   date: z.optional(ZDate),
@@ -18,8 +25,6 @@ export const ZInventoryBookQuery = z.object({
   ),
 });
 
-/** MOT_INV of H005: 01 end of period … 06 ICMS-ST control. */
-export const INVENTORY_REASONS = ['01', '02', '03', '04', '05', '06'] as const;
 export const INVENTORY_REASON_LABELS: Record<(typeof INVENTORY_REASONS)[number], string> = {
   '01': 'No final do período',
   '02': 'Na mudança de forma de tributação da mercadoria (ICMS)',
@@ -32,9 +37,19 @@ export const INVENTORY_REASON_LABELS: Record<(typeof INVENTORY_REASONS)[number],
 export const ZSpedQuery = z.object({
   date: z.optional(ZDate),
   ...place,
-  reason: z._default(
-    z.enum(INVENTORY_REASONS, { error: orRequired('Motivo do inventário inválido: use de 01 a 06.') }),
-    '01',
+  reason: z._default(ZReason, '01'),
+  /** block: block 0's records and block H (the default); efd: the complete EFD ICMS/IPI file (DESIGN.md §6.5) */
+  layout: z._default(
+    z.enum(['block', 'efd'], {
+      error: orRequired('Leiaute inválido: use block (só o bloco H) ou efd (arquivo completo).'),
+    }),
+    'block',
+  ),
+  /** the complete file's month, YYYY-MM (default: the month of `date`) */
+  period: z.optional(
+    z
+      .string()
+      .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Período inválido: use AAAA-MM (ex.: 2026-02).' })),
   ),
 });
 
@@ -66,5 +81,9 @@ export const ZInventory = z.object({
   /** the third parties' goods we hold, at their notes' value, never in ours */
   heldValue: ZDecimalString,
   warnings: z.array(z.string()),
+  /** with a `reason` of 02–06: the items no NF-e entry values, whose H020/H030 figures are zero (for review) */
+  withoutEntry: z.array(
+    z.object({ product: z.object({ id: z.number(), sku: z.string(), name: z.string() }) }),
+  ),
 });
 export type TInventory = z.infer<typeof ZInventory>;

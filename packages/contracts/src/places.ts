@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ZId, ZName, ZStatus, noNul, zChoice, zEdit } from './common.ts';
 import { documentKind, normalizeDocument } from './documents.ts';
-import { ZStateRegistration } from './settings.ts';
+import { ZCityCodeInput, ZStateRegistration } from './settings.ts';
 import { ZAddress, ZAddressInput } from './suppliers.ts';
 
 /**
@@ -9,13 +9,17 @@ import { ZAddress, ZAddressInput } from './suppliers.ts';
  * root) and the stock locations (depósitos) of each, one of them its default.
  */
 
+/** An establishment's address also names its municipality's IBGE code (the EFD's COD_MUN, DESIGN.md §6.5). */
+export const ZEstablishmentAddress = z.extend(ZAddress, { cityCode: z.nullable(z.string()) });
+export const ZEstablishmentAddressInput = z.extend(ZAddressInput, { cityCode: z.optional(ZCityCodeInput) });
+
 export const ZEstablishment = z.object({
   id: z.number(),
   name: z.string(),
   /** the CNPJ; empty while the business has not informed it (the first establishment, from settings) */
   document: z.string(),
   stateRegistration: z.nullable(z.string()),
-  address: ZAddress,
+  address: ZEstablishmentAddress,
   defaultLocationId: z.number(),
   status: ZStatus,
 });
@@ -40,7 +44,7 @@ export const ZNewEstablishment = z.strictObject({
   name: ZName,
   document: ZEstablishmentDocument,
   stateRegistration: z.optional(ZStateRegistration),
-  address: z.optional(ZAddressInput),
+  address: z.optional(ZEstablishmentAddressInput),
   /** the name of its default location; "Principal" when not given */
   defaultLocationName: z.optional(ZName),
 });
@@ -50,7 +54,7 @@ export const ZUpdateEstablishment = zEdit({
   name: z.optional(ZName),
   document: z.optional(ZEstablishmentDocument),
   stateRegistration: z.optional(ZStateRegistration),
-  address: z.optional(ZAddressInput),
+  address: z.optional(ZEstablishmentAddressInput),
   defaultLocationId: z.optional(ZId),
   status: z.optional(ZStatus),
 });

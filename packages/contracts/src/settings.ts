@@ -19,10 +19,74 @@ export const ACTIVITIES = ['commerce', 'industry'] as const;
 export const ZActivity = z.enum(ACTIVITIES, {
   error: orRequired('Atividade inválida: use commerce (comércio) ou industry (indústria).'),
 });
+/** IND_PERFIL of the EFD's 0000: the filing profile the state set for the business (A, B or C). */
+export const EFD_PROFILES = ['A', 'B', 'C'] as const;
+export const ZEfdProfile = z.enum(EFD_PROFILES, {
+  error: orRequired('Perfil da EFD inválido: use A, B ou C.'),
+});
 /** A bonificação received: units at zero cost that dilute the average, or at the note's value. */
 export const BONUS_VALUATIONS = ['zero', 'invoice'] as const;
 export const ZBonusValuation = z.enum(BONUS_VALUATIONS, {
   error: orRequired('Valor da bonificação inválido: use zero ou invoice (o valor da nota).'),
+});
+
+/** A municipality's IBGE code (COD_MUN of the EFD, cMun of the NF-e): 7 digits; empty clears it. */
+export const ZCityCodeInput = z
+  .pipe(
+    z.nullish(z.string().check(noNul(), z.trim(), z.maxLength(20))),
+    z.transform((value) => (value ? value.replace(/[\s.-]/g, '') : null)),
+  )
+  .check(
+    z.refine((value) => value === null || /^\d{7}$/.test(value), {
+      error:
+        'Código do município inválido: informe os 7 dígitos do código IBGE (ex.: 3550308 para São Paulo).',
+    }),
+  );
+
+/** The accountant who signs the EFD (its 0100 record); each field empty while not informed. */
+export const ZAccountant = z.object({
+  name: z.string(),
+  cpf: z.string(),
+  crc: z.string(),
+  email: z.string(),
+  cityCode: z.string(),
+});
+export type TAccountant = z.infer<typeof ZAccountant>;
+export const NO_ACCOUNTANT: TAccountant = { name: '', cpf: '', crc: '', email: '', cityCode: '' };
+
+const optionalText = (max: number) =>
+  z.pipe(
+    z.nullish(z.string().check(noNul(), z.trim(), z.maxLength(max))),
+    z.transform((value) => value ?? ''),
+  );
+
+const ZAccountantCpf = z.pipe(optionalText(30), z.transform(normalizeDocument)).check(
+  z.refine((cpf) => cpf === '' || documentKind(cpf) === 'cpf', {
+    error: 'CPF do contador inválido: confira os dígitos verificadores.',
+  }),
+);
+
+const ZAccountantEmail = z
+  .pipe(
+    optionalText(254),
+    z.transform((value) => value.toLowerCase()),
+  )
+  .check(
+    z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+      error: 'E-mail inválido.',
+    }),
+  );
+
+/** The accountant as sent: what is left out (or null) is stored empty. */
+export const ZAccountantInput = z.strictObject({
+  name: optionalText(100),
+  cpf: ZAccountantCpf,
+  crc: optionalText(15),
+  email: ZAccountantEmail,
+  cityCode: z.pipe(
+    ZCityCodeInput,
+    z.transform((value) => value ?? ''),
+  ),
 });
 
 export const ZSettings = z.object({
@@ -36,6 +100,9 @@ export const ZSettings = z.object({
   bonusValuation: ZBonusValuation,
   /** the admin's effect per CFOP, over the table of fiscal-effects.ts */
   cfopEffects: ZCfopOverrides,
+  /** the accountant of the EFD's 0100 (DESIGN.md §6.5) */
+  accountant: ZAccountant,
+  efdProfile: ZEfdProfile,
   timeZone: z.string(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
@@ -99,6 +166,8 @@ export const ZUpdateSettingsRequest = z.strictObject({
   activity: z.optional(ZActivity),
   bonusValuation: z.optional(ZBonusValuation),
   cfopEffects: z.optional(ZCfopOverrides),
+  accountant: z.optional(ZAccountantInput),
+  efdProfile: z.optional(ZEfdProfile),
   /** Read-only (the server's BUSINESS_TIME_ZONE): accepted unchanged, so what GET answers can be sent back. */
   timeZone: z.optional(z.string().check(z.maxLength(64))),
 });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { BigIntColumn, Timestamp } from './column-types.ts';
 
 type Status = 'active' | 'inactive';
@@ -18,6 +18,8 @@ export interface EstablishmentTable {
   city: string | null;
   state: string | null;
   zip: string | null;
+  /** the municipality's IBGE code (migration 027) */
+  city_code: ColumnType<string | null, string | null | undefined, string | null>;
   default_location_id: number | null;
   status: Status;
   created_at: Timestamp;

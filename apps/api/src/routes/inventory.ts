@@ -34,8 +34,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sped',
-    { schema: { tags, querystring: ZSpedQuery, response: refusals(400) } },
+    { schema: { tags, querystring: ZSpedQuery, response: refusals(400, 422) } },
     async (request, reply) =>
-      sendFile(reply, await inventory.sped(request.query.date, request.query.reason, request.query)),
+      sendFile(reply, await inventory.sped(request.query.date, request.query, request.query)),
   );
 };

@@ -187,6 +187,8 @@ describe('reference data and settings', () => {
       activity: 'commerce',
       bonusValuation: 'zero',
       cfopEffects: {},
+      accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Sao_Paulo',
     });
   });

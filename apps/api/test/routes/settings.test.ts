@@ -85,6 +85,8 @@ describe('business settings (issue 8 item 3)', () => {
       activity: 'commerce',
       bonusValuation: 'zero',
       cfopEffects: {},
+      accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Sao_Paulo',
     });
     expect(

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildInventory,
-  efdNumber,
-  latin1,
-  spedFileName,
-  spedLines,
-  type InventoryPosition,
-} from '../../src/domain/inventory/inventory-rules.ts';
+import { buildInventory, type InventoryPosition } from '../../src/domain/inventory/inventory-rules.ts';
+import { efdNumber, latin1 } from '../../src/domain/inventory/efd-format.ts';
+import { spedFileName, spedLines } from '../../src/domain/inventory/efd-block-h.ts';
 
 const position = (over: Partial<InventoryPosition>): InventoryPosition => ({
   productId: 1,

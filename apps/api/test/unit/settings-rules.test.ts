@@ -12,6 +12,8 @@ describe('settingsFromValues', () => {
       activity: 'commerce',
       bonusValuation: 'zero',
       cfopEffects: {},
+      accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Sao_Paulo',
     });
   });
@@ -36,6 +38,8 @@ describe('settingsFromValues', () => {
       activity: 'commerce',
       bonusValuation: 'zero',
       cfopEffects: {},
+      accountant: { name: '', cpf: '', crc: '', email: '', cityCode: '' },
+      efdProfile: 'A',
       timeZone: 'America/Manaus',
     });
   });
@@ -53,6 +57,21 @@ describe('settingsFromValues', () => {
       activity: 'commerce',
       cfopEffects: {},
     });
+  });
+
+  it('reads the stored accountant, or every field empty when it is not there or not readable', () => {
+    const accountant = {
+      name: 'Ana',
+      cpf: '52998224725',
+      crc: 'SP-1',
+      email: 'a@b.com',
+      cityCode: '3550308',
+    };
+    expect(settingsFromValues({ accountant: JSON.stringify(accountant) }, 'UTC').accountant).toEqual(
+      accountant,
+    );
+    expect(settingsFromValues({ accountant: '{"name":1}' }, 'UTC').accountant.name).toBe('');
+    expect(settingsFromValues({ accountant: 'not json' }, 'UTC').accountant.cpf).toBe('');
   });
 
   it('falls back to Simples Nacional for a regime it does not know', () => {

@@ -7,7 +7,8 @@ import { positionsAt } from './inventory-repository.ts';
 import { placePositionsAt } from './place-positions.ts';
 import { headerOf, placeOf, placeSuffix, type Place, type PlacedInventory } from './inventory-place.ts';
 import { thirdPartyPositionsAt } from './third-party-repository.ts';
-import { buildInventory, latin1, spedFileName, spedLines } from './inventory-rules.ts';
+import { buildInventory } from './inventory-rules.ts';
+import { spedFile, taxesFor, type SpedOptions } from './efd-service.ts';
 
 // pdfkit and exceljs (~20 MB resident together) load on the first book asked for, not at start-up: every import's
 // memory peak sits on top of what the idle server holds
@@ -42,8 +43,16 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
   return {
     inventoryAt,
 
-    async show(date: string | undefined, place: Place = {}): Promise<TInventory> {
+    /** With a reason (MOT_INV) whose file takes H020 or H030, the items without an NF-e entry to review. */
+    async show(
+      date: string | undefined,
+      place: Place & { reason?: string | undefined } = {},
+    ): Promise<TInventory> {
       const data = await inventoryAt(date, place);
+      const taxes = place.reason ? await taxesFor(db, data, data.items, place.reason) : new Map();
+      const withoutEntry = [...taxes].flatMap(([item, found]) =>
+        found.withEntry ? [] : [{ product: { id: item.productId, sku: item.sku, name: item.name } }],
+      );
       return {
         date: data.date,
         establishment: { id: data.place.establishment.id, name: data.place.establishment.name },
@@ -70,6 +79,7 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
         totalValue: moneyOut(data.totalValue),
         heldValue: moneyOut(data.heldValue),
         warnings: data.warnings,
+        withoutEntry,
       };
     },
 
@@ -91,14 +101,8 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
       };
     },
 
-    async sped(date: string | undefined, reason: string, place: Place = {}): Promise<InventoryFile> {
-      const data = await inventoryAt(date, place);
-      const text = `${spedLines(data, reason).join('\r\n')}\r\n`;
-      return {
-        fileName: spedFileName(data.date, placeSuffix(data.place)),
-        contentType: 'text/plain; charset=iso-8859-1',
-        bytes: latin1(text),
-      };
+    async sped(date: string | undefined, options: SpedOptions, place: Place = {}): Promise<InventoryFile> {
+      return spedFile(db, timeZone, await inventoryAt(date, place), options);
     },
   };
 }

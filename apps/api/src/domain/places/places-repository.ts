@@ -17,6 +17,7 @@ const ESTABLISHMENT_COLUMNS = [
   'city',
   'state',
   'zip',
+  'city_code',
   'default_location_id',
   'status',
 ] as const;

@@ -47,6 +47,7 @@ export interface EstablishmentRow {
   city: string | null;
   state: string | null;
   zip: string | null;
+  city_code: string | null;
   default_location_id: number | null;
   status: 'active' | 'inactive';
 }
@@ -56,7 +57,7 @@ export const toEstablishment = (row: EstablishmentRow): TEstablishment => ({
   name: row.name,
   document: row.document ?? '',
   stateRegistration: row.state_registration,
-  address: addressFromColumns(row),
+  address: { ...addressFromColumns(row), cityCode: row.city_code },
   defaultLocationId: row.default_location_id ?? 0,
   status: row.status,
 });

@@ -59,6 +59,7 @@ const mergeEdit = (before: EstablishmentRow, input: UpdateEstablishment) => ({
   state_registration:
     input.stateRegistration === undefined ? before.state_registration : input.stateRegistration || null,
   ...addressColumns(input.address, addressColumnsOf(before)),
+  city_code: input.address?.cityCode === undefined ? before.city_code : input.address.cityCode,
   default_location_id: input.defaultLocationId ?? before.default_location_id,
   status: input.status ?? before.status,
 });
@@ -90,6 +91,7 @@ export function createEstablishmentsService({ db, events }: Pick<ServiceDeps, 'd
           document: input.document,
           state_registration: input.stateRegistration || null,
           ...addressColumns(input.address),
+          city_code: input.address?.cityCode ?? null,
           status: 'active' as const,
         };
         const newId = await insertEstablishment(tx, values);

@@ -1,7 +1,10 @@
 import {
   ACTIVITIES,
   BONUS_VALUATIONS,
+  EFD_PROFILES,
+  NO_ACCOUNTANT,
   TAX_REGIMES,
+  ZAccountant,
   type TSettings,
   type TTaxRegime,
 } from '@armazem/contracts/settings';
@@ -21,6 +24,16 @@ function cfopEffectsOf(text: string | undefined): TSettings['cfopEffects'] {
     return parsed.success ? parsed.data : {};
   } catch {
     return {};
+  }
+}
+
+/** The stored accountant (JSON text), or every field empty. */
+function accountantOf(text: string | undefined): TSettings['accountant'] {
+  try {
+    const parsed = ZAccountant.safeParse(JSON.parse(text ?? 'null'));
+    return parsed.success ? parsed.data : NO_ACCOUNTANT;
+  } catch {
+    return NO_ACCOUNTANT;
   }
 }
 
@@ -48,6 +61,8 @@ export function settingsFromValues(values: Record<string, string | undefined>, t
     activity: oneOf(ACTIVITIES, values.activity, 'commerce'),
     bonusValuation: oneOf(BONUS_VALUATIONS, values.bonusValuation, 'zero'),
     cfopEffects: cfopEffectsOf(values.cfopEffects),
+    accountant: accountantOf(values.accountant),
+    efdProfile: oneOf(EFD_PROFILES, values.efdProfile, 'A'),
     timeZone,
   };
 }

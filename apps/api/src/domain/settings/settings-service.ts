@@ -16,8 +16,15 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
       {
         timeZone: sent,
         ...values
-      }: Omit<TSettings, 'timeZone' | 'activity' | 'bonusValuation' | 'cfopEffects'> &
-        Partial<Pick<TSettings, 'activity' | 'bonusValuation' | 'cfopEffects'>> & { timeZone?: string },
+      }: Omit<
+        TSettings,
+        'timeZone' | 'activity' | 'bonusValuation' | 'cfopEffects' | 'accountant' | 'efdProfile'
+      > &
+        Partial<
+          Pick<TSettings, 'activity' | 'bonusValuation' | 'cfopEffects' | 'accountant' | 'efdProfile'>
+        > & {
+          timeZone?: string;
+        },
     ): Promise<TSettings> => {
       if (sent !== undefined && sent !== timeZone)
         throw badRequest(

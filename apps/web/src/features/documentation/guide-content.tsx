@@ -6,6 +6,7 @@ import { NfeGuide } from './nfe-guide.tsx';
 import { EffectsGuide } from './effects-guide.tsx';
 import { YearEndGuide } from './year-end-guide.tsx';
 import { PlacesGuide } from './places-guide.tsx';
+import { AccountantFilesGuide } from './accountant-files-guide.tsx';
 
 const SCREENS: Array<[string, string]> = [
   [
@@ -134,6 +135,7 @@ export function GuideContent() {
       <NfeGuide />
       <EffectsGuide />
       <YearEndGuide />
+      <AccountantFilesGuide />
       <PlacesGuide />
 
       <section className="mb-8">

@@ -8,16 +8,27 @@ const whose = (establishmentId: number | null) =>
 export const inventoryUrls = {
   book: (date: string, format: 'pdf' | 'xlsx', establishmentId: number | null = null) =>
     `${base}/book?date=${date}&format=${format}${whose(establishmentId)}`,
-  sped: (date: string, reason: string, establishmentId: number | null = null) =>
-    `${base}/sped?date=${date}&reason=${reason}${whose(establishmentId)}`,
+  /** layout `block` (only block H) or `efd` (the complete file of `period`, YYYY-MM) */
+  sped: (
+    date: string,
+    reason: string,
+    establishmentId: number | null,
+    layout: 'block' | 'efd',
+    period: string,
+  ) =>
+    `${base}/sped?date=${date}&reason=${reason}${whose(establishmentId)}` +
+    (layout === 'efd' ? `&layout=efd&period=${period}` : ''),
 };
 
 export const inventoryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    inventory: build.query<TInventory, { date: string; establishmentId: number | null }>({
-      query: ({ date, establishmentId }) => ({
+    inventory: build.query<
+      TInventory,
+      { date: string; establishmentId: number | null; reason?: string | undefined }
+    >({
+      query: ({ date, establishmentId, reason }) => ({
         url: '/stock/inventory/v1',
-        params: establishmentId ? { date, establishmentId } : { date },
+        params: { date, ...(establishmentId ? { establishmentId } : {}), ...(reason ? { reason } : {}) },
       }),
       providesTags: ['Inventory', 'Stock'],
     }),

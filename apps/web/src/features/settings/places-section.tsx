@@ -12,6 +12,7 @@ import {
   useUpdateEstablishmentMutation,
 } from './places-api.ts';
 import { useEstablishmentsQuery, useLocationsQuery } from '../../lib/places-api.ts';
+import { EstablishmentAddressForm } from './establishment-address-form.tsx';
 
 /** A filial: name, CNPJ (the business's root) and IE; its default location is created with it. */
 function NewEstablishmentForm() {
@@ -156,6 +157,7 @@ export function PlacesSection() {
                 ))}
             </ul>
             {admin ? <NewLocationForm establishment={establishment} /> : null}
+            {admin ? <EstablishmentAddressForm establishment={establishment} /> : null}
           </section>
         ))}
       </div>

@@ -3,6 +3,7 @@ import { maskDocument } from '../../lib/format.ts';
 import {
   ACTIVITIES,
   BONUS_VALUATIONS,
+  EFD_PROFILES,
   TAX_REGIMES,
   TAX_REGIME_LABELS,
   ZUpdateSettingsRequest,
@@ -22,6 +23,7 @@ import { showNotification } from '../../stores/header-slice.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
 import { timeZoneName } from './time-zone-name.ts';
 import { BackupsSection } from './backups-section.tsx';
+import { AccountantFields } from './accountant-fields.tsx';
 
 const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
 const ACTIVITY_LABELS = {
@@ -34,6 +36,7 @@ const BONUS_LABELS = {
   invoice: 'Pelo valor da nota',
 };
 const BONUS_OPTIONS = BONUS_VALUATIONS.map((value) => ({ value, label: BONUS_LABELS[value] }));
+const PROFILE_OPTIONS = EFD_PROFILES.map((value) => ({ value, label: `Perfil ${value}` }));
 
 export default function SettingsPage() {
   usePageTitle('Configurações');
@@ -64,6 +67,12 @@ function FiscalFields({ form, disabled }: { form: SettingsFormState; disabled: b
         disabled={disabled}
         {...form.field('bonusValuation')}
       />
+      <SelectField
+        label="Perfil da EFD ICMS/IPI (definido pelo estado)"
+        options={PROFILE_OPTIONS}
+        disabled={disabled}
+        {...form.field('efdProfile')}
+      />
     </>
   );
 }
@@ -81,12 +90,14 @@ function useSettingsForm(settings: TSettings) {
       taxRegime: settings.taxRegime,
       activity: settings.activity,
       bonusValuation: settings.bonusValuation,
+      efdProfile: settings.efdProfile,
     },
     (values) => ({
       ...values,
       taxRegime: TAX_REGIMES.find((regime) => regime === values.taxRegime),
       activity: ACTIVITIES.find((activity) => activity === values.activity),
       bonusValuation: BONUS_VALUATIONS.find((valuation) => valuation === values.bonusValuation),
+      efdProfile: EFD_PROFILES.find((profile) => profile === values.efdProfile),
     }),
   );
 }
@@ -97,10 +108,14 @@ function SettingsForm({ settings }: { settings: TSettings }) {
   const [updateSettings, { isLoading }] = useUpdateSettingsMutation();
   const form = useSettingsForm(settings);
   const [cfopEffects, setCfopEffects] = useState(settings.cfopEffects);
+  const [accountant, setAccountant] = useState(settings.accountant);
+  const [accountantErrors, setAccountantErrors] = useState<Record<string, string>>({});
   const onSubmit = form.handleSubmit(async (body) => {
-    const result = await updateSettings({ ...body, cfopEffects });
+    const result = await updateSettings({ ...body, cfopEffects, accountant });
+    setAccountantErrors('error' in result ? fieldErrors(result.error) : {});
     if ('error' in result) form.setErrors(fieldErrors(result.error));
     else {
+      setAccountant(result.data.accountant);
       // Show the document as the server keeps it: masked, upper-case.
       form.setValue('businessDocument', result.data.businessDocument);
       form.setValue('businessStateRegistration', result.data.businessStateRegistration);
@@ -135,6 +150,12 @@ function SettingsForm({ settings }: { settings: TSettings }) {
       <FiscalFields form={form} disabled={!isAdmin} />
       <TextField label="Endereço" disabled={!isAdmin} {...form.field('businessAddress')} />
       <CfopEffectsField value={cfopEffects} onChange={setCfopEffects} disabled={!isAdmin} />
+      <AccountantFields
+        value={accountant}
+        onChange={setAccountant}
+        errors={accountantErrors}
+        disabled={!isAdmin}
+      />
       {isAdmin ? (
         <button type="submit" className="btn btn-primary mt-2 w-fit" disabled={isLoading}>
           Salvar

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { INVENTORY_REASONS, INVENTORY_REASON_LABELS, type TInventory } from '@armazem/contracts/inventory';
+import type { TInventory } from '@armazem/contracts/inventory';
 import { TitleCard } from '../../../components/ui/title-card.tsx';
 import { DataTable, SummaryRow, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -14,6 +14,7 @@ import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
 import { useEstablishmentsQuery } from '../../../lib/places-api.ts';
+import { SpedDownload } from './sped-download.tsx';
 
 type Row = TInventory['data'][number];
 
@@ -97,7 +98,6 @@ function InventoryTable({ inventory, busy }: { inventory: TInventory; busy: bool
 
 /** The book (PDF, XLSX) and the Bloco H file of the date, each with what it needs. */
 function InventoryDownloads({ date, establishmentId }: { date: string; establishmentId: number | null }) {
-  const [reason, setReason] = useState<string>('01');
   return (
     <>
       <div role="group" aria-label="Livro Registro de Inventário" className="flex flex-wrap items-end gap-2">
@@ -118,35 +118,7 @@ function InventoryDownloads({ date, establishmentId }: { date: string; establish
           <Icon name="download" className="h-4 w-4" /> Livro (XLSX)
         </a>
       </div>
-      {/* the reason goes with the one file it is written in */}
-      <div
-        role="group"
-        aria-label="Bloco H do SPED"
-        className="border-base-300 flex flex-wrap items-end gap-2 sm:border-l sm:pl-3"
-      >
-        <label className="form-control">
-          <span className="label-text">Motivo do inventário</span>
-          <select
-            className="select select-bordered select-sm"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          >
-            {INVENTORY_REASONS.map((code) => (
-              <option key={code} value={code}>
-                {code} — {INVENTORY_REASON_LABELS[code]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <a
-          className="btn btn-sm"
-          href={inventoryUrls.sped(date, reason, establishmentId)}
-          download
-          data-testid="inventory-sped"
-        >
-          <Icon name="download" className="h-4 w-4" /> Bloco H (SPED)
-        </a>
-      </div>
+      <SpedDownload date={date} establishmentId={establishmentId} />
     </>
   );
 }
