@@ -222,6 +222,25 @@ describe('Registro de Inventário', () => {
         ?.split('|')[3] ?? '';
     expect(BigInt(vlInv.replace(',', ''))).toBe((grand ?? 0n) + (held ?? 0n));
   });
+
+  it('names the accountant of the settings on both terms once informed', async () => {
+    await setBusiness(ctx.app, cookie, {
+      businessStateRegistration: '123456789',
+      businessAddress: 'Rua das Flores, 100 — Centro — Campinas/SP',
+      accountant: {
+        name: 'Clara Contábil',
+        cpf: '529.982.247-25',
+        crc: 'SP-123456/O-7',
+        email: 'clara@contabil.com.br',
+        cityCode: '3509502',
+      },
+    });
+    const pdf = await get(`/api/stock/inventory/v1/book?date=${today()}&format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const texts = await pdfPages(pdf.rawPayload);
+    for (const text of [texts[0], texts.at(-1)])
+      expect(text).toContain('Contador: Clara Contábil — CRC SP-123456/O-7');
+  });
 });
 
 const formatted = (cnpj: string) =>

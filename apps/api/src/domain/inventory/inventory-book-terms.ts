@@ -57,13 +57,16 @@ export function drawTerm(doc: Doc, kind: 'abertura' | 'encerramento', facts: Ter
   doc.text(`Data: ${dateLabel(facts.issuedOn)}`, MARGIN, doc.y + 14, { width });
   const y = Math.max(doc.y + 60, doc.page.height - MARGIN - 90);
   const half = (width - 40) / 2;
-  for (const [index, who] of ['Responsável pela empresa', 'Contador (nome e CRC)'].entries()) {
+  const { name, crc } = facts.settings.accountant;
+  // the accountant of the settings (the EFD's 0100) signs by name and CRC; blank lines while not informed
+  const accountant = name ? `Contador: ${name}${crc ? ` — CRC ${crc}` : ''}` : 'Contador (nome e CRC)';
+  for (const [index, who] of ['Responsável pela empresa', accountant].entries()) {
     const x = MARGIN + index * (half + 40);
     doc
       .moveTo(x, y)
       .lineTo(x + half, y)
       .lineWidth(0.5)
       .stroke();
-    doc.text(who, x, y + 4, { width: half, align: 'center' });
+    doc.text(winAnsi(who), x, y + 4, { width: half, align: 'center' });
   }
 }
