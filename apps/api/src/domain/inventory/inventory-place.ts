@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { ESTABLISHMENT_COLUMNS } from '../places/places-repository.ts';
 import { scopeOf, type StockScope } from '../stock/stock-scope.ts';
 import type { InventoryData } from './inventory-rules.ts';
 
@@ -33,18 +34,7 @@ export async function placeOf(db: Db, place: Place): Promise<PlaceOfInventory> {
   const found = await scopeOf(db, place);
   const establishments = await db
     .selectFrom('establishments')
-    .select([
-      'id',
-      'name',
-      'document',
-      'state_registration',
-      'street',
-      'street_number',
-      'district',
-      'city',
-      'state',
-      'zip',
-    ])
+    .select(ESTABLISHMENT_COLUMNS)
     .orderBy('id')
     .execute();
   const first = establishments[0];

@@ -6,7 +6,7 @@ import type { EstablishmentRow } from './places-rules.ts';
 
 /** SQL of establishments and locations; no rule is decided here. */
 
-const ESTABLISHMENT_COLUMNS = [
+export const ESTABLISHMENT_COLUMNS = [
   'id',
   'name',
   'document',
