@@ -8,11 +8,11 @@ import { betweenChunks } from '../../lib/memory-release.ts';
 
 /**
  * Rows cancelled per pipeline call when a batch is undone. On SQLite, whose driver holds the thread for a whole call,
- * groups of 2,000 let others in between (groups of 500 re-derived the later rows of the same products four times as
- * often: 3.9 s instead of 1.9 s for a month, with no shorter pause); PostgreSQL's calls wait on the socket and answer
- * others meanwhile, so one call does it all.
+ * groups of 1,000 let others in between: cancelled latest first, a group re-derives only the rows after its own
+ * earliest date, so smaller groups no longer re-derive the month again each (in date order, groups of 500 took 3.9 s
+ * instead of 1.9 s); PostgreSQL's calls wait on the socket and answer others meanwhile, so one call does it all.
  */
-const CANCEL_GROUP = { sqlite: 2_000, postgres: Number.MAX_SAFE_INTEGER } as const;
+const CANCEL_GROUP = { sqlite: 1_000, postgres: Number.MAX_SAFE_INTEGER } as const;
 import { post } from '../stock/posting-pipeline.ts';
 import type { NfeEvent } from './nfe-event.ts';
 import { documentLabel, modelOfKey, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
