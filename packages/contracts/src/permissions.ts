@@ -90,7 +90,10 @@ export const ZUpdatePermissions = z.strictObject({
       TPermissionAction,
       z.ZodMiniOptional<z.ZodMiniBoolean>
     >,
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Permissão desconhecida.' : undefined) },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `Permissão desconhecida: ${issue.keys.join(', ')}.` : undefined,
+    },
   ),
 });
 export type TUpdatePermissions = z.infer<typeof ZUpdatePermissions>;

@@ -189,6 +189,8 @@ describe('permissions: reading and saving (GET|PUT /api/settings/v1/permissions)
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().code).toBe('VALIDATION_ERROR');
     }
+    const unknown = await call('PUT', '/api/settings/v1/permissions', { operator: { 'nfe.desfazer': true } });
+    expect(unknown.json().message).toContain('Permissão desconhecida: nfe.desfazer.');
     const unchanged = await call('GET', '/api/settings/v1/permissions');
     expect(unchanged.json()).toEqual({ operator: DEFAULT_OPERATOR_PERMISSIONS });
   });
