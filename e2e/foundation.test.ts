@@ -175,9 +175,10 @@ describe('users screen', () => {
     await expect.poll(() => row.textContent()).toContain('Ativo');
     await page.context().clearCookies();
     await loginAs(email, 'senha-forte-123');
-    // an operator who types the address of the users screen lands on Início, not on an empty list and an error
+    // an operator who types the address of the users screen is told it is not theirs (DESIGN.md §6.7, issue 33)
     await page.goto('/app/users');
-    await page.waitForURL(/\/app\/welcome$/);
+    await page.getByRole('heading', { name: 'Sem acesso' }).waitFor();
+    expect(page.url()).toMatch(/\/app\/users$/);
   });
 
   it('on a 390 px phone each user is a card: Perfil at full width, Situação and Aprovar on screen', async () => {

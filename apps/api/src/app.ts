@@ -45,6 +45,7 @@ import { createReferenceService } from './domain/reference/reference-service.ts'
 import { createAuthService } from './domain/auth/auth-service.ts';
 import { createHealthService } from './domain/health/health-service.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
+import { createPermissionsService } from './domain/permissions/permissions-service.ts';
 import { createSuppliersService } from './domain/suppliers/suppliers-service.ts';
 import { createEstablishmentsService, createLocationsService } from './domain/places/places-service.ts';
 import { createUsersService } from './domain/users/users-service.ts';
@@ -103,6 +104,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('events', services.events);
   app.addHook('onClose', () => services.events.close());
   app.decorate('clock', services.clock);
+  const permissions = createPermissionsService(services);
+  app.decorate('permissions', permissions);
   app.decorate('stock', createStockService(services));
   app.decorate('transfers', createTransfersService(services));
   app.decorate('closings', createClosingsService(services));
@@ -126,13 +129,13 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('userLocations', createUserLocationsService(services));
   app.decorate('settings', createSettingsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate('health', createHealthService(services));
-  app.decorate('catalogImport', createCatalogImportService(services));
+  app.decorate('catalogImport', createCatalogImportService({ ...services, permissions }));
   app.decorate('nfe', createNfeService({ ...services, timeZone: options.config.timeZone }));
   app.decorate(
     'documentBatches',
     createDocumentBatchService({ ...services, timeZone: options.config.timeZone }),
   );
-  app.decorate('counts', createCountsService(services));
+  app.decorate('counts', createCountsService({ ...services, permissions }));
   app.decorate('inventory', createInventoryService({ ...services, timeZone: options.config.timeZone }));
   registerRecords(app, options.database, options.config, services);
   registerErrorHandling(app);

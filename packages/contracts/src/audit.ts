@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_LABELS = {
   catalog_sheet: 'Planilha de produtos',
   user: 'Usuário',
   settings: 'Configurações',
+  permissions: 'Permissões',
   establishment: 'Estabelecimento',
   location: 'Depósito',
 } as const;

@@ -1,3 +1,4 @@
+import type { TPermissionAction } from '@armazem/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, resolveSession, type SessionRefusal } from '../domain/auth/sessions.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
@@ -26,6 +27,12 @@ export async function requireAuth(request: FastifyRequest, reply: FastifyReply):
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== 'admin') throw forbidden('Apenas administradores podem fazer isto.');
 }
+
+/** A route's check of an action of DESIGN.md §6.7 (domain/permissions: admins always may, operators as chosen). */
+export const permitted =
+  (action: TPermissionAction) =>
+  async (request: FastifyRequest): Promise<void> =>
+    request.server.permissions.assert(request.user?.role ?? 'operator', action);
 
 export function registerAuthDecorators(app: FastifyInstance) {
   app.decorateRequest('user', null);

@@ -8,6 +8,7 @@ import type { ProductsService } from '../domain/products/products-service.ts';
 import type { ReferenceService } from '../domain/reference/reference-service.ts';
 import type { HealthService } from '../domain/health/health-service.ts';
 import type { SettingsService } from '../domain/settings/settings-service.ts';
+import type { PermissionsService } from '../domain/permissions/permissions-service.ts';
 import type { SuppliersService } from '../domain/suppliers/suppliers-service.ts';
 import type { EstablishmentsService, LocationsService } from '../domain/places/places-service.ts';
 import type { UsersService } from '../domain/users/users-service.ts';
@@ -54,6 +55,7 @@ declare module 'fastify' {
     locations: LocationsService;
     userLocations: UserLocationsService;
     settings: SettingsService;
+    permissions: PermissionsService;
     health: HealthService;
     movements: MovementsService;
     catalogImport: CatalogImportService;

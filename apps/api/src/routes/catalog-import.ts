@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCatalogImportResult, ZCatalogPreview } from '@armazem/contracts/catalog-import';
 import { LIMITS } from '@armazem/contracts/common';
+import { permitted } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
 import { refusals } from './error-responses.ts';
 import { readSheetUpload } from './uploads.ts';
@@ -44,12 +45,13 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        response: { 201: ZCatalogImportResult, ...refusals(400, 409, 413, 415, 422) },
+        response: { 201: ZCatalogImportResult, ...refusals(400, 403, 409, 413, 415, 422) },
       },
+      preHandler: permitted('catalog.import'),
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await catalogImport.import(currentUser(request).id, (await readSheetUpload(request)).sheet)),
+        .send(await catalogImport.import(currentUser(request), (await readSheetUpload(request)).sheet)),
   );
 };

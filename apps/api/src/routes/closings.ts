@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZClosedThrough, ZCloseMonth, ZClosings, ZReopenMonth } from '@armazem/contracts/stock-history';
-import { requireAdmin } from '../plugins/auth.ts';
+import { permitted } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
-import { errors } from './error-responses.ts';
+import { errors, PERMISSION_REFUSAL } from './error-responses.ts';
 
 const tags = ['fechamento'];
 
@@ -14,8 +14,12 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: requireAdmin,
-      schema: { tags, body: ZCloseMonth, response: { 201: ZClosedThrough, ...errors(400, 403, 409) } },
+      preHandler: permitted('month.close'),
+      schema: {
+        tags,
+        body: ZCloseMonth,
+        response: { 201: ZClosedThrough, ...errors(400, 409), ...PERMISSION_REFUSAL },
+      },
     },
     async (request, reply) =>
       reply
@@ -26,8 +30,12 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reopen',
     {
-      preHandler: requireAdmin,
-      schema: { tags, body: ZReopenMonth, response: { 200: ZClosedThrough, ...errors(400, 403, 409) } },
+      preHandler: permitted('month.reopen'),
+      schema: {
+        tags,
+        body: ZReopenMonth,
+        response: { 200: ZClosedThrough, ...errors(400, 409), ...PERMISSION_REFUSAL },
+      },
     },
     (request) =>
       closings.reopen(currentUser(request).id, request.body.year, request.body.month, request.body.reason),

@@ -23,8 +23,9 @@ import {
 } from '@armazem/contracts/counts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import { currentUser } from '../plugins/context.ts';
-import { refusals, EVERY_REFUSAL } from './error-responses.ts';
+import { EVERY_REFUSAL, PERMISSION_REFUSAL, refusals } from './error-responses.ts';
 import { parseFields, readSheetUpload } from './uploads.ts';
+import { permitted } from '../plugins/auth.ts';
 
 const tags = ['balanço'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -128,6 +129,9 @@ const togetherRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** A post, discard or undo: every refusal, and the 403 that names the permission (DESIGN.md §6.7). */
+const GUARDED = { ...EVERY_REFUSAL, ...PERMISSION_REFUSAL };
+
 /** Inventory counts (balanço): start, list, count, post, discard or undo. */
 export const countRoutes: FastifyPluginAsyncZod = async (app) => {
   const { counts } = app;
@@ -194,8 +198,9 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ZCountParams,
         body: zm.optional(ZPostCount),
-        response: { 200: ZCount, ...EVERY_REFUSAL },
+        response: { 200: ZCount, ...GUARDED },
       },
+      preHandler: permitted('count.post'),
     },
     async (request) =>
       counts.post(currentUser(request), request.params.countId, request.body?.uncountedAsZero ?? false),
@@ -203,7 +208,7 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:countId',
-    { schema: { tags, params: ZCountParams, response: { 204: z.null(), ...EVERY_REFUSAL } } },
+    { schema: { tags, params: ZCountParams, response: { 204: z.null(), ...GUARDED } } },
     async (request, reply) => {
       await counts.remove(currentUser(request), request.params.countId);
       return reply.status(204).send(null);

@@ -17,7 +17,8 @@ import type { DocumentFile } from '../domain/documents/document-archive.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
 import { cleanFileName, parseFields } from './uploads.ts';
-import { errors, EVERY_REFUSAL } from './error-responses.ts';
+import { EVERY_REFUSAL, PERMISSION_REFUSAL, errors } from './error-responses.ts';
+import { permitted } from '../plugins/auth.ts';
 
 const tags = ['notas fiscais'];
 const TOO_LARGE = 'O envio passa de 100 MB: divida os documentos em mais de um envio.';
@@ -138,7 +139,14 @@ export const documentBatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags, params: ZBatchParams, response: { 204: z.null(), ...EVERY_REFUSAL } } },
+    {
+      preHandler: permitted('batch.undo'),
+      schema: {
+        tags,
+        params: ZBatchParams,
+        response: { 204: z.null(), ...EVERY_REFUSAL, ...PERMISSION_REFUSAL },
+      },
+    },
     async (request, reply) => {
       await documentBatches.undo(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

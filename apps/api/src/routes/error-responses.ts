@@ -21,6 +21,9 @@ export const refusals = <S extends ErrorStatus>(...statuses: S[]) => byStatus(ZR
 /** A movement or a cancellation: a shortage's 409 carries its figures (date, available, requested, unit, location). */
 export const MOVEMENT_REFUSALS = { ...errors(400, 404), ...refusals(409) };
 
+/** An action an operator may lack (DESIGN.md §6.7): the 403 names the permission (`permission`: its action). */
+export const PERMISSION_REFUSAL = refusals(403);
+
 /** Every refusal of the sheet, NF-e and count routes: input, missing, conflict, size, type, content (with details). */
 export const EVERY_REFUSAL = refusals(400, 404, 409, 413, 415, 422);
 

@@ -17,7 +17,8 @@ import { sendExport } from '../lib/exports.ts';
 import { MOVEMENT_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
 import { parseFields, readSheetUpload } from './uploads.ts';
-import { refusals, EVERY_REFUSAL } from './error-responses.ts';
+import { EVERY_REFUSAL, PERMISSION_REFUSAL, refusals } from './error-responses.ts';
+import { permitted } from '../plugins/auth.ts';
 
 const tags = ['movimentação'];
 
@@ -115,10 +116,11 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:stockMovementId',
     {
+      preHandler: permitted('sheet.delete'),
       schema: {
         tags,
         params: ZStockMovementParams,
-        response: { 204: z.null(), ...EVERY_REFUSAL },
+        response: { 204: z.null(), ...EVERY_REFUSAL, ...PERMISSION_REFUSAL },
       },
     },
     async (request, reply) => {

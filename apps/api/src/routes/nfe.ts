@@ -18,7 +18,8 @@ import { currentUser } from '../plugins/context.ts';
 import { parseFields, readUpload } from './uploads.ts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import type { TNfeReceipt } from '@armazem/contracts/nfe';
-import { refusals, EVERY_REFUSAL } from './error-responses.ts';
+import { EVERY_REFUSAL, PERMISSION_REFUSAL, refusals } from './error-responses.ts';
+import { permitted } from '../plugins/auth.ts';
 
 const tags = ['notas fiscais'];
 const NFE_COLUMNS: ExportColumn<TNfeReceipt>[] = [
@@ -141,7 +142,14 @@ export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags, params: ZNfeParams, response: { 204: z.null(), ...EVERY_REFUSAL } } },
+    {
+      preHandler: permitted('nfe.undo'),
+      schema: {
+        tags,
+        params: ZNfeParams,
+        response: { 204: z.null(), ...EVERY_REFUSAL, ...PERMISSION_REFUSAL },
+      },
+    },
     async (request, reply) => {
       await nfe.undo(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -13,11 +13,14 @@ import {
   ZUpdateEstablishment,
   ZUpdateLocation,
 } from '@armazem/contracts/places';
-import { requireAdmin } from '../plugins/auth.ts';
+import { permitted, requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
-import { errors } from './error-responses.ts';
+import { errors, PERMISSION_REFUSAL } from './error-responses.ts';
 
-/** Establishments (matriz and filiais) and their stock locations (DESIGN.md §6.3): read by all, kept by admins. */
+/**
+ * Establishments (matriz and filiais) and their stock locations (DESIGN.md §6.3): read by all; establishments kept by
+ * admins, locations by whoever has 'locations.manage' (§6.7).
+ */
 
 const tags = ['estabelecimentos'];
 
@@ -84,8 +87,12 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: requireAdmin,
-      schema: { tags, body: ZNewLocation, response: { 201: ZLocation, ...errors(400, 403, 404, 409) } },
+      preHandler: permitted('locations.manage'),
+      schema: {
+        tags,
+        body: ZNewLocation,
+        response: { 201: ZLocation, ...errors(400, 404, 409), ...PERMISSION_REFUSAL },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await locations.createLocation(currentUser(request).id, request.body)),
@@ -94,12 +101,12 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:locationId',
     {
-      preHandler: requireAdmin,
+      preHandler: permitted('locations.manage'),
       schema: {
         tags,
         params: ZLocationParams,
         body: ZUpdateLocation,
-        response: { 200: ZLocation, ...errors(400, 403, 404, 409) },
+        response: { 200: ZLocation, ...errors(400, 404, 409), ...PERMISSION_REFUSAL },
       },
     },
     (request) => locations.updateLocation(currentUser(request).id, request.params.locationId, request.body),
@@ -108,8 +115,12 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:locationId',
     {
-      preHandler: requireAdmin,
-      schema: { tags, params: ZLocationParams, response: { 204: z.null(), ...errors(400, 403, 404, 409) } },
+      preHandler: permitted('locations.manage'),
+      schema: {
+        tags,
+        params: ZLocationParams,
+        response: { 204: z.null(), ...errors(400, 404, 409), ...PERMISSION_REFUSAL },
+      },
     },
     async (request, reply) => {
       await locations.removeLocation(currentUser(request).id, request.params.locationId);

@@ -16,9 +16,9 @@ import {
   ZUpdateUnity,
   ZUpdateUnityBatch,
 } from '@armazem/contracts/reference';
-import { requireAdmin } from '../plugins/auth.ts';
+import { permitted, requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
-import { errors } from './error-responses.ts';
+import { errors, PERMISSION_REFUSAL } from './error-responses.ts';
 
 const tags = ['cadastros básicos'];
 
@@ -60,13 +60,17 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => reference.unityBatches(request.query.status),
   );
 
-  // The business's own changes: admins only (an operator gets 403).
+  // The business's own changes: creating as 'reference.create' allows (DESIGN.md §6.7), the rest admins only.
   for (const kind of KINDS) {
     app.post(
       kind.url,
       {
-        preHandler: requireAdmin,
-        schema: { tags, body: kind.create, response: { 201: kind.item, ...errors(400, 403, 404, 409) } },
+        preHandler: permitted('reference.create'),
+        schema: {
+          tags,
+          body: kind.create,
+          response: { 201: kind.item, ...errors(400, 404, 409), ...PERMISSION_REFUSAL },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await reference.create(currentUser(request).id, kind.table, request.body)),

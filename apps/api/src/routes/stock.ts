@@ -15,9 +15,9 @@ import { ZCancelEntry, ZIntegrityReport } from '@armazem/contracts/stock-history
 import { pagedRows, sendExport } from '../lib/exports.ts';
 import { paged } from '../lib/paging.ts';
 import { ENTRY_COLUMNS, EXIT_COLUMNS, STOCK_COLUMNS } from './list-exports.ts';
-import { requireAdmin } from '../plugins/auth.ts';
+import { permitted, requireAdmin } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
-import { errors, MOVEMENT_REFUSALS } from './error-responses.ts';
+import { MOVEMENT_REFUSALS, PERMISSION_REFUSAL, errors } from './error-responses.ts';
 
 const tags = ['estoque'];
 const ZEntryParams = z.object({ entryId: ZId });
@@ -87,8 +87,9 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           params: ZEntryParams,
           body: ZCancelEntry,
-          response: { 200: ZLedgerEntry, ...MOVEMENT_REFUSALS },
+          response: { 200: ZLedgerEntry, ...MOVEMENT_REFUSALS, ...PERMISSION_REFUSAL },
         },
+        preHandler: permitted('movement.cancel'),
       },
       (request) =>
         stock.cancelEntry(currentUser(request).id, direction, request.params.entryId, request.body.reason),

@@ -4,7 +4,8 @@ import { ZId } from '@armazem/contracts/common';
 import { ZNewTransfer, ZTransfer } from '@armazem/contracts/stock';
 import { ZCancelEntry } from '@armazem/contracts/stock-history';
 import { currentUser } from '../plugins/context.ts';
-import { MOVEMENT_REFUSALS } from './error-responses.ts';
+import { MOVEMENT_REFUSALS, PERMISSION_REFUSAL } from './error-responses.ts';
+import { permitted } from '../plugins/auth.ts';
 
 const tags = ['estoque'];
 
@@ -24,8 +25,9 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: z.object({ transferId: ZId }),
         body: ZCancelEntry,
-        response: { 200: ZTransfer, ...MOVEMENT_REFUSALS },
+        response: { 200: ZTransfer, ...MOVEMENT_REFUSALS, ...PERMISSION_REFUSAL },
       },
+      preHandler: permitted('movement.cancel'),
     },
     (request) =>
       app.transfers.cancel(currentUser(request).id, request.params.transferId, request.body.reason),

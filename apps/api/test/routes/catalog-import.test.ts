@@ -347,9 +347,10 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
     expect((await ctx.app.inject({ url: '/api/products/v1/import/template' })).statusCode).toBe(401);
   });
 
-  it('lets an operator import too (creating products is not admin-only)', async () => {
+  it('lets an operator import too, with existing categories (a new one is permissions.test.ts)', async () => {
     const operator = await createOperator(ctx.app, cookie, 'operador@catalogo.com.br');
-    const bytes = await makeXlsx([TITLES, row('OPR-1', 'Vela', { Categoria: 'Mercearia', Unidade: 'UN' })]);
+    const { name } = await createCategory(ctx.app, cookie);
+    const bytes = await makeXlsx([TITLES, row('OPR-1', 'Vela', { Categoria: name, Unidade: 'UN' })]);
     expect((await send('/import', bytes, 'x.xlsx', operator)).statusCode).toBe(201);
   });
 });

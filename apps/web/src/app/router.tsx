@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactElement } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { paths } from '../config/paths.ts';
@@ -64,12 +64,6 @@ function RequireSession() {
   return <Outlet />;
 }
 
-/** A screen only admins use (only they see it in the sidebar): anyone else who types its address lands on Início. */
-function RequireAdmin({ children }: { children: ReactElement }) {
-  const role = useAppSelector((state) => state.auth.user?.role);
-  return role === 'admin' ? children : <Navigate to={paths.welcome} replace />;
-}
-
 function Fallback() {
   const session = useAppSelector((state) => state.auth.session);
   if (session === null) return <PageLoader />;
@@ -92,14 +86,8 @@ export function AppRouter() {
           <Route element={<RequireSession />}>
             <Route path={paths.app} element={<AppLayout />}>
               <Route path="welcome" element={<WelcomePage />} />
-              <Route
-                path="users"
-                element={
-                  <RequireAdmin>
-                    <UsersPage />
-                  </RequireAdmin>
-                }
-              />
+              {/* admins only: the page itself says "Sem acesso" to anyone else (DESIGN.md §6.7) */}
+              <Route path="users" element={<UsersPage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="products" element={<ProductsPage />} />
@@ -117,14 +105,7 @@ export function AppRouter() {
               <Route path="counts" element={<CountsPage />} />
               <Route path="counts/:countId" element={<CountPage />} />
               <Route path="inventory" element={<InventoryPage />} />
-              <Route
-                path="audit"
-                element={
-                  <RequireAdmin>
-                    <AuditPage />
-                  </RequireAdmin>
-                }
-              />
+              <Route path="audit" element={<AuditPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

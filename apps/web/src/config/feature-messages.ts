@@ -25,6 +25,7 @@ export const featureMessages = {
     userUpdated: 'Usuário Atualizado!',
     profileUpdated: 'Perfil Atualizado!',
     settingsUpdated: 'Configurações Atualizadas!',
+    permissionsUpdated: 'Permissões Atualizadas!',
     // not in the specification's §8 (decision 0015)
     entryCancelled: 'Movimento cancelado!',
     transferAdded: 'Transferência registrada.',

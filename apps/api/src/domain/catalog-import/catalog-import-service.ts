@@ -35,6 +35,7 @@ import {
 } from './catalog-import-rules.ts';
 import { catalogChecker } from './catalog-row-rules.ts';
 import { catalogExport, type CatalogExportQuery } from './catalog-export.ts';
+import type { PermissionsService } from '../permissions/permissions-service.ts';
 
 // exceljs weighs ~30 MB: loaded on the first template call, not at start-up
 const templates = () => import('./catalog-template.ts');
@@ -70,12 +71,27 @@ async function* checkInChunks(
   }
 }
 
-/** The categories the plans name that do not exist yet, created once each (first spelling wins). */
-async function createCategories(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[]) {
+type Importer = { id: number; role: 'admin' | 'operator' };
+type CatalogDeps = ServiceDeps & { permissions: Pick<PermissionsService, 'assert'> };
+
+/**
+ * The categories the plans name that do not exist yet, created once each (first spelling wins), when the importer may
+ * create them (DESIGN.md §6.7: a sheet creates no more than its importer could directly).
+ */
+async function createCategories(tx: Tx, deps: CatalogDeps, user: Importer, plans: CatalogPlan[]) {
+  const { dialect } = deps;
+  const userId = user.id;
   const wanted = new Map<string, string>();
   for (const { state } of plans)
     if (state.categoryId === null && !wanted.has(sortKey(state.categoryName)))
       wanted.set(sortKey(state.categoryName), state.categoryName);
+  if (wanted.size > 0)
+    await deps.permissions.assert(
+      user.role,
+      'reference.create',
+      `criar categorias (${[...wanted.values()].slice(0, 3).join(', ')})`,
+      tx,
+    );
   const ids = await insertCategories(tx, [...wanted.values()]);
   await insertAuditRows(
     tx,
@@ -223,8 +239,10 @@ async function auditProducts(tx: Tx, dialect: Dialect, userId: number, plans: Ca
 }
 
 /** The import's writes, in order and set-based, inside the caller's transaction. */
-async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPlan[], today: string) {
-  const categoryOf = await createCategories(tx, dialect, userId, plans);
+async function write(tx: Tx, deps: CatalogDeps, user: Importer, plans: CatalogPlan[], today: string) {
+  const { dialect } = deps;
+  const userId = user.id;
+  const categoryOf = await createCategories(tx, deps, user, plans);
   const idOf = await writeProducts(tx, dialect, plans, categoryOf);
   await writePrices(tx, dialect, userId, plans, idOf, today);
   await writePackages(tx, dialect, plans, idOf);
@@ -240,10 +258,12 @@ async function write(tx: Tx, dialect: Dialect, userId: number, plans: CatalogPla
  * next chunks, a SKU repeated in the sheet is told by the checker, which sees the whole sheet).
  */
 async function importSheet(
-  { db, dialect, clock, events }: ServiceDeps,
-  userId: number,
+  deps: CatalogDeps,
+  user: Importer,
   sheet: UploadedSheet,
 ): Promise<TCatalogImportResult> {
+  const { db, dialect, clock, events } = deps;
+  const userId = user.id;
   const raw = await readSheetOf(sheet.bytes, CATALOG_COLUMNS);
   if (raw.rows.length === 0) throw new AppError('UNPROCESSABLE', emptyCatalogMessage);
   const today = clock.today();
@@ -262,7 +282,7 @@ async function importSheet(
       written.add(part);
       const plans = part.flatMap((row) => (row.plan ? [row.plan] : []));
       refused ||= plans.length < part.length;
-      if (!refused) await write(tx, dialect, userId, plans, today);
+      if (!refused) await write(tx, deps, user, plans, today);
     }
     if (refused) throw refuse(written);
     const { summary } = written.preview(sheet.fileName);
@@ -281,7 +301,7 @@ async function importSheet(
 }
 
 /** The catalog sheet: its template, a preview that stores nothing, the all-or-nothing import and the export. */
-export function createCatalogImportService(deps: ServiceDeps) {
+export function createCatalogImportService(deps: CatalogDeps) {
   return {
     template: async () => (await templates()).buildCatalogTemplate(),
 
@@ -292,7 +312,7 @@ export function createCatalogImportService(deps: ServiceDeps) {
       return tally.preview(sheet.fileName);
     },
 
-    import: (userId: number, sheet: UploadedSheet) => importSheet(deps, userId, sheet),
+    import: (user: Importer, sheet: UploadedSheet) => importSheet(deps, user, sheet),
 
     exportRows: (query: CatalogExportQuery) =>
       catalogExport(deps.db, deps.dialect, query, deps.clock.today()),

@@ -19,6 +19,7 @@ import { detailItems, hideExpected, savedItems, type CountLookups } from './coun
 import { postCount } from './counts-posting.ts';
 import { barcodesOf, countSheet, countSheetItems, resolveCountSheet } from './counts-sheet.ts';
 import { countNotFound, lockOpen } from './count-guards.ts';
+import type { PermissionsService } from '../permissions/permissions-service.ts';
 import { save, type CountItemInput, type SaveMode } from './count-save.ts';
 import { scan } from './count-scans.ts';
 import { countPlace, fallbackCosts, newCountLocation } from './count-place.ts';
@@ -180,10 +181,18 @@ async function previewSheet(
 }
 
 /** Discards an open count, or undoes a posted one: its adjustments cancelled through the pipeline. */
-async function removeCount(deps: ServiceDeps, user: User, id: number) {
+async function removeCount(deps: CountsDeps, user: User, id: number) {
   const undone = await deps.db.transaction().execute(async (tx) => {
     const count = found(await repo.lockCount(tx, deps.dialect, id), countNotFound);
     if (count.status === 'discarded') throw conflict('Este balanço já foi descartado.');
+    // which of the two it is shows only here, with the count locked (DESIGN.md §6.7)
+    const open = count.status === 'open';
+    await deps.permissions.assert(
+      user.role,
+      open ? 'count.discard' : 'count.undo',
+      open ? 'descartar balanços' : 'desfazer balanços efetivados',
+      tx,
+    );
     const now = nowIso();
     if (count.status === 'open') {
       await repo.setStatus(tx, id, { status: 'discarded', userId: user.id, now, undo: false });
@@ -216,7 +225,9 @@ async function postOne(deps: ServiceDeps, user: User, id: number, uncountedAsZer
   return mustFind(deps, id);
 }
 
-export function createCountsService(deps: ServiceDeps) {
+type CountsDeps = ServiceDeps & { permissions: Pick<PermissionsService, 'assert'> };
+
+export function createCountsService(deps: CountsDeps) {
   return {
     create: (user: User, body: NewCount) => createCount(deps, user, body),
     async list(query: ListQuery) {

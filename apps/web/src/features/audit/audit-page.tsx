@@ -1,4 +1,5 @@
 import { AUDIT_ACTION_LABELS, auditEntityLabel, type TAuditEntry } from '@armazem/contracts/audit';
+import { AdminOnly } from '../../components/ui/no-access.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { ExportMenu } from '../../components/ui/export-menu.tsx';
 import { AuditChanges } from '../../components/ui/history-panel.tsx';
@@ -27,6 +28,14 @@ const columns: Array<Column<TAuditEntry, ''>> = [
 
 /** Auditoria (admins): every change, newest first, filtered by record type, user and dates; exportable. */
 export default function AuditPage() {
+  return (
+    <AdminOnly title={text.pageTitle} what="ver a auditoria">
+      <AuditList />
+    </AdminOnly>
+  );
+}
+
+function AuditList() {
   usePageTitle(text.pageTitle);
   const list = useListParams<''>({ sort: '', order: 'desc', sorts: SORTS });
   const filters = Object.fromEntries(

@@ -51,7 +51,7 @@ const SCREENS: Array<[string, string]> = [
   ],
   [
     'Configurações e Meu perfil',
-    'Dados da empresa que aparecem nos relatórios; os estabelecimentos (a matriz é a empresa de Configurações, as filiais têm a mesma raiz de CNPJ) e os depósitos de cada um, com o padrão; seu nome e sua senha.',
+    'Dados da empresa que aparecem nos relatórios; os estabelecimentos (a matriz é a empresa de Configurações, as filiais têm a mesma raiz de CNPJ) e os depósitos de cada um, com o padrão; as permissões dos operadores (o administrador escolhe, ação por ação, se eles podem desfazer NF-e e lotes, excluir planilhas, cancelar movimentos, lançar, desfazer ou descartar balanços, fechar e reabrir o mês, criar categorias, unidades e embalagens, importar a planilha de produtos e cuidar dos depósitos); seu nome e sua senha.',
   ],
 ];
 
@@ -159,11 +159,11 @@ export function GuideContent() {
         <h2 className="mb-2 text-xl font-semibold">Categorias, unidades e embalagens</h2>
         <p className="mb-2">
           O Armazém já vem com categorias, unidades (UN, KG, L, CX…) e tipos de embalagem comuns. Um
-          administrador inclui, renomeia, desativa ou exclui os da empresa nas telas Categorias, Unidades e
-          Embalagens, que mostram quantos produtos usam cada um. Nomes não se repetem, nem com outra caixa ou
-          acento ("Pães" e "paes" são o mesmo nome). O que já tem produtos não pode ser excluído: desative
-          para que suma dos formulários; se uma unidade aceita frações não muda depois que algum produto a
-          usa.
+          administrador inclui (ou um operador com essa permissão, também pela planilha de produtos),
+          renomeia, desativa ou exclui os da empresa nas telas Categorias, Unidades e Embalagens, que mostram
+          quantos produtos usam cada um. Nomes não se repetem, nem com outra caixa ou acento ("Pães" e "paes"
+          são o mesmo nome). O que já tem produtos não pode ser excluído: desative para que suma dos
+          formulários; se uma unidade aceita frações não muda depois que algum produto a usa.
         </p>
         <p className="mb-2">
           Desativar não mexe nos produtos que já usam a categoria, a unidade ou a embalagem: eles continuam

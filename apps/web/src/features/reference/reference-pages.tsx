@@ -12,6 +12,7 @@ import { useNotifySuccess } from '../../lib/use-notify.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSetReferenceStatusMutation, type ReferenceKind } from './reference-api.ts';
 import { ReferenceDialog, type DialogState, type ReferenceRow } from './reference-dialog.tsx';
+import { PermittedButton } from '../../components/ui/permitted-button.tsx';
 
 interface ReferenceColumn<T> extends Column<T> {
   /** absent: not sortable (the actions) */
@@ -122,12 +123,14 @@ function ReferenceTable<T extends Row>({
     <TitleCard
       title={title}
       actions={
-        admin ? (
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ mode: 'add' })}>
-            <Icon name="plus" className="h-4 w-4" />
-            Adicionar
-          </button>
-        ) : null
+        <PermittedButton
+          action="reference.create"
+          className="btn btn-primary btn-sm"
+          onClick={() => setDialog({ mode: 'add' })}
+        >
+          <Icon name="plus" className="h-4 w-4" />
+          Adicionar
+        </PermittedButton>
       }
     >
       <p className="text-base-content/70 mb-4 text-sm">

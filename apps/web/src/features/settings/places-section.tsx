@@ -13,6 +13,7 @@ import {
 } from './places-api.ts';
 import { useEstablishmentsQuery, useLocationsQuery } from '../../lib/places-api.ts';
 import { EstablishmentAddressForm } from './establishment-address-form.tsx';
+import { usePermitted } from '../../lib/permissions-api.ts';
 
 /** A filial: name, CNPJ (the business's root) and IE; its default location is created with it. */
 function NewEstablishmentForm() {
@@ -126,6 +127,8 @@ function NewLocationForm({ establishment }: { establishment: TEstablishment }) {
 /** The business's establishments, each with its locations (depósitos): a section of Configurações. */
 export function PlacesSection() {
   const admin = useAppSelector((state) => state.auth.user?.role === 'admin');
+  // establishments are admins'; locations whoever has 'locations.manage' (DESIGN.md §6.7)
+  const manage = usePermitted('locations.manage');
   const { data: establishments } = useEstablishmentsQuery();
   const { data: locations } = useLocationsQuery();
   return (
@@ -153,10 +156,10 @@ export function PlacesSection() {
               {locations
                 ?.filter((location) => location.establishmentId === establishment.id)
                 .map((location) => (
-                  <LocationRow key={location.id} location={location} admin={admin} />
+                  <LocationRow key={location.id} location={location} admin={manage} />
                 ))}
             </ul>
-            {admin ? <NewLocationForm establishment={establishment} /> : null}
+            {manage ? <NewLocationForm establishment={establishment} /> : null}
             {admin ? <EstablishmentAddressForm establishment={establishment} /> : null}
           </section>
         ))}

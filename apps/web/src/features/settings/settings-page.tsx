@@ -24,6 +24,7 @@ import { useSettingsQuery, useUpdateSettingsMutation } from './settings-api.ts';
 import { timeZoneName } from './time-zone-name.ts';
 import { BackupsSection } from './backups-section.tsx';
 import { AccountantFields } from './accountant-fields.tsx';
+import { PermissionsSection } from './permissions-section.tsx';
 
 const REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({ value: regime, label: TAX_REGIME_LABELS[regime] }));
 const ACTIVITY_LABELS = {
@@ -46,6 +47,7 @@ export default function SettingsPage() {
     <div className="flex flex-col gap-6">
       <TitleCard title="Dados da empresa">{data ? <SettingsForm settings={data} /> : null}</TitleCard>
       <PlacesSection />
+      {isAdmin ? <PermissionsSection /> : null}
       {isAdmin ? <BackupsSection /> : null}
     </div>
   );

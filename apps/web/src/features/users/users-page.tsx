@@ -1,4 +1,5 @@
 import { USER_SORTS, type TUserListItem } from '@armazem/contracts/auth';
+import { AdminOnly } from '../../components/ui/no-access.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { ExportMenu } from '../../components/ui/export-menu.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
@@ -98,7 +99,16 @@ function userColumns(
   ];
 }
 
+/** Usuários (admins): an operator who opens it is told so, not sent elsewhere (DESIGN.md §6.7). */
 export default function UsersPage() {
+  return (
+    <AdminOnly title="Usuários" what="ver, aprovar e alterar usuários">
+      <UsersList />
+    </AdminOnly>
+  );
+}
+
+function UsersList() {
   usePageTitle('Usuários');
   const dispatch = useAppDispatch();
   const me = useAppSelector((state) => state.auth.user);

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../../app/hooks.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { countUrls } from '../counts-api.ts';
 import { SheetUpload } from './sheet-upload.tsx';
+import { PermittedButton } from '../../../components/ui/permitted-button.tsx';
 
 /** Sheet download, and the upload of a filled one (previewed, then added or replacing, in SheetUpload). */
 function SheetActions({ count }: { count: TCountDetail }) {
@@ -71,14 +72,18 @@ export function CountActions({ count }: { count: TCountDetail }) {
       <SheetActions count={count} />
       <div className="flex flex-wrap gap-2">
         {count.status === 'open' ? (
-          <button className="btn btn-primary" onClick={askPost}>
+          <PermittedButton action="count.post" className="btn btn-primary" onClick={askPost}>
             Lançar no estoque
-          </button>
+          </PermittedButton>
         ) : null}
         {count.status !== 'discarded' ? (
-          <button className="btn btn-outline btn-error" onClick={askRemove}>
+          <PermittedButton
+            action={posted ? 'count.undo' : 'count.discard'}
+            className="btn btn-outline btn-error"
+            onClick={askRemove}
+          >
             {posted ? 'Desfazer balanço' : 'Descartar balanço'}
-          </button>
+          </PermittedButton>
         ) : null}
       </div>
     </div>

@@ -11,6 +11,7 @@ import { isMonthClosed } from '@armazem/contracts/stock-history';
 import { useClosingsQuery } from '../../../lib/closings-api.ts';
 import { yearMonth } from '../../../lib/dates.ts';
 import { movementUrls, useStockMovementQuery } from '../movements-api.ts';
+import { usePermitted } from '../../../lib/permissions-api.ts';
 
 export const MOVEMENT_SORTS = ['createdAt', 'fileName', 'description', 'rows', 'createdBy'] as const;
 export type MovementSort = (typeof MOVEMENT_SORTS)[number];
@@ -92,8 +93,9 @@ export function ImportedSheets({ year, month, list }: { year: number; month: num
   const { data: movements } = useStockMovementQuery({ year, month });
   const closed = isMonthClosed(yearMonth(year, month), useClosingsQuery().data?.closedThrough ?? null);
   const title = `Planilhas importadas em ${MONTH_NAMES[month - 1]} de ${year}`;
+  const mayDelete = usePermitted('sheet.delete');
   const columns = movementColumns(
-    closed
+    closed || !mayDelete
       ? null
       : (movement) =>
           dispatch(

@@ -6,10 +6,11 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useClosingsQuery } from '../../../lib/closings-api.ts';
 import { monthClosing } from '../month-status.ts';
+import { PermittedButton } from '../../../components/ui/permitted-button.tsx';
 
 const text = featureMessages.stockHistory;
 
-/** The chosen month's status in Movimentação; admins close and reopen months here and see the history. */
+/** The chosen month's status in Movimentação; who may (DESIGN.md §6.7) closes and reopens; admins see the history. */
 export function MonthClosingPanel({ year, month }: { year: number; month: number }) {
   const dispatch = useAppDispatch();
   const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
@@ -40,27 +41,25 @@ export function MonthClosingPanel({ year, month }: { year: number; month: number
             </span>
           )}
         </p>
-        {isAdmin ? (
-          <div className="flex gap-2">
-            {closing ? (
-              <button
-                type="button"
-                className="btn btn-sm"
-                onClick={() => open(text.reopenMonth, 'MONTH_REOPEN')}
-              >
-                {text.reopenMonth}
-              </button>
-            ) : isOver ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-warning"
-                onClick={() => open(text.closeMonth, 'MONTH_CLOSE')}
-              >
-                {text.closeMonth}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+        <div className="flex gap-2">
+          {closing ? (
+            <PermittedButton
+              action="month.reopen"
+              className="btn btn-sm"
+              onClick={() => open(text.reopenMonth, 'MONTH_REOPEN')}
+            >
+              {text.reopenMonth}
+            </PermittedButton>
+          ) : isOver ? (
+            <PermittedButton
+              action="month.close"
+              className="btn btn-sm btn-warning"
+              onClick={() => open(text.closeMonth, 'MONTH_CLOSE')}
+            >
+              {text.closeMonth}
+            </PermittedButton>
+          ) : null}
+        </div>
       </div>
       {isAdmin ? (
         <details className="mt-2">

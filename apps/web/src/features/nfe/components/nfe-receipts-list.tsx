@@ -13,6 +13,7 @@ import { messages } from '../../../config/messages.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { nfeUrls, useNfeReceiptsQuery } from '../nfe-api.ts';
 import { NfeReceiptDetail } from './nfe-receipt-detail.tsx';
+import { PermittedButton } from '../../../components/ui/permitted-button.tsx';
 
 const SORTS = ['createdAt'] as const;
 
@@ -60,9 +61,13 @@ function receiptColumns(
           >
             <Icon name="download" className="h-4 w-4" />
           </a>
-          <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => undo(r)}>
+          <PermittedButton
+            action="nfe.undo"
+            className="btn btn-ghost btn-sm text-error"
+            onClick={() => undo(r)}
+          >
             Desfazer
-          </button>
+          </PermittedButton>
         </>
       ),
     },

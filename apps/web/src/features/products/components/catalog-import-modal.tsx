@@ -6,6 +6,8 @@ import { SheetPreviewTable, type PreviewColumn } from '../../../components/ui/sh
 import { featureMessages } from '../../../config/feature-messages.ts';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
+import { usePermitted } from '../../../lib/permissions-api.ts';
+import { PERMISSIONS } from '@armazem/contracts/permissions';
 import { catalogUrls, useImportCatalogMutation, usePreviewCatalogMutation } from '../catalog-import-api.ts';
 
 const ACTIONS: Record<TCatalogAction, string> = {
@@ -69,7 +71,10 @@ export default function CatalogImportModal({ closeModal }: ModalBodyProps<'CATAL
     }
   };
 
-  const ready = preview !== null && preview.summary.invalid === 0 && preview.summary.rows > 0;
+  // a sheet creates no category its importer could not create directly (DESIGN.md §6.7): said before Importar
+  const mayCreate = usePermitted('reference.create');
+  const refused = !mayCreate && (preview?.summary.newCategories.length ?? 0) > 0;
+  const ready = preview !== null && preview.summary.invalid === 0 && preview.summary.rows > 0 && !refused;
   return (
     <div>
       <p className="text-sm">
@@ -99,6 +104,12 @@ export default function CatalogImportModal({ closeModal }: ModalBodyProps<'CATAL
       {preview ? (
         <div className="mt-4">
           <Summary preview={preview} />
+          {refused ? (
+            <p className="alert alert-warning mt-2" role="alert" data-testid="catalog-categories-refused">
+              Seu perfil não pode criar categorias (permissão "{PERMISSIONS['reference.create'].label}"). Use
+              categorias já cadastradas ou peça a um administrador.
+            </p>
+          ) : null}
           <SheetPreviewTable rows={preview.rows} columns={COLUMNS} />
         </div>
       ) : null}

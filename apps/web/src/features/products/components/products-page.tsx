@@ -20,6 +20,7 @@ import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useProductsQuery, useUpdateProductMutation } from '../products-api.ts';
+import { usePermitted } from '../../../lib/permissions-api.ts';
 
 /** The product list's columns; the status toggle and the delete button call back into the page. */
 function productColumns(
@@ -103,18 +104,21 @@ function productColumns(
 
 /** Exportar, Importar planilha and Adicionar: the product list's toolbar. */
 function ProductsToolbar({ params }: { params: ComponentProps<typeof ExportMenu>['params'] }) {
+  const mayImport = usePermitted('catalog.import');
   return (
     <>
       <ExportMenu path="/products/v1" params={params} />
-      <ModalButton
-        modal="CATALOG_IMPORT"
-        extra={{}}
-        options={{ title: 'Importar planilha de produtos', size: 'lg' }}
-        plain
-      >
-        <Icon name="upload" className="h-4 w-4" />
-        Importar planilha
-      </ModalButton>
+      {mayImport ? (
+        <ModalButton
+          modal="CATALOG_IMPORT"
+          extra={{}}
+          options={{ title: 'Importar planilha de produtos', size: 'lg' }}
+          plain
+        >
+          <Icon name="upload" className="h-4 w-4" />
+          Importar planilha
+        </ModalButton>
+      ) : null}
       <ModalButton modal="PRODUCT_ADD" extra={{}} options={{ title: 'Adicionar produto', size: 'lg' }}>
         <Icon name="plus" className="h-4 w-4" />
         Adicionar

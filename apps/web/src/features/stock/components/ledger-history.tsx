@@ -8,6 +8,7 @@ import { localDateOf } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { useClosingsQuery } from '../../../lib/closings-api.ts';
+import { PermittedButton } from '../../../components/ui/permitted-button.tsx';
 
 type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 const text = featureMessages.stockHistory;
@@ -109,8 +110,8 @@ function LedgerEntryActionOnly({ entry }: { entry: TLedgerEntry }) {
   // a side of a transfer is cancelled with its other side: the button says so
   const label = entry.transferId ? text.cancelTransfer : text.cancel;
   return (
-    <button
-      type="button"
+    <PermittedButton
+      action="movement.cancel"
       className="btn btn-ghost btn-sm text-error"
       aria-label={`${label} ${entry.product.name} de ${formatDate(entry.occurredOn)}`}
       onClick={() =>
@@ -124,6 +125,6 @@ function LedgerEntryActionOnly({ entry }: { entry: TLedgerEntry }) {
       }
     >
       {label}
-    </button>
+    </PermittedButton>
   );
 }

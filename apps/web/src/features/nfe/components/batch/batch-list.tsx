@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { openModal } from '../../../../lib/modal.ts';
 import { BATCHES_HEADING, useDocumentBatchesQuery } from '../../nfe-api.ts';
 import { BatchDetailView } from './batch-detail.tsx';
+import { PermittedButton } from '../../../../components/ui/permitted-button.tsx';
 
 function batchColumns(
   open: number | null,
@@ -58,9 +59,13 @@ function batchColumns(
             {open === b.id ? 'Fechar' : 'Ver'}
           </button>
           {b.undoneAt ? null : (
-            <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => undo(b)}>
+            <PermittedButton
+              action="batch.undo"
+              className="btn btn-ghost btn-sm text-error"
+              onClick={() => undo(b)}
+            >
               Desfazer lote
-            </button>
+            </PermittedButton>
           )}
         </>
       ),
