@@ -12,7 +12,7 @@ describe('Configurações (issue 8 item 3)', () => {
     expect(await page.locator('main').textContent()).not.toContain('America/Sao_Paulo');
     const documentField = page.getByLabel('CNPJ ou CPF');
     await documentField.fill('12.345.678/0001-00');
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expect
       .poll(() => page.getByText('CNPJ ou CPF inválido: confira os dígitos verificadores.').isVisible())
       .toBe(true);
@@ -26,7 +26,7 @@ describe('Configurações (issue 8 item 3)', () => {
     await documentField.fill(digits.toLowerCase());
     await page.getByLabel('Inscrição estadual').fill('isento');
     await page.getByLabel('Regime tributário').selectOption({ label: 'Lucro Presumido' });
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('notification').textContent())
       .toContain('Configurações Atualizadas!');

@@ -214,11 +214,16 @@ export const ERROR_CODES = [
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
-export const ZErrorResponse = z.object({
-  message: z.string(),
-  code: z.enum(ERROR_CODES),
-  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-});
+/* @__NO_SIDE_EFFECTS__ */
+function errorResponse() {
+  return z.object({
+    message: z.string(),
+    code: z.enum(ERROR_CODES),
+    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  });
+}
+/** Every error body; built in a function the bundler may drop, so the web's first page does not carry the codes. */
+export const ZErrorResponse = errorResponse();
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZRef = z.object({ id: z.number(), name: z.string() });
