@@ -4,8 +4,8 @@ import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
 import { createBox, createProduct, createSupplier, unique } from '../factories.ts';
 
 // Lists stay current (DESIGN.md §6.1 "GET /api/events/v1"): a change to categories, units and packaging types, a
-// product's packages and prices, a supplier–product link, and a month closed or reopened, are told to the screens
-// after commit; a refused change, or one that changes nothing, tells nothing.
+// product's packages and prices, a supplier–product link, the settings, and a month closed or reopened, are told to
+// the screens after commit; a refused change, or one that changes nothing, tells nothing.
 
 let ctx: TestContext;
 let cookie: string;
@@ -22,7 +22,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const types = () => heard.map((event) => event.type);
 
@@ -53,6 +53,20 @@ describe('live events for reference data and month closings', () => {
     });
     expect(reopened.statusCode).toBe(200);
     await expect.poll(types).toContain('closings');
+  });
+});
+
+describe('live events for the business settings', () => {
+  it('tells the screens when the settings are saved, and not when they are refused', async () => {
+    heard.length = 0;
+    const refused = await send('PUT', '/api/settings/v1', { businessName: 'Loja', businessDocument: '111' });
+    expect(refused.statusCode).toBe(400);
+    const saved = await send('PUT', '/api/settings/v1', {
+      businessName: 'Loja dos Eventos',
+      businessDocument: '12.ABC.345/01DE-35',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect.poll(types).toEqual(['settings']);
   });
 });
 

@@ -22,6 +22,8 @@ const TAGS_BY_TYPE: Record<TLiveEventType, Tag[]> = {
   // (establishments and locations) are published as reference too and their queries provide Settings
   reference: ['Reference', 'Product', 'Stock', 'Settings'],
   closings: ['MonthClosing'],
+  // the business's settings, and its first establishment (whose document and registration they keep)
+  settings: ['Settings'],
 };
 
 /** A burst of events (a sheet, a dozen scans) is one refetch per screen, this long after the first of them. */
