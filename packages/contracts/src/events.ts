@@ -13,6 +13,7 @@ export const LIVE_EVENT_TYPES = [
   'notifications',
   'reference',
   'closings',
+  'settings',
 ] as const;
 export type TLiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export const ZLiveEvent = z.object({ type: z.enum(LIVE_EVENT_TYPES), ids: z.array(z.number()) });

@@ -8,14 +8,22 @@ type Tag = Parameters<typeof api.util.invalidateTags>[0][number];
 /** What each kind of change makes stale on screen. */
 const TAGS_BY_TYPE: Record<TLiveEventType, Tag[]> = {
   count: ['Count'],
-  // a balance changes the stock lists, the ledger, the products' figures, the inventory and an open count's expected
+  // a balance changes the stock lists and the bell (below minimum), the ledger and kardex, the products' figures, the
+  // inventory, the NF-e and batch lists (an undo's state) and an open count's expected
   stock: ['Stock', 'StockIn', 'StockOut', 'StockMovement', 'Product', 'Inventory', 'NfeReceipt', 'Count'],
-  products: ['Product', 'ProductUnity', 'Reference'],
-  suppliers: ['Supplier', 'SupplierProduct'],
+  // a product's name, minimum, packages or prices: its screens, the pickers, the stock lists and the bell, and the
+  // supplier's list of its products
+  products: ['Product', 'ProductUnity', 'Reference', 'Stock', 'SupplierProduct'],
+  // a supplier's name or links: its lists and the product's list of its suppliers
+  suppliers: ['Supplier', 'SupplierProduct', 'Product'],
+  // the admins' half of the bell: the sign-ups waiting for approval
   notifications: ['User'],
-  // categories, units and packaging types: every picker and the product lists that show them
-  reference: ['Reference', 'Product'],
+  // categories, units and packaging types: every picker and the product and stock lists that show them; places
+  // (establishments and locations) are published as reference too and their queries provide Settings
+  reference: ['Reference', 'Product', 'Stock', 'Settings'],
   closings: ['MonthClosing'],
+  // the business's settings, and its first establishment (whose document and registration they keep)
+  settings: ['Settings'],
 };
 
 /** A burst of events (a sheet, a dozen scans) is one refetch per screen, this long after the first of them. */

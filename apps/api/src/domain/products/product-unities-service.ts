@@ -1,11 +1,11 @@
 import type { Dialect } from '../../db/types.ts';
 import type { ZNewPrice, ZNewProductUnity, ZUpdateProductUnity } from '@armazem/contracts/catalog';
 import type { z } from 'zod/mini';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { found } from '../../lib/errors.ts';
-import type { Clock } from '../../lib/dates.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { referenceState } from '../reference/reference-repository.ts';
 import { assertReferenceUsable } from '../reference/reference-rules.ts';
 import { insertPrice, listPrices } from './product-details-repository.ts';
@@ -127,15 +127,7 @@ async function addPrice(tx: Tx, userId: number, productId: number, input: NewPri
 }
 
 /** A product's packages and prices; part of `app.products`. */
-export function createProductUnitiesService({
-  db,
-  dialect,
-  clock,
-}: {
-  db: Db;
-  dialect: Dialect;
-  clock: Clock;
-}) {
+export function createProductUnitiesService({ db, dialect, clock, events }: ServiceDeps) {
   async function unity(productId: number, unityId: number) {
     const unities = await listProductUnities(db, productId);
     return found(
@@ -147,16 +139,20 @@ export function createProductUnitiesService({
   return {
     async addUnity(userId: number, productId: number, input: NewProductUnity) {
       const id = await db.transaction().execute((tx) => addUnity(tx, dialect, userId, productId, input));
+      events.publish('products', [productId]); // the product's screen and every package picker
       return unity(productId, id);
     },
 
     async updateUnity(userId: number, productId: number, unityId: number, input: UpdateProductUnity) {
       await db.transaction().execute((tx) => updateUnity(tx, dialect, userId, { productId, unityId }, input));
+      events.publish('products', [productId]);
       return unity(productId, unityId);
     },
 
-    removeUnity: (userId: number, productId: number, unityId: number) =>
-      db.transaction().execute((tx) => deleteUnity(tx, userId, productId, unityId)),
+    async removeUnity(userId: number, productId: number, unityId: number) {
+      await db.transaction().execute((tx) => deleteUnity(tx, userId, productId, unityId));
+      events.publish('products', [productId]);
+    },
 
     /** The active packages a movement form offers. */
     async unitySelect(productId: number) {
@@ -176,6 +172,7 @@ export function createProductUnitiesService({
       const id = await db
         .transaction()
         .execute((tx) => addPrice(tx, userId, productId, input, clock.today()));
+      events.publish('products', [productId]); // the product's prices (and the stock value at cost)
       const prices = await listPrices(db, productId, await listProductUnities(db, productId));
       return found(
         prices.find((item) => item.id === id),

@@ -6,12 +6,16 @@ import { readSettings, writeSettings } from './settings-repository.ts';
 import { storedValues } from './settings-rules.ts';
 import { syncMatriz } from '../places/places-documents.ts';
 
-export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> & { timeZone: string }) {
+export function createSettingsService({
+  db,
+  events,
+  timeZone,
+}: Pick<ServiceDeps, 'db' | 'events'> & { timeZone: string }) {
   return {
     read: () => readSettings(db, timeZone),
 
     /** Saves the business settings (already validated and normalised by the contract) and audits the change. */
-    update: (
+    update: async (
       userId: number,
       {
         timeZone: sent,
@@ -31,7 +35,7 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
           `O fuso horário é definido na instalação do servidor (BUSINESS_TIME_ZONE) e não muda por aqui: ${timeZone}.`,
           'timeZone',
         );
-      return db.transaction().execute(async (tx) => {
+      const saved = await db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, timeZone);
         // the business of the settings is the first establishment (DESIGN.md §6.3)
         await syncMatriz(tx, {
@@ -49,6 +53,9 @@ export function createSettingsService({ db, timeZone }: Pick<ServiceDeps, 'db'> 
         });
         return readSettings(tx, timeZone);
       });
+      // the settings screen of another admin, and the first establishment's document in every place picker
+      events.publish('settings');
+      return saved;
     },
   };
 }

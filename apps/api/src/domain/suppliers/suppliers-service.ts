@@ -110,20 +110,25 @@ export function createSuppliersService({ db, events }: Pick<ServiceDeps, 'db' | 
 
     /** Linking twice is not an error; unlinking what is not linked is not either (and neither is audited). */
     async setProductLink(userId: number, supplierId: number, productId: number, linked: boolean) {
-      await db.transaction().execute(async (tx) => {
+      const changed = await db.transaction().execute(async (tx) => {
         found(await findSupplierRow(tx, supplierId), supplierNotFound);
         if (!(await productExists(tx, productId))) throw productNotFound();
-        const changed = linked
+        const done = linked
           ? await linkProduct(tx, supplierId, productId)
           : await unlinkProduct(tx, supplierId, productId);
-        if (!changed) return;
+        if (!done) return false;
         await audit(tx, {
           userId,
           action: linked ? 'link' : 'unlink',
           entity: 'supplier_product',
           entityId: `${supplierId}:${productId}`,
         });
+        return true;
       });
+      if (!changed) return;
+      // both sides list the link: the supplier's products and the product's suppliers
+      events.publish('suppliers', [supplierId]);
+      events.publish('products', [productId]);
     },
   };
 }
