@@ -84,6 +84,8 @@ describe('catalog sheet in the browser', () => {
 
       // the list reloads and finds both; then its export, with the search as filter, is read back
       await page.getByPlaceholder('Código, nome ou código de barras').fill(`IMP-${stamp}`);
+      // the search is applied (it reaches the address after a pause) before the list is read and exported
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(`IMP-${stamp}`);
       await expect.poll(() => page.getByTestId(`product-row-${bad}`).isVisible()).toBe(true);
       expect(await page.getByTestId(`product-row-${good}`).textContent()).toContain('Granola 1 kg');
       // Exportar: the list's file with its current search, as the menu downloads it

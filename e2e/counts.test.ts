@@ -121,16 +121,21 @@ async function seedCategoryCount() {
     categoryId: category.id,
   });
   await createProduct(client, { sku: `NC-${stamp}`, name: 'Produto não contado', categoryId: category.id });
+  // yesterday, as the business sees it: today's exit after the count is then allowed (a posted count fixes its
+  // products on and before its date, COUNT_POSTED) and the undo that would take it below zero can be tried
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   await stockIn(client, {
     productId: corn.id,
     productUnityId: await defaultUnityId(client, corn.id),
     quantity: '2',
     unitCost: '3.00',
+    occurredOn: yesterday,
   });
   const started = await api('/api/stock/counts/v1', {
     method: 'POST',
     cookie,
-    body: { categoryId: category.id, description: `Leitura ${stamp}` },
+    body: { categoryId: category.id, description: `Leitura ${stamp}`, countedOn: yesterday },
   });
   expect(started.status).toBe(201);
   return { cookie, client, rice, corn, count: (await started.json()) as { id: number } };
