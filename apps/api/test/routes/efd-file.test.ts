@@ -227,7 +227,7 @@ describe('Bloco H and the complete EFD file', () => {
   it('writes H030 per-unit averages for reason 06', async () => {
     const file = await lines('reason=06');
     const at = file.findIndex((line) => line.startsWith(`|H010|${substituted.sku}|`));
-    expect(file[at + 1]).toBe('|H030|1,800000|14,000000|0,720000|0,280000|');
+    expect(file[at + 1]).toBe('|H030|1,800000|14,000000|0,72|0,280000|');
     expect(file.some((line) => line.startsWith('|H020|'))).toBe(false);
   });
 

@@ -52,10 +52,10 @@ function childLines(item: InventoryItem, reason: string, extras: BlockExtras): s
     return [efdLine(['H020', taxes.cst, efdNumber(taxes.base, 4, 2), efdNumber(taxes.icms, 4, 2)])];
   }
   if (takesH030(reason)) {
+    // VL_ICMS_ST with 2 decimals, the other three with 6: sped-efd's H030 layout (fiscal facts 284–285, decision 0074)
     const six = (value: bigint) => efdNumber(value, 6, 6);
-    return [
-      efdLine(['H030', six(taxes.unitIcmsOp), six(taxes.unitStBase), six(taxes.unitSt), six(taxes.unitFcp)]),
-    ];
+    const st = efdNumber(taxes.unitSt, 6, 2);
+    return [efdLine(['H030', six(taxes.unitIcmsOp), six(taxes.unitStBase), st, six(taxes.unitFcp)])];
   }
   return [];
 }
