@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { audit } from '../../lib/audit.ts';
+import { betweenChunks } from '../../lib/memory-release.ts';
 import { catalogRefs, createProductFromItem, createSupplierFromNote } from '../nfe/nfe-catalog.ts';
 import type { Choice } from '../nfe/nfe-choices.ts';
 import { postBatchNotes, type BatchNote } from './document-posting.ts';
@@ -206,6 +207,8 @@ export async function importBatch(
     };
   });
   await postBatchNotes(tx, dialect, ordered);
+  // the prepared notes are garbage now: collected before the answer is built, the heap need not grow for it
+  await betweenChunks();
   const views = await viewsOf(plan.documents);
   return { status: 201, result: { id: batchId, documents: views, posted: notes.length, skipped, undone } };
 }

@@ -40,6 +40,7 @@ const TOGETHER: ReadonlySet<TChosenEffect> = new Set([
 ]);
 /** Rows per pipeline call: on SQLite, whose driver holds the thread for the whole call, a group of ~150 ms. */
 const ROWS_PER_CALL = { sqlite: 500, postgres: 2_000 } as const;
+const COLLECT_EVERY_ROWS = 6_000;
 
 /** A refusal inside a batch names the document (its label, key and file), the item when known, and the date. */
 export function inDocument(error: AppError, note: BatchNote): AppError {
@@ -147,6 +148,7 @@ export async function postBatchNotes(tx: Tx, dialect: Dialect, notes: readonly B
     if ((together.length + alone.length) % 1_000 === 0) await betweenChunks();
     else await pause();
   }
+  let sinceCollected = 0;
   for (let from = 0; from < together.length;) {
     let rows = 0;
     let to = from;
@@ -157,9 +159,15 @@ export async function postBatchNotes(tx: Tx, dialect: Dialect, notes: readonly B
       rows += together[to++]?.prepared.lines.length ?? 0;
     await postTogether(tx, dialect, together.slice(from, to));
     from = to;
-    // a turn of the event loop between two calls; no forced collection here: with the XML kept deflated the heap
-    // stays small, and a full collection every 2,000 rows held the thread 50–270 ms each time (decision 0070)
+    // a turn of the event loop between two calls; every ~6,000 rows a full collection too, in a turn of its own (one
+    // after a call held the thread for both: 50–270 ms each time at every 2,000 rows), so the heap does not grow
+    // by the calls' garbage until the collector's own time (decision 0070)
     await yieldToOthers();
+    sinceCollected += rows;
+    if (sinceCollected >= COLLECT_EVERY_ROWS) {
+      sinceCollected = 0;
+      await betweenChunks();
+    }
   }
   for (const { note, prepared } of alone) {
     await named(note, async () => finishNote(tx, dialect, prepared, await postNote(tx, dialect, prepared)));
