@@ -13,6 +13,7 @@ import { messages } from '../../../config/messages.ts';
 import { openModal } from '../../../lib/modal.ts';
 import { nfeUrls, useNfeReceiptsQuery } from '../nfe-api.ts';
 import { NfeReceiptDetail } from './nfe-receipt-detail.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 const SORTS = ['createdAt'] as const;
 
@@ -71,17 +72,15 @@ function receiptColumns(
 
 /** Entry date range and supplier, kept in the URL like every list's filters. */
 function ReceiptFilters({ list }: { list: ReturnType<typeof useListParams<(typeof SORTS)[number]>> }) {
-  const range = { type: 'date', className: 'input input-sm' } as const;
   return (
     <>
-      <label className="fieldset">
-        <span className="fieldset-legend">Entrada de</span>
-        <input {...range} value={list.get('from')} onChange={(e) => list.setFilter('from', e.target.value)} />
-      </label>
-      <label className="fieldset">
-        <span className="fieldset-legend">até</span>
-        <input {...range} value={list.get('to')} onChange={(e) => list.setFilter('to', e.target.value)} />
-      </label>
+      <DateField
+        label="Entrada de"
+        small
+        value={list.get('from')}
+        onChange={(date) => list.setFilter('from', date)}
+      />
+      <DateField label="até" small value={list.get('to')} onChange={(date) => list.setFilter('to', date)} />
       <SupplierFilter value={list.get('supplierId')} onChange={(id) => list.setFilter('supplierId', id)} />
     </>
   );
