@@ -46,6 +46,11 @@ export function SheetPreview({ content }: { content: TSheetPreview }) {
           </span>
         </div>
       ) : null}
+      {content.monthNotice ? (
+        <div className="alert alert-error mb-4" role="alert" data-testid="preview-month-notice">
+          <span>{content.monthNotice}</span>
+        </div>
+      ) : null}
       <div
         className={`alert ${summary.invalid > 0 ? 'alert-error' : duplicateOf ? 'alert-warning' : 'alert-success'}`}
         data-testid="preview-summary"
