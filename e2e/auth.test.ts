@@ -54,6 +54,9 @@ describe('the login page says why an account cannot sign in (issue 8 item 6)', (
       .toBe('Seu cadastro aguarda a aprovação de um administrador.');
     await submitLogin(email, 'senha-errada-000');
     await expect.poll(() => formAlert().textContent()).toBe('E-mail ou senha inválidos.');
+    // said once, on the form: no notification repeats it (issue 33)
+    expect(await page.getByText('E-mail ou senha inválidos.').count()).toBe(1);
+    expect(await page.getByTestId('notification').count()).toBe(0);
   });
 
   it('someone signed in whose account is disabled meanwhile is sent to the login page and told why', async () => {
