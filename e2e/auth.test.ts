@@ -70,3 +70,16 @@ describe('the login page says why an account cannot sign in (issue 8 item 6)', (
       .toContain('Seu acesso foi desativado por um administrador.');
   });
 });
+
+describe('show the password (issue 33)', () => {
+  it('shows and hides the password being chosen on the register page', async () => {
+    await page.goto('/register');
+    const password = page.getByLabel('Senha', { exact: true });
+    await password.fill('segredo-123');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Mostrar senha' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Mostrar senha' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+  });
+});
