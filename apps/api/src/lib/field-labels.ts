@@ -7,7 +7,7 @@ export const FIELD_LABELS: Record<string, string> = {
   currentPassword: 'Senha atual',
   newPassword: 'Nova senha',
   token: 'Link',
-  status: 'Status',
+  status: 'Situação',
   role: 'Perfil',
   page: 'Página',
   pageSize: 'Tamanho da página',
