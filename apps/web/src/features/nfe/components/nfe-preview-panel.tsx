@@ -118,7 +118,10 @@ function ItemsTable({
   setEffect: (item: number, effect: TChosenEffect | null) => void;
 }) {
   const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
-  const defaults = { baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null };
+  const defaults = {
+    baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null,
+    importable: preview.errors.length === 0,
+  };
   return (
     <NoteTable
       label={`Itens da NF-e ${preview.number}`}

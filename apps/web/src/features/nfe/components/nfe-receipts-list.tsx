@@ -17,6 +17,8 @@ import { DateField } from '../../../components/ui/date-field.tsx';
 
 const SORTS = ['createdAt'] as const;
 
+const SITUATIONS = ['imported', 'undone', 'all'] as const;
+
 function receiptColumns(
   open: number | null,
   setOpen: (id: number | null) => void,
@@ -61,9 +63,13 @@ function receiptColumns(
           >
             <Icon name="download" className="h-4 w-4" />
           </a>
-          <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => undo(r)}>
-            Desfazer
-          </button>
+          {r.undoneAt ? (
+            <span className="badge badge-ghost">Desfeita em {formatDateTime(r.undoneAt)}</span>
+          ) : (
+            <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => undo(r)}>
+              Desfazer
+            </button>
+          )}
         </>
       ),
     },
@@ -82,6 +88,17 @@ function ReceiptFilters({ list }: { list: ReturnType<typeof useListParams<(typeo
       />
       <DateField label="até" small value={list.get('to')} onChange={(date) => list.setFilter('to', date)} />
       <SupplierFilter value={list.get('supplierId')} onChange={(id) => list.setFilter('supplierId', id)} />
+      <select
+        className="select select-sm w-auto self-end"
+        aria-label="Situação"
+        data-testid="nfe-situation-filter"
+        value={list.get('situation') || 'imported'}
+        onChange={(e) => list.setFilter('situation', e.target.value === 'imported' ? null : e.target.value)}
+      >
+        <option value="imported">Importadas</option>
+        <option value="undone">Desfeitas</option>
+        <option value="all">Todas</option>
+      </select>
     </>
   );
 }
@@ -101,6 +118,7 @@ export function NfeReceiptsList() {
     from,
     to,
     supplierId: supplierId ? Number(supplierId) : undefined,
+    situation: SITUATIONS.find((s) => s === list.get('situation')) ?? 'imported',
   });
   const { data } = useNfeReceiptsQuery(params, { skip: rangeInverted });
   const undo = (receipt: TNfeReceipt) =>
