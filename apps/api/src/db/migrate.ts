@@ -28,6 +28,7 @@ import { establishments } from './migrations/023-establishments.ts';
 import { stockLocations } from './migrations/024-stock-locations.ts';
 import { countLocations } from './migrations/025-count-locations.ts';
 import { documentBatches } from './migrations/026-document-batches.ts';
+import { countScopeSize } from './migrations/027-count-scope-size.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -57,6 +58,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '024-stock-locations': stockLocations(dialect),
     '025-count-locations': countLocations(dialect),
     '026-document-batches': documentBatches(dialect),
+    '027-count-scope-size': countScopeSize(),
   };
 }
 
