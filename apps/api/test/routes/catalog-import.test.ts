@@ -58,6 +58,8 @@ describe('catalog sheet template', { timeout: 120_000 }, () => {
     help?.eachRow((r) => text.push((r.values as Cell[]).slice(1).join(' ')));
     expect(text.join('\n')).toMatch(/Saldo inicial/);
     expect(text.join('\n')).toMatch(/Tipo = Entrada/);
+    // says what the import does: an unknown packaging type is refused, so it says where types are created (issue 33)
+    expect(text.join('\n')).toMatch(/precisa estar cadastrado em Embalagens/);
   });
 
   it('imports as it is: its example rows are valid', async () => {
@@ -218,7 +220,10 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
       ]),
     );
     expect(errors[3]).toMatch(/Unidade: Informe a unidade/);
-    expect(errors[4]).toBe('Unidade: código XYZ não cadastrado: use o código da unidade, como UN ou KG.');
+    // says where units are created (issue 33)
+    expect(errors[4]).toBe(
+      'Unidade: código XYZ não cadastrado: use o código de uma unidade, como UN ou KG, ou cadastre-a em Unidades.',
+    );
     expect(errors[5]).toMatch(/Código de barras: .*inválido/);
     expect(errors[6]).toMatch(/Preço de custo: /);
     expect(errors[6]).toMatch(/NCM: NCM deve ter 8 dígitos/);

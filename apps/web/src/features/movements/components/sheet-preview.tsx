@@ -29,6 +29,9 @@ const COLUMNS: Array<PreviewColumn<TSheetRow>> = [
     cell: (row) =>
       row.unitCost && decimal.test(row.unitCost) ? formatUnitMoney(row.unitCost) : (row.unitCost ?? '—'),
   },
+  // the supplier as the sheet names it (CNPJ or name) and the exit's reason: both are checked, so both are shown
+  { header: 'Fornecedor', cell: (row) => row.supplier ?? '—' },
+  { header: 'Motivo', cell: (row) => row.reason ?? '—' },
   { header: 'Documento', cell: (row) => row.document ?? '—' },
 ];
 
