@@ -441,6 +441,8 @@ describe('import and cancel', () => {
     expect(text).toContain('Mercearia Boa Vista');
     expect(text).toContain('CNPJ 11.222.333/0001-81');
     expect(text).toContain('Junho de 2026');
+    // an open month says so (issue 33)
+    expect(text).toContain('Junho de 2026 · mês aberto');
     // valued by date: 7 (May, R$ 140) + 30 on 02/06 (R$ 750) = 37 for R$ 890; −12 on 10/06 takes
     // round(890 × 12 ÷ 37) = R$ 288,6486; −5 on 20/06 takes round(601,3514 × 5 ÷ 25) = R$ 120,2703
     // → 20 left for R$ 481,0811, average R$ 24,0541 (the May entry typed later still counts first)
