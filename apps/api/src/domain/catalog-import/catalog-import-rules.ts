@@ -120,7 +120,7 @@ export function unity(
   if (!found)
     failAt(
       'unity',
-      `código ${excerpt(raw, 20)} não cadastrado: use o código de uma unidade, como UN ou KG, ou cadastre-a em Unidades.`,
+      `Unidade ${excerpt(raw, 20)} não cadastrada: use o código de uma unidade, como UN ou KG, ou cadastre-a em Unidades.`,
     );
   else if (existing && existing.unityId !== found.id)
     failAt('unity', 'A unidade de um produto cadastrado não muda pela planilha.');
