@@ -54,6 +54,9 @@ describe('the login page says why an account cannot sign in (issue 8 item 6)', (
       .toBe('Seu cadastro aguarda a aprovação de um administrador.');
     await submitLogin(email, 'senha-errada-000');
     await expect.poll(() => formAlert().textContent()).toBe('E-mail ou senha inválidos.');
+    // said once, on the form: no notification repeats it (issue 33)
+    expect(await page.getByText('E-mail ou senha inválidos.').count()).toBe(1);
+    expect(await page.getByTestId('notification').count()).toBe(0);
   });
 
   it('someone signed in whose account is disabled meanwhile is sent to the login page and told why', async () => {
@@ -65,5 +68,18 @@ describe('the login page says why an account cannot sign in (issue 8 item 6)', (
     await expect
       .poll(() => page.getByTestId('notification').textContent())
       .toContain('Seu acesso foi desativado por um administrador.');
+  });
+});
+
+describe('show the password (issue 33)', () => {
+  it('shows and hides the password being chosen on the register page', async () => {
+    await page.goto('/register');
+    const password = page.getByLabel('Senha', { exact: true });
+    await password.fill('segredo-123');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Mostrar senha' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Mostrar senha' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
   });
 });

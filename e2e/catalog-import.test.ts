@@ -67,7 +67,7 @@ describe('catalog sheet in the browser', () => {
       expect(await summary.textContent()).toContain('2 linhas (1 novo, 0 alterados');
       expect(await summary.textContent()).toContain('Categorias novas: Cereais E2E');
       expect(await modal().getByTestId('preview-line-3').textContent()).toContain(
-        'código XYZ não cadastrado',
+        'Unidade XYZ não cadastrada',
       );
       expect(await modal().getByRole('button', { name: 'Importar' }).isDisabled()).toBe(true);
 
@@ -123,7 +123,7 @@ describe('catalog sheet in the browser', () => {
     const input = modal().getByLabel('Planilha de produtos (.xlsx ou .csv)');
     await input.setInputFiles(csvPath);
     const errorsCell = modal().getByTestId('preview-line-2');
-    await expect.poll(() => errorsCell.textContent()).toContain('código XYZ não cadastrado');
+    await expect.poll(() => errorsCell.textContent()).toContain('Unidade XYZ não cadastrada');
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -142,7 +142,7 @@ describe('catalog sheet in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const underRow = modal().getByTestId('preview-row-errors');
     await underRow.waitFor();
-    expect(await underRow.textContent()).toContain('Unidade: código XYZ não cadastrado');
+    expect(await underRow.textContent()).toContain('Unidade XYZ não cadastrada: use o código de uma unidade');
     expect(await modal().getByRole('columnheader', { name: 'Erros' }).isVisible()).toBe(false);
     const box = await underRow.locator('div').first().boundingBox();
     expect(box && box.width >= 250 && box.x >= 0 && box.x + box.width <= 390).toBe(true);

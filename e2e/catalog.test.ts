@@ -52,6 +52,12 @@ describe('catalog in the browser', () => {
     await modal().getByLabel('Estoque mínimo').fill('2,000');
     await modal().getByRole('button', { name: 'Salvar' }).click();
     await expectNotification('Produto Adicionado!');
+    // the new product opens (issue 33)
+    await page.waitForURL(/\/app\/products\/\d+$/);
+    await page
+      .getByRole('heading', { name: /Óleo de Soja 900 ml/ })
+      .first()
+      .waitFor();
     const row = await productRow(sku);
     await expect.poll(() => row.isVisible()).toBe(true);
 
@@ -193,7 +199,11 @@ describe('catalog in the browser', () => {
       await modal().getByLabel('Categoria').selectOption({ label: 'Bebidas' });
       await modal().getByLabel('Unidade base').selectOption({ label: 'UN — Unidade' });
       await modal().getByRole('button', { name: 'Salvar' }).click();
-      if (attempt === 0) await expectNotification('Produto Adicionado!');
+      if (attempt === 0) {
+        await expectNotification('Produto Adicionado!');
+        await page.waitForURL(/\/app\/products\/\d+$/);
+        await page.goto('/app/products');
+      }
     }
     await expect
       .poll(() => notification().textContent())

@@ -224,7 +224,7 @@ describe('lists in the browser', () => {
     await loginAsAdmin();
     await page.goto('/app/stock-in?from=2026-03-01&to=2026-03-31');
     await expect.poll(() => page.getByTestId('ledger-table').textContent()).toContain(product!.name);
-    await page.getByLabel('Até').fill('2026-02-01');
+    await page.getByLabel('Até').fill('01/02/2026');
     await page.getByText('A data inicial deve ser anterior ou igual à final.').waitFor();
     expect(await page.getByTestId('ledger-table').count()).toBe(0);
     expect(searchParam('to')).toBe('2026-02-01');
@@ -299,7 +299,7 @@ describe('lists in the browser', () => {
     await other.locator('dialog[open]').getByLabel('Data').waitFor();
     await expect
       .poll(() => other.locator('dialog[open]').getByLabel('Data').inputValue())
-      .toBe(businessToday('America/Sao_Paulo'));
+      .toBe(businessToday('America/Sao_Paulo').split('-').reverse().join('/'));
     await context.close();
   });
 });

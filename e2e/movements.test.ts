@@ -65,6 +65,14 @@ describe('monthly sheet in the browser', () => {
       'Estoque insuficiente: disponível 10 UN, solicitado 25 UN.',
     );
     expect(await page.getByRole('button', { name: 'Importar' }).isDisabled()).toBe(true);
+    // the exit's reason (none given: venda) and the supplier column are shown, as they are checked (issue 33)
+    expect(
+      await page.getByTestId('preview-table').getByRole('columnheader', { name: 'Motivo' }).count(),
+    ).toBe(1);
+    expect(
+      await page.getByTestId('preview-table').getByRole('columnheader', { name: 'Fornecedor' }).count(),
+    ).toBe(1);
+    expect(await errorRow.textContent()).toContain('venda');
     // on a phone the preview scrolls sideways and says so, as every wide table does
     const previewHint = page
       .getByTestId('preview-scroll')

@@ -65,6 +65,9 @@ describe('receiving goods from an NF-e XML', () => {
     await page.getByTestId('nfe-preview').waitFor();
     expect(await page.getByTestId('nfe-item-state-1').textContent()).toBe('escolher produto');
     expect(await page.getByTestId('nfe-item-state-2').textContent()).toBe('escolher produto');
+    // the unit cost and the item's total, each named for what it is (issue 33)
+    expect(await page.getByRole('columnheader', { name: 'Custo unitário' }).count()).toBe(1);
+    expect(await page.getByRole('columnheader', { name: 'Custo total' }).count()).toBe(1);
 
     // item 1: a new product from the note
     const first = page.getByTestId('nfe-item-1');
@@ -188,5 +191,10 @@ describe('receiving goods from an NF-e XML', () => {
           !(await page.getByTestId('nfe-table').textContent())?.includes(`${n}/1`),
       )
       .toBe(true);
+    // still there under Situação: Desfeitas, saying when (issue 33)
+    await page.getByTestId('nfe-situation-filter').selectOption('undone');
+    await page.waitForURL(/situation=undone/);
+    await expect.poll(() => page.getByTestId('nfe-table').textContent()).toContain(`${n}/1`);
+    expect(await page.getByTestId('nfe-table').textContent()).toContain('Desfeita em');
   });
 });

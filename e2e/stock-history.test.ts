@@ -217,8 +217,8 @@ describe('stock over time in the browser', () => {
     expect(
       await page.getByRole('tab', { name: 'Kardex' }).evaluate((tab) => tab === document.activeElement),
     ).toBe(true);
-    await page.getByLabel('De', { exact: true }).fill(daysBefore(15));
-    await page.getByLabel('Até', { exact: true }).fill(todayIso());
+    await page.getByLabel('De', { exact: true }).fill(br(daysBefore(15)));
+    await page.getByLabel('Até', { exact: true }).fill(br(todayIso()));
 
     const table = page.getByTestId('kardex-table');
     await expect
@@ -287,10 +287,10 @@ describe('stock over time in the browser', () => {
     expect(download.url()).toContain(`from=${daysBefore(15)}&to=${todayIso()}&format=xlsx`);
     // the range is in the URL: a reload keeps it
     await page.reload();
-    await expect.poll(() => page.getByLabel('De', { exact: true }).inputValue()).toBe(daysBefore(15));
+    await expect.poll(() => page.getByLabel('De', { exact: true }).inputValue()).toBe(br(daysBefore(15)));
     // an inverted range says so, and offers no file of it
-    await page.getByLabel('De', { exact: true }).fill(todayIso());
-    await page.getByLabel('Até', { exact: true }).fill(daysBefore(15));
+    await page.getByLabel('De', { exact: true }).fill(br(todayIso()));
+    await page.getByLabel('Até', { exact: true }).fill(br(daysBefore(15)));
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'A data inicial' }).textContent())
       .toBe('A data inicial deve ser anterior ou igual à final.');
@@ -303,15 +303,15 @@ describe('stock over time in the browser', () => {
     const quantity = () =>
       page.getByTestId(`stock-row-${product.sku}`).getByTestId('stock-quantity').textContent();
     await expect.poll(quantity).toBe('15 UN');
-    await page.getByLabel('Saldo em').fill(daysBefore(8));
+    await page.getByLabel('Saldo em').fill(br(daysBefore(8)));
     await page.waitForURL(new RegExp(`date=${daysBefore(8)}`));
     await expect.poll(quantity).toBe('20 UN');
-    await page.getByLabel('Saldo em').fill(daysBefore(15));
+    await page.getByLabel('Saldo em').fill(br(daysBefore(15)));
     await expect.poll(quantity).toBe('10 UN');
     await page.reload();
     await page.getByLabel('Buscar produto').fill(product.sku);
     await expect.poll(quantity).toBe('10 UN');
-    expect(await page.getByLabel('Saldo em').inputValue()).toBe(daysBefore(15));
+    expect(await page.getByLabel('Saldo em').inputValue()).toBe(br(daysBefore(15)));
     // the list says which day it shows
     expect(await page.getByRole('heading', { name: `Saldos ao fim de ${br(daysBefore(15))}` }).count()).toBe(
       1,
@@ -418,7 +418,7 @@ describe('stock over time in the browser', () => {
     await modal().getByRole('option').filter({ hasText: product.sku }).first().click();
     await modal().getByLabel('Quantidade').fill('3');
     await modal().getByLabel('Custo unitário (R$)').fill('2,50');
-    await modal().getByLabel('Data').fill(dayInLastMonth);
+    await modal().getByLabel('Data').fill(br(dayInLastMonth));
     // a back-dated movement shows the balance it draws on: that date's
     await expect
       .poll(() => modal().getByTestId('available-balance').textContent())

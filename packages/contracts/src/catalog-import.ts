@@ -12,6 +12,11 @@ export const ZCatalogRow = z.object({
   name: z.nullable(z.string()),
   /** for a row with errors: what it would have done (create when its code is unknown or unreadable) */
   action: z.enum(CATALOG_ACTIONS),
+  /** the price the import records (cost and sale, plain decimals), null when it records none */
+  costPrice: z.nullable(z.string()),
+  salePrice: z.nullable(z.string()),
+  /** the package read, as "Caixa c/ 12 UN"; null without one */
+  package: z.nullable(z.string()),
   errors: z.array(ZSheetRowError),
 });
 export type TCatalogRow = z.infer<typeof ZCatalogRow>;

@@ -49,6 +49,8 @@ export const ZSheetPreview = z.object({
   fileName: z.string(),
   rows: z.array(ZSheetRow),
   summary: ZSheetSummary,
+  /** rows dated outside the chosen month, said once: which month they are in and which was chosen */
+  monthNotice: z.nullable(z.string()),
   /** the standing import of this same file (same bytes) for that month: importing it again is refused */
   duplicateOf: z.nullable(z.object({ id: z.number(), fileName: z.string(), createdAt: z.string() })),
 });

@@ -270,6 +270,11 @@ export const ZNfeListQuery = z
     from: z.optional(ZDate),
     to: z.optional(ZDate),
     supplierId: z.optional(ZId),
+    /** imported notes by default; the undone ones are kept and can be listed too (issue 33) */
+    situation: z._default(
+      z.enum(['imported', 'undone', 'all'], { error: orRequired('Situação inválida.') }),
+      'imported',
+    ),
     format: ZExportFormat,
   })
   .check(dateRangeInOrder());

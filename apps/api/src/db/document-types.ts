@@ -123,6 +123,8 @@ export interface InventoryCountTable {
   blind: ColumnType<number, number | undefined, number>;
   /** the location counted (migration 025) */
   location_id: number;
+  /** the products in its scope when it was posted (migration 027); null before, or not posted */
+  products_in_scope: number | null;
 }
 
 /** One person's part of a counted line (migration 018): the parts of a line add up to its counted quantity. */

@@ -29,6 +29,7 @@ import { stockLocations } from './migrations/024-stock-locations.ts';
 import { countLocations } from './migrations/025-count-locations.ts';
 import { documentBatches } from './migrations/026-document-batches.ts';
 import { establishmentCityCode } from './migrations/027-establishment-city-code.ts';
+import { countScopeSize } from './migrations/028-count-scope-size.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -59,6 +60,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '025-count-locations': countLocations(dialect),
     '026-document-batches': documentBatches(dialect),
     '027-establishment-city-code': establishmentCityCode(),
+    '028-count-scope-size': countScopeSize(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { withFieldName } from '@armazem/contracts/field-message';
 /** Portuguese names of request fields, so validation messages read naturally on screen. */
 export const FIELD_LABELS: Record<string, string> = {
   name: 'Nome',
@@ -6,7 +7,7 @@ export const FIELD_LABELS: Record<string, string> = {
   currentPassword: 'Senha atual',
   newPassword: 'Nova senha',
   token: 'Link',
-  status: 'Status',
+  status: 'Situação',
   role: 'Perfil',
   page: 'Página',
   pageSize: 'Tamanho da página',
@@ -86,16 +87,8 @@ export function labelOf(path: string): string {
 
 /** One readable message for a request's issues: each prefixed by its field's name unless it already names it. */
 export function issuesMessage(issues: ReadonlyArray<{ path: string; message: string }>): string {
-  const messages = issues.map((issue) => {
-    const label = issue.path ? labelOf(issue.path) : '';
-    // "Selecione a categoria.", "Para cada item, …" and "A data inicial deve…" already name their field
-    const named =
-      !label ||
-      issue.message.startsWith('Selecione ') ||
-      issue.message.startsWith('Para cada ') ||
-      issue.message.toLowerCase().includes(label.toLowerCase());
-    return named ? issue.message : `${label}: ${issue.message}`;
-  });
+  // "Selecione a categoria.", "Para cada item, …" and "A data inicial deve…" already name their field
+  const messages = issues.map((issue) => withFieldName(issue.path ? labelOf(issue.path) : '', issue.message));
   // one message once, even when two checks of a field say the same
   return [...new Set(messages)].join(' ') || 'Dados inválidos.';
 }

@@ -160,6 +160,15 @@ export class PdfTable {
     if (withHeader) this.header();
   }
 
+  /** The height `cells` take as one row, wrapped in their columns (to keep rows together on a page). */
+  heightOf(cells: readonly string[], bold = false): number {
+    const font = bold ? this.style.bold : this.style.regular;
+    const lines = this.columns.map(
+      (column, index) => wrap(font, this.style.size, cells[index] ?? '', column.width - 4).length,
+    );
+    return Math.max(1, ...lines) * this.style.line + this.style.gap;
+  }
+
   /** One row: each cell wrapped in its column; right-aligned columns align each line to the right edge. */
   row(cells: readonly string[], bold = false): void {
     this.draw(cells, bold ? this.style.bold : this.style.regular, true);

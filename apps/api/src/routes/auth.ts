@@ -68,7 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZRegisterResponse, ...errors(400, 409, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.ip)),
+    async (request, reply) => {
+      const { token, ...registered } = await auth.register(request.body, request.ip);
+      if (token) setSessionCookie(request, reply, token);
+      return reply.status(201).send(registered);
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { TUserListItem } from '@armazem/contracts/auth';
-import type { TSupplier } from '@armazem/contracts/suppliers';
+import { formatZip, type TSupplier } from '@armazem/contracts/suppliers';
+import { formatStateRegistration } from '@armazem/contracts/state-registration';
 import type { TLedgerEntry, TStockRow } from '@armazem/contracts/stock';
 import { LEDGER_SOURCE_LABELS, STOCK_REASON_LABELS } from '@armazem/contracts/stock';
 import type { TStockMovement } from '@armazem/contracts/movements';
@@ -18,6 +19,20 @@ export const SUPPLIER_COLUMNS: ExportColumn<TSupplier>[] = [
   { title: 'CNPJ/CPF', width: 20, value: (s) => formatDocument(s.document) },
   { title: 'E-mail', value: (s) => s.email },
   { title: 'Telefone', width: 16, value: (s) => (s.phone ? formatPhone(s.phone) : null) },
+  {
+    title: 'IE',
+    width: 18,
+    value: (s) => formatStateRegistration(s.stateRegistration, s.address.state) || null,
+  },
+  {
+    title: 'Endereço',
+    width: 36,
+    value: (s) => [s.address.street, s.address.number].filter(Boolean).join(', ') || null,
+  },
+  { title: 'Bairro', width: 20, value: (s) => s.address.district },
+  { title: 'Cidade', width: 20, value: (s) => s.address.city },
+  { title: 'UF', width: 5, value: (s) => s.address.state },
+  { title: 'CEP', width: 10, value: (s) => (s.address.zip ? formatZip(s.address.zip) : null) },
   { title: 'Situação', width: 10, value: (s) => STATUS[s.status] },
   { title: 'Produtos', type: 'number', value: (s) => s.productsCount },
   { title: 'Cadastrado em', type: 'datetime', value: (s) => s.createdAt },

@@ -38,6 +38,24 @@ describe('the first account', () => {
     expect(second.json().message).toMatch(/aprovar/);
     expect(second.json().user).not.toHaveProperty('password_hash');
   });
+
+  it('signs the administrator in right after registering; a pending account gets no session (issue 33)', async () => {
+    const first = await register(fresh.app, 'carla@empresa.com.br', 'Carla');
+    // not the first account of this database: pending, so no cookie
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const other = await buildTestApp();
+    try {
+      const admin = await register(other.app, 'dona@empresa.com.br', 'Dona');
+      expect(admin.json().message).toBe('Cadastro realizado! Você é o administrador e já entrou no sistema.');
+      const cookie = String(admin.headers['set-cookie']).split(';')[0]!;
+      expect(cookie).toMatch(/=./);
+      const me = await other.app.inject({ url: '/api/auth/v1/me', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email: 'dona@empresa.com.br', role: 'admin' });
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('register', () => {

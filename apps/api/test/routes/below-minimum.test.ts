@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type TestContext } from '../helper.ts';
-import { createProduct, defaultUnityId, stockIn } from '../factories.ts';
+import { createProduct, defaultUnityId, stockIn, stockOut } from '../factories.ts';
 
 // One definition of "below minimum" (docs/decisions/0013): active and quantity < minStock. A fresh database, so
 // the counts below are exact.
@@ -63,8 +63,23 @@ describe('below minimum', () => {
     expect(below.totals.belowMinimum).toBe(2);
     expect(notBelow.totals.belowMinimum).toBe(0);
     expect((await get('/api/stock/v1/summary')).belowMinimum).toBe(2);
-    expect(ids(await get('/api/stock/v1/below-minimum'))).toEqual(
-      [activeBelow, activeEmpty].sort((a, b) => a - b),
+    // the notifications: a product that never had stock raises no alarm (decision 0076)
+    expect(ids(await get('/api/stock/v1/below-minimum'))).toEqual([activeBelow]);
+  });
+
+  it('notifies a product below its minimum once it has moved, even back to zero, but not one never stocked', async () => {
+    const never = await product('Nunca estocado', 0, 'active');
+    const emptied = await product('Zerado depois', 3, 'active');
+    await stockOut(ctx.app, cookie, {
+      productId: emptied,
+      productUnityId: await defaultUnityId(ctx.app, cookie, emptied),
+      quantity: 3,
+      reason: 'venda',
+    });
+    const listed = ((await get('/api/stock/v1/below-minimum')) as Array<{ product: { id: number } }>).map(
+      (row) => row.product.id,
     );
+    expect(listed).toContain(emptied);
+    expect(listed).not.toContain(never);
   });
 });

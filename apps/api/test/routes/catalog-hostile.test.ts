@@ -98,6 +98,9 @@ describe('hostile catalog sheets', { timeout: 120_000 }, () => {
         sku: 'DUPE-1',
         name: 'Segundo',
         action: 'create',
+        costPrice: null,
+        salePrice: null,
+        package: null,
         errors: [{ column: 'Código', message: 'O código DUPE-1 aparece também na linha 2.' }],
       },
     ]);

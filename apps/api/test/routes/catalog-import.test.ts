@@ -58,6 +58,8 @@ describe('catalog sheet template', { timeout: 120_000 }, () => {
     help?.eachRow((r) => text.push((r.values as Cell[]).slice(1).join(' ')));
     expect(text.join('\n')).toMatch(/Saldo inicial/);
     expect(text.join('\n')).toMatch(/Tipo = Entrada/);
+    // says what the import does: an unknown packaging type is refused, so it says where types are created (issue 33)
+    expect(text.join('\n')).toMatch(/precisa estar cadastrado em Embalagens/);
   });
 
   it('imports as it is: its example rows are valid', async () => {
@@ -78,10 +80,10 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
     });
     const same = await createProduct(ctx.app, cookie, { sku: 'PRV-2', name: 'Sal 1 kg', categoryId: 1 });
     const bytes = await makeXlsx([
-      ['código', 'NOME', 'Categoria', 'Unidade', 'Preco de Venda'],
-      ['prv-new', 'Macarrão 500 g', 'Massas Finas', 'UN', '7,50'],
-      [existing.sku, 'Feijão carioca 1 kg', null, null, null],
-      [same.sku, 'Sal 1 kg', null, null, null],
+      ['código', 'NOME', 'Categoria', 'Unidade', 'Preco de Venda', 'Embalagem'],
+      ['prv-new', 'Macarrão 500 g', 'Massas Finas', 'UN', '7,50', 'Caixa c/ 12'],
+      [existing.sku, 'Feijão carioca 1 kg', null, null, null, null],
+      [same.sku, 'Sal 1 kg', null, null, null, null],
     ]);
     const response = await send('/import/preview', bytes);
     expect(response.statusCode, response.body).toBe(200);
@@ -97,8 +99,13 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
       sku: 'PRV-NEW',
       name: 'Macarrão 500 g',
       action: 'create',
+      // the price and the package it records, as read (issue 33)
+      costPrice: '0.0000',
+      salePrice: '7.5000',
+      package: 'Caixa c/ 12 UN',
       errors: [],
     });
+    expect(body.rows[2]).toMatchObject({ costPrice: null, salePrice: null, package: null });
     expect(body.summary).toEqual({
       rows: 3,
       valid: 3,
@@ -218,7 +225,10 @@ describe('catalog sheet preview and import', { timeout: 120_000 }, () => {
       ]),
     );
     expect(errors[3]).toMatch(/Unidade: Informe a unidade/);
-    expect(errors[4]).toBe('Unidade: código XYZ não cadastrado: use o código da unidade, como UN ou KG.');
+    // says where units are created (issue 33)
+    expect(errors[4]).toBe(
+      'Unidade: Unidade XYZ não cadastrada: use o código de uma unidade, como UN ou KG, ou cadastre-a em Unidades.',
+    );
     expect(errors[5]).toMatch(/Código de barras: .*inválido/);
     expect(errors[6]).toMatch(/Preço de custo: /);
     expect(errors[6]).toMatch(/NCM: NCM deve ter 8 dígitos/);

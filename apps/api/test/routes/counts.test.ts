@@ -124,6 +124,8 @@ describe('inventory counts', () => {
     expect(await balance(shortage.id)).toBe('7.000');
     expect(await balance(uncounted.id)).toBe('4.000');
     expect(await balance(empty.id)).toBe('1.000');
+    // the header still says "3 de 4", not "3 de 3": the products in scope when it was posted (issue 33)
+    expect((await detail(count.id)).totals).toMatchObject({ products: 4, counted: 3, uncounted: 1 });
     const rows = await ctx.handle.db
       .selectFrom('stock_ledger')
       .selectAll()

@@ -44,7 +44,18 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }
 describe('exporting the paged lists', () => {
   it('writes suppliers to .xlsx with Portuguese titles, typed cells and formula-looking text as text', async () => {
     const n = unique();
-    const supplier = await createSupplier(ctx.app, cookie, { name: `=HYPERLINK("x") Exporta ${n}` });
+    const supplier = await createSupplier(ctx.app, cookie, {
+      name: `=HYPERLINK("x") Exporta ${n}`,
+      stateRegistration: '110042490114',
+      address: {
+        street: 'Rua Augusta',
+        number: '100',
+        district: 'Centro',
+        city: 'São Paulo',
+        state: 'SP',
+        zip: '01310100',
+      },
+    });
     const response = await get(`/api/suppliers/v1?format=xlsx&q=Exporta ${n}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
@@ -58,6 +69,12 @@ describe('exporting the paged lists', () => {
       'CNPJ/CPF',
       'E-mail',
       'Telefone',
+      'IE',
+      'Endereço',
+      'Bairro',
+      'Cidade',
+      'UF',
+      'CEP',
       'Situação',
       'Produtos',
       'Cadastrado em',
@@ -66,9 +83,18 @@ describe('exporting the paged lists', () => {
     const cell = rows[1]!.getCell(1);
     expect(cell.type).toBe(ExcelJS.ValueType.String);
     expect(cell.value).toBe(supplier.name);
-    expect(rows[1]!.getCell(6).value).toBe('Ativo');
-    expect(rows[1]!.getCell(7).value).toBe(0);
-    expect(rows[1]!.getCell(8).value).toBeInstanceOf(Date);
+    // the address and the IE with its state's mask (issue 33)
+    expect([6, 7, 8, 9, 10, 11].map((column) => rows[1]!.getCell(column).value)).toEqual([
+      '110.042.490.114',
+      'Rua Augusta, 100',
+      'Centro',
+      'São Paulo',
+      'SP',
+      '01310-100',
+    ]);
+    expect(rows[1]!.getCell(12).value).toBe('Ativo');
+    expect(rows[1]!.getCell(13).value).toBe(0);
+    expect(rows[1]!.getCell(14).value).toBeInstanceOf(Date);
   });
 
   it('writes a .csv with BOM, semicolons, CRLF and a leading apostrophe on formula-looking text', async () => {

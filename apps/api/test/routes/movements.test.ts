@@ -15,6 +15,7 @@ import {
 import { assertLedgerInvariant, ledgerRowCount } from '../invariants.ts';
 import { pdfPages } from '../pdf-text.ts';
 import { TEMPLATE_HEADER } from '../../src/domain/movements/template.ts';
+import type { TSheetPreview } from '@armazem/contracts/movements';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, multipart, zipWithoutWorkbook, type Cell } from '../sheets.ts';
 
 let ctx: TestContext;
@@ -154,9 +155,7 @@ describe('preview', () => {
     }>;
     const errorsAt = (line: number) => rows.find((row) => row.line === line)?.errors ?? [];
     expect(errorsAt(2)).toEqual([{ column: 'Código', message: 'Produto NAO-EXISTE não encontrado.' }]);
-    expect(errorsAt(3)).toEqual([
-      { column: 'Data', message: 'A data 03/08/2026 está fora do mês escolhido.' },
-    ]);
+    expect(errorsAt(3)).toEqual([{ column: 'Data', message: 'Fora do mês escolhido.' }]);
     expect(errorsAt(4)).toEqual(
       expect.arrayContaining([
         { column: 'Tipo', message: 'Tipo inválido: use Entrada ou Saída (E ou S).' },
@@ -178,6 +177,31 @@ describe('preview', () => {
     ]);
     expect(errorsAt(8)).toEqual([{ column: 'Fornecedor', message: 'CNPJ ou CPF do fornecedor inválido.' }]);
     expect(response.json().summary).toMatchObject({ rows: 7, valid: 0, invalid: 7 });
+  });
+
+  it('says once which month the dates are in when another month is chosen (issue 33)', async () => {
+    const october = [HEADER, ...[1, 15, 31].map((day) => [d(day, 10), 'CAFE-1KG', 'Entrada', 1, null, 1])];
+    const response = await preview(await makeXlsx(october), 'outubro.xlsx', { year: '2026', month: '9' });
+    const body = response.json() as TSheetPreview;
+    expect(body.monthNotice).toBe(
+      'As datas da planilha são de outubro/2026, mas o mês escolhido é setembro/2026. Escolha outubro/2026 ou corrija as datas.',
+    );
+    // each row is still marked, briefly, under its date
+    expect(body.rows.map((row) => row.errors)).toEqual(
+      Array.from({ length: 3 }, () => [{ column: 'Data', message: 'Fora do mês escolhido.' }]),
+    );
+    const mixed = [
+      HEADER,
+      [d(2), 'CAFE-1KG', 'Entrada', 1, null, 1],
+      [d(3, 10), 'CAFE-1KG', 'Entrada', 1, null, 1],
+    ];
+    const refused = await importSheet(await makeXlsx(mixed), 'misturada.xlsx');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      '1 linha tem data de outubro/2026, mas o mês escolhido é setembro/2026. Corrija essas datas ou envie essas linhas em outra planilha, no mês delas. Nada foi importado.',
+    );
+    const fits = await preview(await makeXlsx([HEADER, [d(2), 'CAFE-1KG', 'Entrada', 1, null, 1]]));
+    expect(fits.json().monthNotice).toBeNull();
   });
 
   it('reads a product or package barcode in Código, and refuses a unit code two packages share', async () => {
@@ -417,6 +441,8 @@ describe('import and cancel', () => {
     expect(text).toContain('Mercearia Boa Vista');
     expect(text).toContain('CNPJ 11.222.333/0001-81');
     expect(text).toContain('Junho de 2026');
+    // an open month says so (issue 33)
+    expect(text).toContain('Junho de 2026 · mês aberto');
     // valued by date: 7 (May, R$ 140) + 30 on 02/06 (R$ 750) = 37 for R$ 890; −12 on 10/06 takes
     // round(890 × 12 ÷ 37) = R$ 288,6486; −5 on 20/06 takes round(601,3514 × 5 ÷ 25) = R$ 120,2703
     // → 20 left for R$ 481,0811, average R$ 24,0541 (the May entry typed later still counts first)

@@ -273,6 +273,16 @@ describe('NF-e receipts', () => {
     const detail = (await get(`/api/stock/nfe/v1/${other.id}`)).json();
     expect(detail.undoneAt).not.toBeNull();
     expect(detail.ledger[0].cancelledAt).not.toBeNull();
+    // the undone note leaves the default list, and the Situação filter finds it (issue 33)
+    const listed = async (situation?: string) =>
+      (await get(`/api/stock/nfe/v1?pageSize=100${situation ? `&situation=${situation}` : ''}`))
+        .json()
+        .data.map((r: { id: number }) => r.id) as number[];
+    expect(await listed()).not.toContain(other.id);
+    expect(await listed('undone')).toContain(other.id);
+    expect(await listed('undone')).not.toContain(receipt.id);
+    expect(await listed('all')).toEqual(expect.arrayContaining([other.id, receipt.id]));
+    expect((await get('/api/stock/nfe/v1?situation=x')).statusCode).toBe(400);
     // undone: the same note may come in again
     const back = await importNfe(ctx.app, cookie, noteB.xml, { items: [choice] });
     expect(back.statusCode).toBe(201);

@@ -99,7 +99,7 @@ describe('checkRow', () => {
     );
     expect(checked.resolved).toBeNull();
     expect(checked.view.errors).toEqual([
-      { column: 'Data', message: 'A data 05/04/2026 está fora do mês escolhido.' },
+      { column: 'Data', message: 'Fora do mês escolhido.' },
       { column: 'Código', message: 'Produto NAO-EXISTE não encontrado.' },
       { column: 'Tipo', message: 'Tipo inválido: use Entrada ou Saída (E ou S).' },
       { column: 'Quantidade', message: 'A quantidade deve ser maior que zero.' },

@@ -1,7 +1,6 @@
 /** Every user-facing text of the web app that is not tied to a single screen. */
 export const messages = {
   loading: 'Carregando...',
-  defaultTitle: 'Home',
   networkError: 'Não foi possível falar com o servidor. Verifique a conexão e tente novamente.',
   unexpectedError: 'Algo deu errado. Tente novamente.',
   invertedDateRange:

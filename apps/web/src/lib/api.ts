@@ -56,7 +56,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, C
   if (result.error) {
     if (result.error.status === 401 && api.endpoint !== 'login') api.dispatch(sessionEnded());
     // 'me' failing is how a visitor learns they are signed out: part of normal flow
-    if (api.endpoint !== 'me' && !extra?.refusalInDialog) {
+    // nor 'login': its page keeps the reason on the form, and a toast would say it a second time
+    if (api.endpoint !== 'me' && api.endpoint !== 'login' && !extra?.refusalInDialog) {
       api.dispatch(showNotification({ message: errorMessage(result.error), status: 0 }));
     }
   }

@@ -14,7 +14,7 @@ interface HeaderState {
 }
 
 const initialState: HeaderState = {
-  pageTitle: messages.defaultTitle,
+  pageTitle: messages.loading, // Portuguese while the first screen loads, never 'Home' (issue 33)
   noOfNotifications: 15,
   newNotificationMessage: '',
   newNotificationStatus: 1,

@@ -71,7 +71,7 @@ export function signInRefusal(status: 'active' | 'pending' | 'disabled'): string
 
 export function registrationMessage(status: 'active' | 'pending' | 'disabled'): string {
   return status === 'active'
-    ? 'Cadastro realizado! Você é o administrador. Entre com seu e-mail e senha.'
+    ? 'Cadastro realizado! Você é o administrador e já entrou no sistema.'
     : 'Cadastro recebido! Um administrador precisa aprovar seu acesso antes do primeiro login.';
 }
 

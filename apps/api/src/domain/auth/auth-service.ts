@@ -127,7 +127,8 @@ interface Context extends AuthServiceDeps {
 }
 
 /** The first account becomes an active admin; every later one waits for an admin's approval. */
-async function register({ db, dialect, limits, events }: Context, input: TRegisterRequest, ip: string) {
+async function register(context: Context, input: TRegisterRequest, ip: string) {
+  const { db, dialect, limits, events, config } = context;
   await limitRequest(db, [{ key: limitKeys.registerIp(ip), policy: limits.registerIp }]);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction().execute(async (tx) => {
@@ -152,7 +153,9 @@ async function register({ db, dialect, limits, events }: Context, input: TRegist
     return created;
   });
   events.publish('notifications'); // a sign-up waiting for approval is on the admins' bell
-  return { user: { ...toMe(user), status: user.status }, message: registrationMessage(user.status) };
+  // an account that needs no approval (the first, the administrator) is signed in at once (issue 33)
+  const token = user.status === 'active' ? await createSession(db, user.id, config.sessions) : null;
+  return { user: { ...toMe(user), status: user.status }, message: registrationMessage(user.status), token };
 }
 
 /** A session for the right password (under the sign-in limits); the browser's previous session ends. */

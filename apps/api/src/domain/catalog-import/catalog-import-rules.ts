@@ -118,7 +118,10 @@ export function unity(
   }
   const found = lookups.unities.get(raw);
   if (!found)
-    failAt('unity', `código ${excerpt(raw, 20)} não cadastrado: use o código da unidade, como UN ou KG.`);
+    failAt(
+      'unity',
+      `Unidade ${excerpt(raw, 20)} não cadastrada: use o código de uma unidade, como UN ou KG, ou cadastre-a em Unidades.`,
+    );
   else if (existing && existing.unityId !== found.id)
     failAt('unity', 'A unidade de um produto cadastrado não muda pela planilha.');
   else if (!referenceUsable(found, existing?.unityId))

@@ -1,3 +1,4 @@
+import { MONEY_SCALE, formatQuantityBR, formatScaled } from '@armazem/contracts/decimal';
 import type { RawRow } from '../movements/sheet-reader.ts';
 import { text } from '../movements/sheet-cells.ts';
 import type { CatalogColumn } from './catalog-columns.ts';
@@ -123,7 +124,7 @@ function packagePlan(
   // a package the product has stays, its kind deactivated or not; a new one needs an active kind
   if (!referenceUsable(batch, same?.batchId))
     return failAt('package', inactiveReferenceMessage.unity_batches(batch.name));
-  return { batchId: batch.id, quantity: written.quantity, barcode, existing: same ?? null };
+  return { batchId: batch.id, name: batch.name, quantity: written.quantity, barcode, existing: same ?? null };
 }
 
 function checkRow(
@@ -158,6 +159,10 @@ function checkRow(
     sku: sku ?? text(values.sku),
     name: text(values.name),
     action,
+    // what was read, so the preview shows the prices and the package it will record (issue 33)
+    costPrice: price ? formatScaled(price.cost, MONEY_SCALE) : null,
+    salePrice: price ? formatScaled(price.sale, MONEY_SCALE) : null,
+    package: pack ? `${pack.name} c/ ${formatQuantityBR(pack.quantity)} ${unit?.code ?? ''}`.trim() : null,
     errors,
   } as const;
   if (errors.length > 0 || !sku || !state) return { view: { ...view, errors }, plan: null };

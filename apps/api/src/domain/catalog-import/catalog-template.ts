@@ -21,7 +21,7 @@ const HELP: Array<[string, string, string]> = [
   [
     'Unidade',
     'Obrigatória para produto novo',
-    'O código da unidade base (UN, KG, L, CX…). Não muda em produto já cadastrado.',
+    'O código da unidade base (UN, KG, L, CX…), cadastrada em Unidades. Não muda em produto já cadastrado.',
   ],
   ['Código de barras', 'Opcional', 'GTIN/EAN de 8, 12, 13 ou 14 dígitos, com o dígito verificador correto.'],
   [
@@ -44,7 +44,7 @@ const HELP: Array<[string, string, string]> = [
   [
     'Embalagem',
     'Opcional',
-    'Tipo e quantidade de unidades base, como "Caixa c/ 12". A embalagem é criada se faltar.',
+    'Tipo e quantidade de unidades base, como "Caixa c/ 12". O tipo (Caixa, Fardo…) precisa estar cadastrado em Embalagens; a embalagem do produto com essa quantidade é criada se faltar.',
   ],
   ['Código de barras da embalagem', 'Opcional', 'GTIN/EAN da embalagem da coluna anterior.'],
   [

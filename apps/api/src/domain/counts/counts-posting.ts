@@ -92,5 +92,5 @@ export async function postCount(
   });
   const now = nowIso();
   await recordPosting(tx, dialect, count.id, lines, user.id, now);
-  await setStatus(tx, count.id, { status: 'posted', userId: user.id, now });
+  await setStatus(tx, count.id, { status: 'posted', userId: user.id, now, productsInScope: rows.length });
 }

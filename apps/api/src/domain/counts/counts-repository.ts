@@ -67,6 +67,16 @@ export async function findCount(db: Db | Tx, id: number) {
   return row ? toCount(row) : null;
 }
 
+/** How many products a posted count had in its scope (null: posted before migration 027, or not posted). */
+export async function productsInScope(db: Db | Tx, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('inventory_counts')
+    .select('products_in_scope')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.products_in_scope ?? null;
+}
+
 /** The count row, locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
 export async function lockCount(tx: Tx, dialect: Dialect, id: number, mode: 'update' | 'share' = 'update') {
   let query = tx
@@ -200,14 +210,19 @@ export async function setStatus(
   tx: Tx,
   countId: number,
   change:
-    | { status: 'posted'; userId: number; now: string }
+    | { status: 'posted'; userId: number; now: string; productsInScope: number }
     | { status: 'discarded'; userId: number; now: string; undo: boolean },
 ) {
   await tx
     .updateTable('inventory_counts')
     .set(
       change.status === 'posted'
-        ? { status: 'posted', posted_by: change.userId, posted_at: change.now }
+        ? {
+            status: 'posted',
+            posted_by: change.userId,
+            posted_at: change.now,
+            products_in_scope: change.productsInScope,
+          }
         : {
             status: 'discarded',
             ...(change.undo ? { undone_by: change.userId, undone_at: change.now } : {}),

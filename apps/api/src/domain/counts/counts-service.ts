@@ -240,7 +240,8 @@ export function createCountsService(deps: CountsDeps) {
       if (differences && hidden(user, count))
         throw forbidden('Balanço às cegas: as diferenças aparecem só para administradores.');
       const { rows, lookups } = await readLines(deps, count);
-      return { ...count, ...asSeenBy(user, count, detailItems(rows, lookups, differences)) };
+      const inScope = count.status === 'posted' ? await repo.productsInScope(deps.db, id) : null;
+      return { ...count, ...asSeenBy(user, count, detailItems(rows, lookups, differences, inScope)) };
     },
     scan: (user: User, id: number, input: { code: string; quantity?: bigint }) => scan(deps, user, id, input),
     async uncounted(id: number) {

@@ -52,11 +52,17 @@ function itemView(row: CountRow, line: CountLine, lookups: CountLookups): TCount
   };
 }
 
-/** The whole count's totals as answered, from its lines. */
-function totalsView(lines: readonly CountLine[]): TCountDetail['totals'] {
+/**
+ * The whole count's totals as answered, from its lines. A posted count keeps only the lines it posted: the products
+ * its scope had then (`inScope`) keep "41 de 50" from turning into "41 de 41".
+ */
+function totalsView(lines: readonly CountLine[], inScope: number | null = null): TCountDetail['totals'] {
   const totals = countTotals(lines);
+  const products = Math.max(totals.products, inScope ?? 0);
   return {
     ...totals,
+    products,
+    uncounted: products - totals.counted,
     surplusValue: moneyOut(totals.surplusValue),
     shortageValue: moneyOut(totals.shortageValue),
     differenceValue: moneyOut(totals.differenceValue),
@@ -68,6 +74,7 @@ export function detailItems(
   rows: readonly CountRow[],
   lookups: CountLookups,
   differences: boolean,
+  inScope: number | null = null,
 ): Pick<TCountDetail, 'items' | 'totals'> {
   const lines = rows.map((row) => lineFor(row, lookups.fallbackCost));
   const items: TCountItem[] = [];
@@ -77,7 +84,7 @@ export function detailItems(
     if (differences && (line.difference === null || line.difference === 0n)) return;
     items.push(itemView(row, line, lookups));
   });
-  return { items, totals: totalsView(lines) };
+  return { items, totals: totalsView(lines, inScope) };
 }
 
 /** Only the lines of `productIds` (what was just saved), with the whole count's totals. */

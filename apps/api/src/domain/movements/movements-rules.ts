@@ -19,6 +19,32 @@ export interface Period extends Month {
 
 const monthText = ({ year, month }: Month) => `${String(month).padStart(2, '0')}/${year}`;
 
+const MONTH_NAMES =
+  'janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro';
+/** "2026-10" → "outubro/2026" */
+const monthName = (yearMonth: string) =>
+  `${MONTH_NAMES.split(' ')[Number(yearMonth.slice(5, 7)) - 1]}/${yearMonth.slice(0, 4)}`;
+
+/**
+ * One message for the rows dated outside the chosen month, naming both months (issue 33): a sheet sent with the
+ * wrong month chosen would otherwise show the same message on every row. Null when every readable date fits.
+ */
+export function monthNotice(checked: CheckedRow[], period: Month): string | null {
+  const chosen = `${period.year}-${String(period.month).padStart(2, '0')}`;
+  const dated = checked
+    .map((row) => row.view.occurredOn)
+    .filter((date): date is string => date !== null && /^\d{4}-\d{2}-\d{2}$/.test(date));
+  const outside = dated.filter((date) => !date.startsWith(`${chosen}-`));
+  if (outside.length === 0) return null;
+  const months = [...new Set(outside.map((date) => date.slice(0, 7)))].sort().map(monthName);
+  const listed = months.length === 1 ? months[0] : `${months.slice(0, -1).join(', ')} e ${months.at(-1)}`;
+  const chosenName = monthName(chosen);
+  if (outside.length < dated.length)
+    return `${outside.length} ${outside.length === 1 ? 'linha tem data' : 'linhas têm datas'} de ${listed}, mas o mês escolhido é ${chosenName}. Corrija essas datas ou envie essas linhas em outra planilha, no mês delas.`;
+  const fit = months.length === 1 ? `Escolha ${listed} ou corrija as datas.` : 'Corrija as datas.';
+  return `As datas da planilha são de ${listed}, mas o mês escolhido é ${chosenName}. ${fit}`;
+}
+
 /**
  * The month a preview checks against: the one chosen, else the month of the first readable date, else the current
  * one, so rows from other months still show as errors.
@@ -56,8 +82,13 @@ export function summarize(rows: CheckedRow[]) {
   };
 }
 
-export function preview(fileName: string, checked: CheckedRow[]): Omit<TSheetPreview, 'duplicateOf'> {
-  return { fileName, rows: checked.map((row) => row.view), summary: summarize(checked) };
+export function preview(
+  fileName: string,
+  checked: CheckedRow[],
+  period: Month,
+): Omit<TSheetPreview, 'duplicateOf'> {
+  const rows = checked.map((row) => row.view);
+  return { fileName, rows, summary: summarize(checked), monthNotice: monthNotice(checked, period) };
 }
 
 export const resolvedRows = (checked: CheckedRow[]) =>

@@ -24,6 +24,7 @@ import {
   markCountPosted,
   markPeriodClosed,
   markShortages,
+  monthNotice,
   preview,
   previewPeriod,
   reportFileName,
@@ -125,10 +126,12 @@ async function findMovement(db: Db, id: number): Promise<TStockMovement> {
 }
 
 /** The refusal of a sheet with rows in error: every such row, and the counts. Nothing is written. */
-function invalidRows(checked: CheckedRow[]) {
+function invalidRows(checked: CheckedRow[], period: Month) {
   const summary = summarize(checked);
   const rows = checked.filter((row) => row.view.errors.length > 0).map((row) => row.view);
-  return new AppError('UNPROCESSABLE', invalidRowsMessage(summary.invalid), { details: { rows, summary } });
+  const notice = monthNotice(checked, period);
+  const message = notice ? `${notice} Nada foi importado.` : invalidRowsMessage(summary.invalid);
+  return new AppError('UNPROCESSABLE', message, { details: { rows, summary, monthNotice: notice } });
 }
 
 /** Reads and checks a sheet; stores nothing. */
@@ -152,7 +155,7 @@ async function previewSheet(
   const duplicateOf = duplicate
     ? { id: duplicate.id, fileName: duplicate.file_name, createdAt: duplicate.created_at }
     : null;
-  return { ...preview(sheet.fileName, checked), duplicateOf };
+  return { ...preview(sheet.fileName, checked, period), duplicateOf };
 }
 
 /**
@@ -178,7 +181,7 @@ async function importSheet(
     const checked = await check(tx, read.rows, period);
     read.rows = [];
     const summary = summarize(checked);
-    if (summary.invalid > 0) throw invalidRows(checked);
+    if (summary.invalid > 0) throw invalidRows(checked, period);
     collectIfLarge(checked.length);
     const { fileName, contentType, bytes } = sheet;
     const movementId = await insertMovement(tx, {
@@ -206,7 +209,7 @@ async function importSheet(
     // rows that would take a date below zero: the whole sheet is refused with them (the movement row rolls back)
     if (shortages.length > 0) {
       markShortages(checked, resolved, shortages);
-      throw invalidRows(checked);
+      throw invalidRows(checked, period);
     }
     return movementId;
   });

@@ -99,8 +99,9 @@ function stockTable(page: Page, data: ReportData) {
       wrap(bold, 8, category.name, fullWidth(doc) - 4).map((text, index) => [text, MARGIN, y + index * LINE]),
     );
     doc.y += LINE + ROW_GAP + 2;
-    for (const item of category.lines) {
-      table.row([
+    const subtotal = ['', `Subtotal ${category.name}`, '', '', '', '', '', '', brl(category.closingValue)];
+    category.lines.forEach((item, index) => {
+      const cells = [
         item.sku,
         item.name,
         item.unit,
@@ -110,9 +111,13 @@ function stockTable(page: Page, data: ReportData) {
         quantityLabel(item.closing),
         brl(item.averageCost, true),
         brl(item.closingValue),
-      ]);
-    }
-    table.row(['', `Subtotal ${category.name}`, '', '', '', '', '', '', brl(category.closingValue)], true);
+      ];
+      // the last line goes with its subtotal: a subtotal never opens a page on its own (issue 33)
+      if (index === category.lines.length - 1)
+        table.ensureSpace(table.heightOf(cells) + table.heightOf(subtotal, true));
+      table.row(cells);
+    });
+    table.row(subtotal, true);
   }
   table.ensureSpace(LINE + ROW_GAP + 3);
   doc
@@ -182,7 +187,8 @@ export function renderReport(
     settings,
     regular,
     bold,
-    period: `${MONTH_NAMES[data.month - 1]} de ${data.year}${closed ? ` · Mês fechado em ${day(closed.on)} por ${closed.by}` : ''}`,
+    // an open month says so: its figures may still change (issue 33)
+    period: `${MONTH_NAMES[data.month - 1]} de ${data.year} · ${closed ? `Mês fechado em ${day(closed.on)} por ${closed.by}` : 'mês aberto'}`,
     reopened: reopened
       ? `${closed ? 'Reaberto antes' : 'Mês reaberto'} em ${day(reopened.on)} por ${reopened.by}${reopened.reason ? `. Motivo: ${reopened.reason}` : ''}`
       : null,

@@ -99,12 +99,14 @@ function findUnity(product: SheetProduct, value: string | null, code: string | n
   return active.length === 1 ? active[0] : ('ambiguous' as const);
 }
 
+export const OUT_OF_MONTH = 'Fora do mês escolhido.';
+
 function checkDate(value: CellValue | undefined, monthPrefix: string, today: string, fail: Fail) {
   const occurredOn = parseDate(value);
   if (value === undefined) fail('date', 'Informe a data.');
   else if (!occurredOn) fail('date', 'Data inválida: use dd/mm/aaaa.');
   else if (!occurredOn.startsWith(monthPrefix))
-    fail('date', `A data ${occurredOn.split('-').reverse().join('/')} está fora do mês escolhido.`);
+    fail('date', OUT_OF_MONTH); // the preview says once which month the dates are in (monthNotice)
   else if (occurredOn > today) fail('date', 'A data não pode ser futura.');
   return occurredOn;
 }

@@ -57,7 +57,9 @@ function toReceipt(row: ReceiptRow): TNfeReceipt {
 }
 
 function filtered(db: Db, query: ListQuery) {
-  let q = receiptBase(db).where('r.undone_at', 'is', null);
+  let q = receiptBase(db);
+  if (query.situation === 'imported') q = q.where('r.undone_at', 'is', null);
+  if (query.situation === 'undone') q = q.where('r.undone_at', 'is not', null);
   if (query.from) q = q.where('r.occurred_on', '>=', query.from);
   if (query.to) q = q.where('r.occurred_on', '<=', query.to);
   if (query.supplierId) q = q.where('r.supplier_id', '=', query.supplierId);

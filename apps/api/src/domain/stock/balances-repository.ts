@@ -302,10 +302,15 @@ async function locationTotals(
   return { products: rows.length, totalValue: moneyOut(value), belowMinimum: below };
 }
 
+/**
+ * The notifications' list: below minimum and stocked at least once. A product that never had stock (a catalog just
+ * imported) is below its minimum in the stock list, but raises no alarm until its first movement (decision 0076).
+ */
 export async function belowMinimumList(db: Db, limit: number) {
   const rows = await stockRows(db)
     .select(STOCK_COLUMNS)
     .where(belowMinimum)
+    .where('b.last_movement_at', 'is not', null)
     .orderBy('p.name_sort')
     .limit(limit)
     .execute();

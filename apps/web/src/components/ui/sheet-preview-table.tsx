@@ -1,3 +1,4 @@
+import { withFieldName } from '@armazem/contracts/field-message';
 import { useRef, type ReactNode } from 'react';
 import { ScrollHint, useOverflows } from './data-table.tsx';
 
@@ -17,11 +18,20 @@ const SHOWN = 500;
 
 /** A row's errors, each naming its column. */
 function RowErrors({ errors }: { errors: PreviewRow['errors'] }) {
-  return errors.map((error) => (
-    <div key={`${error.column}-${error.message}`}>
-      <strong>{error.column}:</strong> {error.message}
-    </div>
-  ));
+  return errors.map((error) => {
+    const text = withFieldName(error.column, error.message);
+    return (
+      <div key={`${error.column}-${error.message}`}>
+        {text === error.message ? (
+          text
+        ) : (
+          <>
+            <strong>{error.column}:</strong> {error.message}
+          </>
+        )}
+      </div>
+    );
+  });
 }
 
 /** A phone's row of errors, under its row, across the screen's width. */

@@ -1,6 +1,7 @@
 import { AUDIT_ENTITY_LABELS } from '@armazem/contracts/audit';
 import { featureMessages } from '../../config/feature-messages.ts';
 import { useUsersQuery } from '../../lib/users-api.ts';
+import { DateField } from '../../components/ui/date-field.tsx';
 
 const text = featureMessages.audit;
 
@@ -41,24 +42,20 @@ export function AuditFilters({ get, setFilter }: FilterProps) {
           </option>
         ))}
       </select>
-      <label className="flex items-center gap-1 text-sm">
-        {text.from}
-        <input
-          type="date"
-          className="input input-sm w-auto"
-          value={get('from')}
-          onChange={(e) => setFilter('from', e.target.value)}
-        />
-      </label>
-      <label className="flex items-center gap-1 text-sm">
-        {text.to}
-        <input
-          type="date"
-          className="input input-sm w-auto"
-          value={get('to')}
-          onChange={(e) => setFilter('to', e.target.value)}
-        />
-      </label>
+      <DateField
+        label={text.from}
+        className="w-36 py-0"
+        small
+        value={get('from')}
+        onChange={(date) => setFilter('from', date)}
+      />
+      <DateField
+        label={text.to}
+        className="w-36 py-0"
+        small
+        value={get('to')}
+        onChange={(date) => setFilter('to', date)}
+      />
     </>
   );
 }

@@ -79,7 +79,7 @@ const SHEET_COLUMNS: Array<[string, string]> = [
 export function GuideContent() {
   return (
     <>
-      <section className="mb-8">
+      <section className="mb-8" id="primeiros-passos">
         <h2 className="mb-2 text-xl font-semibold">Primeiros passos</h2>
         <ol className="list-decimal space-y-1 pl-6">
           <li>

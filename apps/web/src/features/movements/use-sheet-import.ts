@@ -51,6 +51,7 @@ export function useSheetImport(
             ...content,
             rows: content.rows.map((row) => withErrors.get(row.line) ?? row),
             summary: data.summary ?? content.summary,
+            monthNotice: data.monthNotice ?? content.monthNotice,
           }),
         );
       }

@@ -9,6 +9,7 @@ import { entryQuantity, formatDate, formatMoney } from '../../lib/format.ts';
 import { useStockSummaryQuery } from '../../lib/lookups-api.ts';
 import { formatMovement } from '../../lib/movement-label.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { FirstSteps } from './first-steps.tsx';
 
 type Movement = TStockSummary['latestMovements'][number];
 
@@ -47,6 +48,7 @@ export default function WelcomePage() {
   return (
     <div className="flex flex-col gap-6">
       <h2 className="text-2xl font-semibold">Olá, {user?.name.split(' ')[0] ?? ''}!</h2>
+      <FirstSteps />
       <div className="grid gap-4 md:grid-cols-3">
         <Link to={paths.products} className="stat bg-base-100 rounded-box shadow-sm">
           <div className="stat-title">Produtos ativos</div>

@@ -11,21 +11,25 @@ import { AuthLayout } from './auth-layout.tsx';
 
 export default function RegisterPage() {
   const [register, { isLoading }] = useRegisterMutation();
-  // the server's message, and whether this first account became the administrator (it needs no approval)
-  const [done, setDone] = useState<{ message: string; admin: boolean } | null>(null);
+  // the server's message to an account that waits for an administrator's approval
+  const [done, setDone] = useState<string | null>(null);
   const form = useZodForm(ZRegisterRequest, { name: '', email: '', password: '' });
 
   const onSubmit = form.handleSubmit(async (body) => {
     const result = await register(body);
     if ('error' in result) form.setErrors(fieldErrors(result.error));
-    else setDone({ message: result.data.message, admin: result.data.user.role === 'admin' });
+    else if (result.data.user.status === 'active') {
+      // the administrator's account needs no approval: the server signed it in (issue 33). A fresh load of Início
+      // picks the session up, and keeps the /login page's first visit from exporting more to this lazy page.
+      window.location.replace(paths.welcome);
+    } else setDone(result.data.message);
   });
 
   if (done) {
     return (
-      <AuthLayout title={done.admin ? 'Conta de administrador criada' : 'Cadastro enviado'}>
+      <AuthLayout title="Cadastro enviado">
         <div role="status" className="alert alert-success mb-6">
-          {done.message}
+          {done}
         </div>
         <Link to={paths.login} className="btn btn-primary w-full">
           Ir para o login

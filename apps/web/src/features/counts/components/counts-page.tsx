@@ -16,6 +16,7 @@ import { useBusinessToday } from '../../../lib/business-today.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCountsQuery, useStartCountMutation } from '../counts-api.ts';
 import { CountLocationSelect } from './location-select.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 /** Start a count: its date (default today), an optional category, its location (when there is a choice) and a description. */
 function StartCount() {
@@ -40,14 +41,7 @@ function StartCount() {
   };
   return (
     <form className="grid gap-3 sm:grid-cols-4 sm:items-end" onSubmit={(e) => void submit(e)}>
-      <TextField
-        label="Data da contagem"
-        type="date"
-        value={countedOn}
-        max={today}
-        onChange={setCountedOn}
-        required
-      />
+      <DateField label="Data da contagem" value={countedOn} max={today} onChange={setCountedOn} required />
       <FieldShell label="Categoria">
         {(control) => (
           <CategorySelect

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { inventoryUrls, useInventoryQuery } from '../inventory-api.ts';
 import { useEstablishmentsQuery } from '../../../lib/places-api.ts';
 import { SpedDownload } from './sped-download.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 type Row = TInventory['data'][number];
 
@@ -165,17 +166,14 @@ export default function InventoryPage() {
   return (
     <TitleCard title="Inventário">
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <label className="form-control">
-          <span className="label-text">Estoque no fim do dia</span>
-          <input
-            type="date"
-            className="input input-bordered"
-            value={date}
-            max={today}
-            onChange={(e) => e.target.value && setDate(e.target.value)}
-            data-testid="inventory-date"
-          />
-        </label>
+        <DateField
+          label="Estoque no fim do dia"
+          className="w-44"
+          value={date}
+          max={today}
+          onChange={(next) => next && setDate(next)}
+          data-testid="inventory-date"
+        />
         <EstablishmentChoice value={establishmentId} onChange={setEstablishmentId} />
         <InventoryDownloads date={date} establishmentId={establishmentId} />
       </div>

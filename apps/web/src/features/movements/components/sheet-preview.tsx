@@ -29,6 +29,9 @@ const COLUMNS: Array<PreviewColumn<TSheetRow>> = [
     cell: (row) =>
       row.unitCost && decimal.test(row.unitCost) ? formatUnitMoney(row.unitCost) : (row.unitCost ?? '—'),
   },
+  // the supplier as the sheet names it (CNPJ or name) and the exit's reason: both are checked, so both are shown
+  { header: 'Fornecedor', cell: (row) => row.supplier ?? '—' },
+  { header: 'Motivo', cell: (row) => row.reason ?? '—' },
   { header: 'Documento', cell: (row) => row.document ?? '—' },
 ];
 
@@ -44,6 +47,11 @@ export function SheetPreview({ content }: { content: TSheetPreview }) {
             {formatDateTime(duplicateOf.createdAt)}) e não pode ser importada de novo. Exclua aquela
             importação na lista acima se quiser importá-la outra vez.
           </span>
+        </div>
+      ) : null}
+      {content.monthNotice ? (
+        <div className="alert alert-error mb-4" role="alert" data-testid="preview-month-notice">
+          <span>{content.monthNotice}</span>
         </div>
       ) : null}
       <div

@@ -4,7 +4,8 @@ import type { TNfePreviewItem } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
 import { IdSelect } from './id-select.tsx';
 import { ProductPackageChoice } from './product-package-choice.tsx';
-import { decimalInput, formatMoney, formatQuantity } from '../../../lib/format.ts';
+import { decimalInput, formatMoney, formatQuantity, formatUnitMoney } from '../../../lib/format.ts';
+import { readableUnitCost, unitCostOf } from '@armazem/contracts/unit-cost';
 import { useCategoriesQuery, useUnitiesQuery } from '../../../lib/lookups-api.ts';
 import {
   baseQuantityText,
@@ -158,19 +159,23 @@ function ItemChoiceCell({ item, choice, onChange, defaults }: ChoiceProps) {
       ) : (
         <ExistingProduct item={item} choice={choice} onChange={onChange} />
       )}
-      <button
-        type="button"
-        className="btn btn-ghost btn-xs mt-1"
-        onClick={() => (choice?.kind === 'create' ? onChange(null) : startCreate())}
-      >
-        {choice?.kind === 'create' ? 'Escolher produto existente' : 'Criar produto'}
-      </button>
+      {defaults.importable ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs mt-1"
+          onClick={() => (choice?.kind === 'create' ? onChange(null) : startCreate())}
+        >
+          {choice?.kind === 'create' ? 'Escolher produto existente' : 'Criar produto'}
+        </button>
+      ) : null}
     </>
   );
 }
 
 export interface ItemDefaults {
   baseUnityId: number | null;
+  /** false for a note that cannot be imported (already imported, another recipient…): nothing to create a product for */
+  importable: boolean;
 }
 
 /** The columns of the note's items: what each is, its state and the choice that resolves it. */
@@ -197,8 +202,18 @@ export function nfeItemColumns(
       cell: (item) => `${formatQuantity(item.quantity)} ${item.unit}`,
     },
     {
+      key: 'unitCost',
+      header: 'Custo unitário',
+      align: 'right',
+      className: top,
+      cell: (item) => {
+        const unit = unitCostOf(item.totalCost, item.quantity);
+        return unit ? formatUnitMoney(readableUnitCost(unit)) : '—';
+      },
+    },
+    {
       key: 'cost',
-      header: 'Custo',
+      header: 'Custo total',
       align: 'right',
       className: top,
       cell: (item) => formatMoney(item.totalCost),

@@ -22,6 +22,7 @@ import { useImportNfeMutation } from '../nfe-api.ts';
 import { nfeItemColumns } from './nfe-item-columns.tsx';
 import { NoteTable } from './note-table.tsx';
 import { NfeBulkCreate } from './nfe-bulk-create.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 const REGIME = { simples: 'Simples Nacional', presumido: 'Lucro Presumido', real: 'Lucro Real' } as const;
 
@@ -117,7 +118,10 @@ function ItemsTable({
   setEffect: (item: number, effect: TChosenEffect | null) => void;
 }) {
   const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
-  const defaults = { baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null };
+  const defaults = {
+    baseUnityId: unities.find((u) => u.code === 'UN')?.id ?? null,
+    importable: preview.errors.length === 0,
+  };
   return (
     <NoteTable
       label={`Itens da NF-e ${preview.number}`}
@@ -170,17 +174,15 @@ function OccurredOnField(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <label className="fieldset">
-      <span className="fieldset-legend">Data da entrada</span>
-      <input
-        type="date"
-        className="input input-sm"
-        value={props.value}
-        min={props.min}
-        max={props.max}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
+    <DateField
+      label="Data da entrada"
+      className="w-36"
+      small
+      value={props.value}
+      min={props.min}
+      max={props.max}
+      onChange={(date) => date && props.onChange(date)}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import type { TNfeReceiptDetail } from '@armazem/contracts/nfe';
 import type { Column } from '../../../components/ui/data-table.tsx';
 import { HistoryPanel } from '../../../components/ui/history-panel.tsx';
 import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../../lib/format.ts';
+import { readableUnitCost } from '@armazem/contracts/unit-cost';
 import { useNfeReceiptQuery } from '../nfe-api.ts';
 import { NoteTable } from './note-table.tsx';
 
@@ -48,7 +49,7 @@ const entryColumns: Array<Column<Entry>> = [
     key: 'unitCost',
     header: 'Custo unitário',
     align: 'right',
-    cell: (entry) => formatUnitMoney(entry.unitCost),
+    cell: (entry) => formatUnitMoney(entry.unitCost && readableUnitCost(entry.unitCost)),
     // a phone draws the date, the product, the quantity and the total
     narrowHidden: true,
   },

@@ -14,8 +14,11 @@ import { openModal } from '../../../lib/modal.ts';
 import { nfeUrls, useNfeReceiptsQuery } from '../nfe-api.ts';
 import { NfeReceiptDetail } from './nfe-receipt-detail.tsx';
 import { PermittedButton } from '../../../components/ui/permitted-button.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 const SORTS = ['createdAt'] as const;
+
+const SITUATIONS = ['imported', 'undone', 'all'] as const;
 
 function receiptColumns(
   open: number | null,
@@ -61,13 +64,17 @@ function receiptColumns(
           >
             <Icon name="download" className="h-4 w-4" />
           </a>
-          <PermittedButton
-            action="nfe.undo"
-            className="btn btn-ghost btn-sm text-error"
-            onClick={() => undo(r)}
-          >
-            Desfazer
-          </PermittedButton>
+          {r.undoneAt ? (
+            <span className="badge badge-ghost">Desfeita em {formatDateTime(r.undoneAt)}</span>
+          ) : (
+            <PermittedButton
+              action="nfe.undo"
+              className="btn btn-ghost btn-sm text-error"
+              onClick={() => undo(r)}
+            >
+              Desfazer
+            </PermittedButton>
+          )}
         </>
       ),
     },
@@ -76,18 +83,27 @@ function receiptColumns(
 
 /** Entry date range and supplier, kept in the URL like every list's filters. */
 function ReceiptFilters({ list }: { list: ReturnType<typeof useListParams<(typeof SORTS)[number]>> }) {
-  const range = { type: 'date', className: 'input input-sm' } as const;
   return (
     <>
-      <label className="fieldset">
-        <span className="fieldset-legend">Entrada de</span>
-        <input {...range} value={list.get('from')} onChange={(e) => list.setFilter('from', e.target.value)} />
-      </label>
-      <label className="fieldset">
-        <span className="fieldset-legend">até</span>
-        <input {...range} value={list.get('to')} onChange={(e) => list.setFilter('to', e.target.value)} />
-      </label>
+      <DateField
+        label="Entrada de"
+        small
+        value={list.get('from')}
+        onChange={(date) => list.setFilter('from', date)}
+      />
+      <DateField label="até" small value={list.get('to')} onChange={(date) => list.setFilter('to', date)} />
       <SupplierFilter value={list.get('supplierId')} onChange={(id) => list.setFilter('supplierId', id)} />
+      <select
+        className="select select-sm w-auto self-end"
+        aria-label="Situação"
+        data-testid="nfe-situation-filter"
+        value={list.get('situation') || 'imported'}
+        onChange={(e) => list.setFilter('situation', e.target.value === 'imported' ? null : e.target.value)}
+      >
+        <option value="imported">Importadas</option>
+        <option value="undone">Desfeitas</option>
+        <option value="all">Todas</option>
+      </select>
     </>
   );
 }
@@ -107,6 +123,7 @@ export function NfeReceiptsList() {
     from,
     to,
     supplierId: supplierId ? Number(supplierId) : undefined,
+    situation: SITUATIONS.find((s) => s === list.get('situation')) ?? 'imported',
   });
   const { data } = useNfeReceiptsQuery(params, { skip: rangeInverted });
   const undo = (receipt: TNfeReceipt) =>

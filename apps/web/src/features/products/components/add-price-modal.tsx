@@ -3,12 +3,12 @@ import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { featureMessages } from '../../../config/feature-messages.ts';
 import { decimalInput } from '../../../lib/format.ts';
 import { useNotifySuccess } from '../../../lib/use-notify.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAddPriceMutation } from '../products-api.ts';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 export default function AddPriceModal({ extra, closeModal }: ModalBodyProps<'PRICE_ADD'>) {
   const { productId, unities } = extra;
@@ -39,12 +39,7 @@ export default function AddPriceModal({ extra, closeModal }: ModalBodyProps<'PRI
         options={unities.filter((u) => !u.isDefault).map((u) => ({ value: u.id, label: u.label }))}
         {...form.field('productUnityId')}
       />
-      <TextField
-        label="Vigente a partir de"
-        type="date"
-        hint="Em branco: hoje."
-        {...form.field('effectiveFrom')}
-      />
+      <DateField label="Vigente a partir de" hint="Em branco: hoje." {...form.field('effectiveFrom')} />
     </ModalForm>
   );
 }

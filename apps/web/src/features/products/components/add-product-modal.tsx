@@ -1,4 +1,6 @@
+import { useNavigate } from 'react-router';
 import { ZNewProduct, type TItemType } from '@armazem/contracts/catalog';
+import { paths } from '../../../config/paths.ts';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
 import { ModalForm } from '../../../components/ui/modal-form.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -30,6 +32,7 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
   const { data: categories = [] } = useCategoriesQuery({ status: 'active' });
   const { data: unities = [] } = useUnitiesQuery({ status: 'active' });
   const [addProduct, { isLoading }] = useAddProductMutation();
+  const navigate = useNavigate();
   const form = useZodForm(ZNewProduct, EMPTY, (values) => ({
     sku: values.sku,
     name: values.name,
@@ -44,9 +47,12 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
   }));
 
   const onSubmit = form.handleSubmit(async (body) => {
-    if (!form.saved(await addProduct(body))) return;
+    const result = await addProduct(body);
+    if (!form.saved(result) || !('data' in result) || !result.data) return;
     notify(featureMessages.success.productAdded);
     closeModal();
+    // the new product opens: its packages, prices and suppliers are what comes next (issue 33)
+    void navigate(`${paths.products}/${result.data.id}`);
   });
 
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TCatalogAction, TCatalogPreview, TCatalogRow } from '@armazem/contracts/catalog-import';
 import { countLabel } from '@armazem/contracts/plural';
 import { ModalActions } from '../../../components/ui/modal-actions.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { SheetPreviewTable, type PreviewColumn } from '../../../components/ui/sheet-preview-table.tsx';
 import { featureMessages } from '../../../config/feature-messages.ts';
 import type { ModalBodyProps } from '../../../lib/modal.ts';
@@ -20,6 +21,10 @@ const COLUMNS: Array<PreviewColumn<TCatalogRow>> = [
   { header: 'Código', className: 'font-mono whitespace-nowrap', cell: (row) => row.sku ?? '—' },
   { header: 'Nome', cell: (row) => row.name ?? '—' },
   { header: 'Ação', cell: (row) => (row.errors.length > 0 ? '—' : ACTIONS[row.action]) },
+  // what the import records besides the product: a new price and the package read (issue 33)
+  { header: 'Custo', className: 'text-right', cell: (row) => formatMoney(row.costPrice) },
+  { header: 'Venda', className: 'text-right', cell: (row) => formatMoney(row.salePrice) },
+  { header: 'Embalagem', cell: (row) => row.package ?? '—' },
 ];
 
 function Summary({ preview }: { preview: TCatalogPreview }) {

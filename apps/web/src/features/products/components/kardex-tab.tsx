@@ -19,6 +19,7 @@ import { formatDate, formatMoney, formatUnitMoney, formatQuantity } from '../../
 import { formatMovement } from '../../../lib/movement-label.ts';
 import { usePlaces } from '../../../lib/places-api.ts';
 import { kardexFileUrl, useKardexQuery } from '../kardex-api.ts';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 const text = featureMessages.stockHistory;
 
@@ -144,27 +145,8 @@ interface RangeProps {
 function KardexRange({ from, to, today, onFrom, onTo, children }: RangeProps) {
   return (
     <div className="mb-4 flex flex-wrap gap-2">
-      <label className="fieldset">
-        <span className="fieldset-legend">De</span>
-        <input
-          type="date"
-          className="input input-sm"
-          max={to || today}
-          value={from}
-          onChange={(e) => onFrom(e.target.value)}
-        />
-      </label>
-      <label className="fieldset">
-        <span className="fieldset-legend">Até</span>
-        <input
-          type="date"
-          className="input input-sm"
-          min={from}
-          max={today}
-          value={to}
-          onChange={(e) => onTo(e.target.value)}
-        />
-      </label>
+      <DateField label="De" className="w-36" small max={today} value={from} onChange={onFrom} />
+      <DateField label="Até" className="w-36" small max={today} value={to} onChange={onTo} />
       {children}
     </div>
   );

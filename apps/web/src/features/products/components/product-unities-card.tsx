@@ -29,7 +29,7 @@ function unityColumns(baseCode: string, actions: (unity: Unity) => ReactNode): A
       cell: (unity) => formatQuantity(unity.quantity),
     },
     { key: 'barcode', header: 'Código de barras', cell: (unity) => unity.barcode ?? '—' },
-    { key: 'status', header: 'Status', cell: (unity) => (unity.status === 'active' ? 'Ativa' : 'Inativa') },
+    { key: 'status', header: 'Situação', cell: (unity) => (unity.status === 'active' ? 'Ativa' : 'Inativa') },
     { key: 'actions', header: 'Ações', align: 'right', className: 'whitespace-nowrap', cell: actions },
   ];
 }

@@ -87,7 +87,7 @@ export default function ProductUnityModal({ extra, closeModal }: ModalBodyProps<
       <TextField label="Código de barras (opcional)" inputMode="numeric" {...form.field('barcode')} />
       {unity ? (
         <SelectField
-          label="Status"
+          label="Situação"
           options={[
             { value: 'active', label: 'Ativa' },
             { value: 'inactive', label: 'Inativa' },

@@ -69,7 +69,7 @@ function productColumns(
     ),
     {
       key: 'status',
-      header: 'Status',
+      header: 'Situação',
       sort: 'status',
       // on a phone the product's own screen switches it
       narrowHidden: true,

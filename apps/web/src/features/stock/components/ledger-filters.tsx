@@ -6,6 +6,7 @@ import { PlaceFilter, placeScope } from '../../../components/ui/place-select.tsx
 import { messages } from '../../../config/messages.ts';
 import type { useListParams } from '../../../lib/use-list-params.ts';
 import { LedgerStatusFilter } from './ledger-history.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 type LedgerSort = (typeof LEDGER_SORTS)[number];
 
@@ -22,32 +23,24 @@ export interface LedgerFilterProps {
  * URL; an inverted period says so.
  */
 export function LedgerFilters({ isEntry, list, product, status, rangeInverted }: LedgerFilterProps) {
-  const rangeProps = {
-    type: 'date',
-    className: 'input input-sm',
-    'aria-invalid': rangeInverted || undefined,
-    'aria-describedby': rangeInverted ? 'ledger-range-error' : undefined,
-  };
   return (
     <>
       {/* one row on a wide screen, the product with room for its placeholder and a picked name */}
       <div className={`mb-4 grid gap-2 md:grid-cols-3 ${isEntry ? 'xl:grid-cols-6' : 'xl:grid-cols-5'}`}>
-        <label className="fieldset">
-          <span className="fieldset-legend">De</span>
-          <input
-            {...rangeProps}
-            value={list.get('from')}
-            onChange={(e) => list.setFilter('from', e.target.value)}
-          />
-        </label>
-        <label className="fieldset">
-          <span className="fieldset-legend">Até</span>
-          <input
-            {...rangeProps}
-            value={list.get('to')}
-            onChange={(e) => list.setFilter('to', e.target.value)}
-          />
-        </label>
+        <DateField
+          label="De"
+          small
+          invalid={rangeInverted}
+          value={list.get('from')}
+          onChange={(date) => list.setFilter('from', date)}
+        />
+        <DateField
+          label="Até"
+          small
+          invalid={rangeInverted}
+          value={list.get('to')}
+          onChange={(date) => list.setFilter('to', date)}
+        />
         <div className="min-w-0 xl:col-span-2">
           <ProductPicker
             label="Produto"

@@ -18,6 +18,7 @@ import { readQuantity } from '../quantity-reading.ts';
 import { useAddStockInMutation, useAddStockOutMutation } from '../stock-api.ts';
 import { AvailableBalance, MovementLocationField, QuantityField, useBalanceAt } from './movement-fields.tsx';
 import TransferForm from './transfer-form.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 type MovementField = 'productUnityId' | 'quantity' | 'occurredOn' | 'document' | 'notes' | 'locationId';
 
@@ -161,7 +162,7 @@ function MovementForm({ isEntry, closeModal }: { isEntry: boolean; closeModal: (
         />
       )}
       <MovementLocationField field={form.field('locationId')} />
-      <TextField label="Data" type="date" max={today} {...form.field('occurredOn')} />
+      <DateField label="Data" max={today} {...form.field('occurredOn')} />
       <TextField
         label="Documento (opcional)"
         placeholder={isEntry ? 'Nota fiscal' : 'Cupom, pedido…'}

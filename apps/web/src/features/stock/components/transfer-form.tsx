@@ -16,6 +16,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { readQuantity } from '../quantity-reading.ts';
 import { useAddTransferMutation } from '../stock-api.ts';
 import { AvailableBalance, QuantityField, balanceAt, useBalanceOn } from './movement-fields.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 
 /** The transfer's form: the typed strings, then exactly the body POST /stock/transfers/v1 takes. */
 function useTransferForm(
@@ -110,7 +111,7 @@ export default function TransferForm({ closeModal }: { closeModal: () => void })
       />
       <LocationField label="Origem" places={places} {...form.field('fromLocationId')} />
       <LocationField label="Destino" places={places} {...form.field('toLocationId')} />
-      <TextField label="Data" type="date" max={today} {...form.field('occurredOn')} />
+      <DateField label="Data" max={today} {...form.field('occurredOn')} />
       <TextField label="Documento (opcional)" {...form.field('document')} />
       <TextField label="Observações (opcional)" className="md:col-span-2" {...form.field('notes')} />
     </ModalForm>

@@ -4,6 +4,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { maskDocument, maskPhone } from '../../../lib/format.ts';
 import type { FieldProps, FormFields, FormValues } from '../../../lib/use-zod-form.ts';
+import { formatStateRegistration } from '@armazem/contracts/state-registration';
 
 // Address fields are kept flat in the form under their API path ('address.zip'), so a refusal lands beside them.
 type AddressField =
@@ -36,7 +37,7 @@ export function supplierValues(supplier: TSupplier): FormValues<SupplierField> {
     document: formatDocument(supplier.document),
     email: supplier.email ?? '',
     phone: supplier.phone ? formatPhone(supplier.phone) : '',
-    stateRegistration: supplier.stateRegistration ?? '',
+    stateRegistration: formatStateRegistration(supplier.stateRegistration, address.state),
     'address.street': address.street ?? '',
     'address.number': address.number ?? '',
     'address.district': address.district ?? '',

@@ -115,7 +115,7 @@ function supplierColumns(
     },
     {
       key: 'status',
-      header: 'Status',
+      header: 'Situação',
       sort: 'status',
       cell: (supplier) => (
         <StatusToggle
