@@ -1,4 +1,6 @@
 import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/database.ts';
+import { sortKey } from '../src/lib/text.ts';
 import * as shared from '../../../test-support/factories.ts';
 import type { Client, UserOverrides } from '../../../test-support/factories.ts';
 
@@ -49,3 +51,14 @@ export const stockOut = (app: App, cookie: string, payload: Body) =>
 /** An account registered and set up by the admin signed in with `adminCookie` (active operator by default). */
 export const createUser = (app: App, adminCookie: string, overrides: UserOverrides = {}) =>
   shared.createUser(injectClient(app, adminCookie), overrides);
+
+/** A category with a unique name written straight to the database (a count's scope), its id. */
+export async function insertCategory(db: Db): Promise<number> {
+  const name = `Seção ${shared.unique()}`;
+  const row = await db
+    .insertInto('categories')
+    .values({ name, name_sort: sortKey(name) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}

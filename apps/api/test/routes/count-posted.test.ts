@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type TestContext } from '../helper.ts';
-import { createProduct, defaultUnityId, unique } from '../factories.ts';
+import { createProduct, defaultUnityId, unique, insertCategory } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { setBusiness, TEST_BUSINESS_DOCUMENT } from '../nfe-upload.ts';
 import { importBatch } from '../document-upload.ts';
 import { HEADER, makeXlsx, multipart } from '../sheets.ts';
 import { buildNfe } from '../../../../test-support/nfe-builder.ts';
-import { sortKey } from '../../src/lib/text.ts';
 import { todayIn } from '../../src/lib/dates.ts';
 
 // A posted count fixes its products on its date (DESIGN.md §6.5, decision 0071), on SQLite and PostgreSQL: a movement
@@ -43,15 +42,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function category() {
-  const name = `Seção ${unique()}`;
-  const row = await ctx.handle.db
-    .insertInto('categories')
-    .values({ name, name_sort: sortKey(name) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const category = () => insertCategory(ctx.handle.db);
 
 async function product(categoryId: number, name: string) {
   const created = await createProduct(ctx.app, cookie, { name, categoryId });

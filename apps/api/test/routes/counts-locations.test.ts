@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type TestContext } from '../helper.ts';
-import { cnpjFromBase, createProduct, defaultUnityId, unique } from '../factories.ts';
+import { cnpjFromBase, createProduct, defaultUnityId, unique, insertCategory } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
 import { setBusiness, TEST_BUSINESS_DOCUMENT } from '../nfe-upload.ts';
-import { sortKey } from '../../src/lib/text.ts';
 import { todayIn } from '../../src/lib/dates.ts';
 
 // Counts per location (DESIGN.md §6.3, decision 0069), on SQLite and PostgreSQL: a count expects its location's
@@ -40,15 +39,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function category() {
-  const name = `Seção ${unique()}`;
-  const row = await ctx.handle.db
-    .insertInto('categories')
-    .values({ name, name_sort: sortKey(name) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const category = () => insertCategory(ctx.handle.db);
 
 async function product(categoryId: number, name: string) {
   const created = await createProduct(ctx.app, cookie, { name, categoryId });

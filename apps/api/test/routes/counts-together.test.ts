@@ -17,9 +17,9 @@ import {
   unique,
   uniqueGtin,
   unityId,
+  insertCategory,
 } from '../factories.ts';
 import { makeCsv, multipart } from '../sheets.ts';
-import { sortKey } from '../../src/lib/text.ts';
 
 // Counting together (DESIGN.md §6.1) on SQLite and PostgreSQL: scans add on the server, typed totals say what they
 // saw, each person's part, the uncounted list, blind counts, the sheet's preview and mode, and the events stream.
@@ -43,15 +43,7 @@ const call = (method: Method, url: string, payload?: unknown, as = admin) =>
   });
 const counts = '/api/stock/counts/v1';
 
-async function category() {
-  const name = `Seção ${unique()}`;
-  const row = await ctx.handle.db
-    .insertInto('categories')
-    .values({ name, name_sort: sortKey(name) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const category = () => insertCategory(ctx.handle.db);
 
 async function product(categoryId: number, stock = 0, name?: string) {
   const created = await createProduct(ctx.app, admin, {

@@ -9,9 +9,9 @@ import {
   unique,
   uniqueGtin,
   unityId,
+  insertCategory,
 } from '../factories.ts';
 import { assertLedgerInvariant } from '../invariants.ts';
-import { sortKey } from '../../src/lib/text.ts';
 
 // Inventory counts (balanço) on SQLite and PostgreSQL. Each test counts its own category, so the products of the
 // other tests never enter its scope.
@@ -35,15 +35,7 @@ const call = (method: Method, url: string, payload?: unknown, as = cookie) =>
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
-async function category() {
-  const name = `Seção ${unique()}`;
-  const row = await ctx.handle.db
-    .insertInto('categories')
-    .values({ name, name_sort: sortKey(name) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const category = () => insertCategory(ctx.handle.db);
 
 async function product(categoryId: number, stock: Array<[number | string, number | string]>, unit = 'UN') {
   const created = await createProduct(ctx.app, cookie, {
