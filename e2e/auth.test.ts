@@ -72,8 +72,8 @@ describe('the login page says why an account cannot sign in (issue 8 item 6)', (
 });
 
 describe('show the password (issue 33)', () => {
-  it('shows and hides the password being chosen on the register page', async () => {
-    await page.goto('/register');
+  it.each(['/register', '/login'])('shows and hides the password on %s', async (url) => {
+    await page.goto(url);
     const password = page.getByLabel('Senha', { exact: true });
     await password.fill('segredo-123');
     expect(await password.getAttribute('type')).toBe('password');
@@ -81,5 +81,8 @@ describe('show the password (issue 33)', () => {
     expect(await password.getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Mostrar senha' }).click();
     expect(await password.getAttribute('type')).toBe('password');
+    expect(await page.getByRole('button', { name: 'Mostrar senha' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
   });
 });

@@ -50,14 +50,19 @@ describe('catalog in the browser', () => {
       .toBe(true);
     await modal().getByLabel('Código de barras (GTIN/EAN)').fill('');
     await modal().getByLabel('Estoque mínimo').fill('2,000');
+    // its first price with it (issue 33)
+    await modal().getByLabel('Preço de custo (R$)').fill('4,5');
+    await modal().getByLabel('Preço de venda (R$)').fill('6,99');
     await modal().getByRole('button', { name: 'Salvar' }).click();
     await expectNotification('Produto Adicionado!');
-    // the new product opens (issue 33)
+    // the new product opens (issue 33), its price there
     await page.waitForURL(/\/app\/products\/\d+$/);
     await page
       .getByRole('heading', { name: /Óleo de Soja 900 ml/ })
       .first()
       .waitFor();
+    await expect.poll(() => page.getByTestId('prices-table').textContent()).toContain('R$\u00a06,99');
+    expect(await page.getByTestId('prices-table').textContent()).toContain('R$\u00a04,50');
     const row = await productRow(sku);
     await expect.poll(() => row.isVisible()).toBe(true);
 

@@ -211,18 +211,28 @@ export const ZProductLookup = z.object({
 });
 export type TProductLookup = z.infer<typeof ZProductLookup>;
 
-export const ZNewProduct = z.strictObject({
-  sku: ZSku,
-  name: ZName,
-  description: zOptionalText(LIMITS.description),
-  categoryId: zChoice('Selecione a categoria.'),
-  baseUnityId: zChoice('Selecione a unidade base.'),
-  minStock: z.optional(ZMinStockInput),
-  barcode: z.optional(ZBarcodeInput),
-  ncm: z.optional(ZNcmInput),
-  cest: z.optional(ZCestInput),
-  itemType: z.optional(ZItemType),
-});
+export const ZNewProduct = z
+  .strictObject({
+    sku: ZSku,
+    name: ZName,
+    description: zOptionalText(LIMITS.description),
+    categoryId: zChoice('Selecione a categoria.'),
+    baseUnityId: zChoice('Selecione a unidade base.'),
+    minStock: z.optional(ZMinStockInput),
+    barcode: z.optional(ZBarcodeInput),
+    ncm: z.optional(ZNcmInput),
+    cest: z.optional(ZCestInput),
+    itemType: z.optional(ZItemType),
+    /** the first price (of the base unit, from today), recorded with the product: both or neither */
+    costPrice: z.optional(ZPriceInput),
+    salePrice: z.optional(ZPriceInput),
+  })
+  .check(
+    z.refine((body) => (body.costPrice === undefined) === (body.salePrice === undefined), {
+      error: 'Informe o preço de custo e o de venda, ou deixe os dois em branco.',
+      path: ['salePrice'],
+    }),
+  );
 export type TNewProduct = z.input<typeof ZNewProduct>;
 
 export const ZUpdateProduct = zEdit({

@@ -453,6 +453,37 @@ describe('product unities', () => {
 });
 
 describe('prices', () => {
+  it('records the first price with the product: both or neither, in the same transaction', async () => {
+    const product = await createProduct(ctx.app, cookie, { costPrice: '7,5', salePrice: '9,90' });
+    const detail = (await get(`/api/products/v1/${product.id}`)).json();
+    expect(detail.currentPrice).toMatchObject({ costPrice: '7.5000', salePrice: '9.9000' });
+    expect(detail.prices).toHaveLength(1);
+    const audit = await ctx.handle.db
+      .selectFrom('audit_log')
+      .select('entity')
+      .where('entity', '=', 'price')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+    // one price alone is refused at the other field, and no product is written
+    const sku = `SO-CUSTO-${Date.now()}`;
+    const unit = await unityId(ctx.app, cookie, 'UN');
+    const half = await send('POST', '/api/products/v1', {
+      sku,
+      name: 'Só custo',
+      categoryId: 1,
+      baseUnityId: unit,
+      costPrice: '3',
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().issues).toEqual([
+      { path: 'salePrice', message: 'Informe o preço de custo e o de venda, ou deixe os dois em branco.' },
+    ]);
+    expect((await get(`/api/products/v1?q=${sku}`)).json().data).toHaveLength(0);
+    // neither: the product without a price, as before
+    const plain = await createProduct(ctx.app, cookie);
+    expect((await get(`/api/products/v1/${plain.id}`)).json().prices).toEqual([]);
+  });
+
   it('adds prices as exact decimals; the current price is the latest in effect today', async () => {
     const product = await createProduct(ctx.app, cookie);
     const first = await send('POST', `/api/products/v1/${product.id}/price/v1`, {

@@ -103,7 +103,8 @@ async function deleteUnity(tx: Tx, userId: number, productId: number, unityId: n
   await audit(tx, { userId, action: 'delete', entity: 'product_unity', entityId: unityId, before });
 }
 
-async function addPrice(tx: Tx, userId: number, productId: number, input: NewPrice, today: string) {
+/** A price of a product (or of one of its packages), in the caller's transaction, audited. */
+export async function addPrice(tx: Tx, userId: number, productId: number, input: NewPrice, today: string) {
   found(await findProductRow(tx, productId), productNotFound);
   if (input.productUnityId) {
     assertPricePackageBelongs(Boolean(await findProductUnityRow(tx, productId, input.productUnityId)));

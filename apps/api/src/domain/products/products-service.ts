@@ -9,7 +9,7 @@ import { referenceState, unityBatchId, unityTakesFractions } from '../reference/
 import { assertReferenceUsable } from '../reference/reference-rules.ts';
 import { listLinkedSuppliers, listPrices, stockSummary } from './product-details-repository.ts';
 import { isBarcodeTaken, ledgerReferences, listProductUnities } from './product-unities-repository.ts';
-import { createProductUnitiesService } from './product-unities-service.ts';
+import { addPrice, createProductUnitiesService } from './product-unities-service.ts';
 import {
   deleteProductRow,
   findProduct,
@@ -36,7 +36,13 @@ type NewProduct = z.output<typeof ZNewProduct>;
 type UpdateProduct = z.output<typeof ZUpdateProduct>;
 type ProductListQuery = z.output<typeof ZProductListQuery>;
 
-async function createProduct(tx: Tx, dialect: Dialect, userId: number, input: NewProduct): Promise<number> {
+async function createProduct(
+  tx: Tx,
+  dialect: Dialect,
+  userId: number,
+  input: NewProduct,
+  today: string,
+): Promise<number> {
   assertSkuFree(input.sku, await isSkuTaken(tx, input.sku));
   assertReferenceUsable('categories', await referenceState(tx, 'categories', input.categoryId), 'categoryId');
   assertReferenceUsable('unities', await referenceState(tx, 'unities', input.baseUnityId), 'baseUnityId');
@@ -64,7 +70,11 @@ async function createProduct(tx: Tx, dialect: Dialect, userId: number, input: Ne
     },
     { unityBatchId: await unityBatchId(tx, DEFAULT_BATCH_CODE), quantity: ONE },
   );
-  await audit(tx, { userId, action: 'create', entity: 'product', entityId: productId, after: input });
+  const { costPrice, salePrice, ...product } = input;
+  await audit(tx, { userId, action: 'create', entity: 'product', entityId: productId, after: product });
+  // the first price, when given, with the product: both written or neither (issue 33)
+  if (costPrice !== undefined && salePrice !== undefined)
+    await addPrice(tx, userId, productId, { costPrice, salePrice }, today);
   return productId;
 }
 
@@ -143,7 +153,9 @@ export function createProductsService(deps: ServiceDeps) {
     },
 
     async create(userId: number, input: NewProduct) {
-      const id = await db.transaction().execute((tx) => createProduct(tx, dialect, userId, input));
+      const id = await db
+        .transaction()
+        .execute((tx) => createProduct(tx, dialect, userId, input, clock.today()));
       events.publish('products', [id]);
       return product(id);
     },

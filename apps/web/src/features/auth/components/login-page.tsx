@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ZLoginRequest } from '@armazem/contracts/auth';
 import { paths } from '../../../config/paths.ts';
+import { PasswordToggle } from '../../../components/ui/password-toggle.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -15,6 +16,7 @@ export default function LoginPage() {
   // Why the sign-in failed (wrong password, account disabled or awaiting approval, too many attempts), kept on the
   // form until the next try instead of a toast that fades away.
   const [failure, setFailure] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
 
   const onSubmit = form.handleSubmit(async (loginObj) => {
     setFailure(null);
@@ -36,11 +38,12 @@ export default function LoginPage() {
         <TextField label="E-mail" type="email" autoComplete="email" autoFocus {...form.field('email')} />
         <TextField
           label="Senha"
-          type="password"
+          type={shown ? 'text' : 'password'}
           autoComplete="current-password"
           {...form.field('password')}
         />
-        <div className="text-right text-sm">
+        <div className="flex justify-between text-sm">
+          <PasswordToggle shown={shown} onToggle={setShown} />
           <Link to={paths.forgotPassword} className="link link-primary">
             Esqueceu a senha?
           </Link>

@@ -25,6 +25,8 @@ const EMPTY = {
   ncm: '',
   cest: '',
   itemType: '00',
+  costPrice: '',
+  salePrice: '',
 };
 
 export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_ADD'>) {
@@ -44,6 +46,10 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
     ncm: values.ncm,
     cest: values.cest,
     itemType: values.itemType as TItemType,
+    // the first price, optional: both fields or neither (the API says which is missing)
+    ...(values.costPrice || values.salePrice
+      ? { costPrice: decimalInput(values.costPrice), salePrice: decimalInput(values.salePrice) }
+      : {}),
   }));
 
   const onSubmit = form.handleSubmit(async (body) => {
@@ -77,6 +83,8 @@ export default function AddProductModal({ closeModal }: ModalBodyProps<'PRODUCT_
         unit={unities.find((u) => String(u.id) === form.values.baseUnityId)?.code}
         {...form.field('minStock')}
       />
+      <NumberField label="Preço de custo (R$)" kind="money" hint="Opcional." {...form.field('costPrice')} />
+      <NumberField label="Preço de venda (R$)" kind="money" hint="Opcional." {...form.field('salePrice')} />
       <TextField label="Código de barras (GTIN/EAN)" inputMode="numeric" {...form.field('barcode')} />
       <TextField label="Descrição" className="md:col-span-2" {...form.field('description')} />
       <FiscalFields ncm={form.field('ncm')} cest={form.field('cest')} itemType={form.field('itemType')} />
