@@ -54,6 +54,24 @@ describe('establishments', () => {
       document: TEST_BUSINESS_DOCUMENT,
       stateRegistration: '110042490114',
     });
+
+    // the matriz's address in parts is the business's address: the printed line follows it, the text no longer wins
+    const address = {
+      street: 'Rua da Matriz',
+      number: '1',
+      district: 'Centro',
+      city: 'Campinas',
+      state: 'SP',
+    };
+    const edited = await call('PATCH', `/api/establishments/v1/${matriz.id}`, { address });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const line = 'Rua da Matriz, 1 — Centro — Campinas/SP';
+    expect((await call('GET', '/api/settings/v1')).json().businessAddress).toBe(line);
+    await setBusiness(ctx.app, cookie, {
+      businessStateRegistration: '110042490114',
+      businessAddress: 'Um texto livre antigo',
+    });
+    expect((await call('GET', '/api/settings/v1')).json().businessAddress).toBe(line);
   });
 
   it('adds a filial of the same root with its own default location; refuses another root, a repeat and operators', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { ESTABLISHMENT_COLUMNS } from '../places/places-repository.ts';
+import { addressLine } from '../places/places-rules.ts';
 import { scopeOf, type StockScope } from '../stock/stock-scope.ts';
 import type { InventoryData } from './inventory-rules.ts';
 
@@ -62,23 +63,6 @@ export async function placeOf(db: Db, place: Place): Promise<PlaceOfInventory> {
     location,
     several: establishments.length > 1,
   };
-}
-
-interface AddressRow {
-  street: string | null;
-  street_number: string | null;
-  district: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-}
-
-/** "Rua X, 12 — Centro — Cidade/UF — CEP 01234-567" from what is recorded. */
-function addressLine(row: AddressRow): string {
-  const street = [row.street, row.street_number].filter(Boolean).join(', ');
-  const city = [row.city, row.state].filter(Boolean).join('/');
-  const zip = row.zip ? `CEP ${row.zip}` : '';
-  return [street, row.district, city, zip].filter(Boolean).join(' — ');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.ts';
 import { conflict } from '../../lib/errors.ts';
-import { documentTakenMessage, ROOT_LOCKED, rootProblem } from './places-rules.ts';
+import { addressLine, documentTakenMessage, ROOT_LOCKED, rootProblem } from './places-rules.ts';
 import { documentTaken, listEstablishmentRows } from './places-repository.ts';
 
 /**
@@ -20,10 +20,16 @@ export async function assertDocumentFits(tx: Tx, establishmentId: number, docume
     throw conflict(ROOT_LOCKED);
 }
 
-/** The settings' business changed: the matriz takes its document and IE (refused when it breaks the others' root). */
-export async function syncMatriz(tx: Tx, business: { document: string; stateRegistration: string }) {
+/**
+ * The settings' business changed: the matriz takes its document and IE (refused when it breaks the others' root).
+ * Answers the matriz's address line ('' while it has no parts recorded).
+ */
+export async function syncMatriz(
+  tx: Tx,
+  business: { document: string; stateRegistration: string },
+): Promise<string> {
   const [matriz, ...others] = await listEstablishmentRows(tx);
-  if (!matriz) return;
+  if (!matriz) return '';
   const { document, stateRegistration } = business;
   if ((matriz.document ?? '') !== document) {
     if (document) await assertDocumentFits(tx, matriz.id, document);
@@ -34,4 +40,5 @@ export async function syncMatriz(tx: Tx, business: { document: string; stateRegi
     .set({ document: document || null, state_registration: stateRegistration || null })
     .where('id', '=', matriz.id)
     .execute();
+  return addressLine(matriz);
 }

@@ -75,3 +75,20 @@ export const toLocation = (row: {
   isDefault: row.default_location_id === row.id,
   status: row.status,
 });
+
+export interface AddressRow {
+  street: string | null;
+  street_number: string | null;
+  district: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}
+
+/** "Rua X, 12 — Centro — Cidade/UF — CEP 01234-567" from what is recorded. */
+export function addressLine(row: AddressRow): string {
+  const street = [row.street, row.street_number].filter(Boolean).join(', ');
+  const city = [row.city, row.state].filter(Boolean).join('/');
+  const zip = row.zip ? `CEP ${row.zip}` : '';
+  return [street, row.district, city, zip].filter(Boolean).join(' — ');
+}

@@ -15,6 +15,7 @@ import { addressColumns, addressColumnsOf } from '../suppliers/suppliers-rules.t
 import { writeSettings } from '../settings/settings-repository.ts';
 import {
   DEFAULT_LOCATION_ELSEWHERE,
+  addressLine,
   DEFAULT_LOCATION_STAYS,
   ESTABLISHMENT_NOT_FOUND,
   INACTIVE_ESTABLISHMENT,
@@ -133,6 +134,8 @@ export function createEstablishmentsService({ db, events }: Pick<ServiceDeps, 'd
           await writeSettings(tx, {
             businessDocument: next.document ?? '',
             businessStateRegistration: next.state_registration ?? '',
+            // the printed address of the business (reports, the book) follows the matriz's parts (issue 33)
+            ...(addressLine(next) ? { businessAddress: addressLine(next) } : {}),
           });
         }
         await audit(tx, {

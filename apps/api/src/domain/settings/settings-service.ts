@@ -38,11 +38,13 @@ export function createSettingsService({
       const saved = await db.transaction().execute(async (tx) => {
         const before = await readSettings(tx, timeZone);
         // the business of the settings is the first establishment (DESIGN.md §6.3)
-        await syncMatriz(tx, {
+        const matrizAddress = await syncMatriz(tx, {
           document: values.businessDocument,
           stateRegistration: values.businessStateRegistration,
         });
-        await writeSettings(tx, storedValues(values));
+        // once the matriz's address has parts, they are the business's address (issue 33): the text follows them
+        const businessAddress = matrizAddress || values.businessAddress;
+        await writeSettings(tx, storedValues({ ...values, businessAddress }));
         await audit(tx, {
           userId,
           action: 'update',

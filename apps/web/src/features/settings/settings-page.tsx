@@ -150,7 +150,12 @@ function SettingsForm({ settings }: { settings: TSettings }) {
         {...form.field('taxRegime')}
       />
       <FiscalFields form={form} disabled={!isAdmin} />
-      <TextField label="Endereço" disabled={!isAdmin} {...form.field('businessAddress')} />
+      <TextField
+        label="Endereço"
+        disabled
+        hint="Em partes (rua, número, bairro, cidade, UF, CEP), no endereço da matriz em Estabelecimentos e depósitos, abaixo."
+        {...form.field('businessAddress')}
+      />
       <CfopEffectsField value={cfopEffects} onChange={setCfopEffects} disabled={!isAdmin} />
       <AccountantFields
         value={accountant}
