@@ -1,0 +1,21 @@
+import type { TStockValue } from '@armazem/contracts/reports';
+import type { ExportColumn } from '../lib/exports.ts';
+
+// The columns of each report's export file (lib/exports.ts writes them): Portuguese titles, typed cells.
+
+type StockValueLine = Omit<TStockValue['data'][number], 'category'> & { category: { name: string } };
+
+/** One line per month end and category, then the month's total (category "Total"). */
+export const STOCK_VALUE_COLUMNS: ExportColumn<StockValueLine>[] = [
+  { title: 'Mês', width: 9, value: (r) => r.month },
+  { title: 'Data', type: 'date', value: (r) => r.date },
+  { title: 'Categoria', width: 24, value: (r) => r.category.name },
+  { title: 'Valor em estoque', type: 'money', value: (r) => r.totalValue },
+];
+
+export function stockValueLines(report: TStockValue): StockValueLine[] {
+  return report.totals.flatMap((total) => [
+    ...report.data.filter((row) => row.month === total.month),
+    { ...total, category: { name: 'Total' } },
+  ]);
+}

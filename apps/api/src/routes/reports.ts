@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZStockValue, ZStockValueQuery } from '@armazem/contracts/reports';
+import { sendExport } from '../lib/exports.ts';
+import { refusals } from './error-responses.ts';
+import { STOCK_VALUE_COLUMNS, stockValueLines } from './report-exports.ts';
+
+const tags = ['relatórios'];
+
+/** What the owner wants to see (DESIGN.md §6.6): each report as JSON, or with `format` as an xlsx or csv file. */
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { reports } = app;
+
+  app.get(
+    '/stock-value',
+    { schema: { tags, querystring: ZStockValueQuery, response: { 200: ZStockValue, ...refusals(400) } } },
+    async (request, reply) => {
+      const { from, to, format, ...place } = request.query;
+      const report = await reports.stockValue(from, to, place);
+      if (!format) return report;
+      return sendExport(reply, format, {
+        name: 'valor-do-estoque',
+        sheetName: 'Valor do estoque',
+        columns: STOCK_VALUE_COLUMNS,
+        rows: stockValueLines(report),
+      });
+    },
+  );
+};

@@ -1,0 +1,123 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { createCategory, createProduct, defaultUnityId, stockIn, stockOut } from '../factories.ts';
+
+// The owner's reports (DESIGN.md §6.6) on a small ledger of their own, each figure against one computed by hand.
+let ctx: TestContext;
+let cookie: string;
+const get = (url: string) => ctx.app.inject({ url, headers: { cookie } });
+
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+/** The month `back` months before today's, as YYYY-MM, and that month's last day. */
+function monthBack(back: number) {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(year, month - 1 - back, 1));
+  const key = start.toISOString().slice(0, 7);
+  const last = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0))
+    .toISOString()
+    .slice(0, 10);
+  return {
+    key,
+    day: (d: number) => `${key}-${String(d).padStart(2, '0')}`,
+    last: last > today ? today : last,
+  };
+}
+const [a, b, c] = [monthBack(2), monthBack(1), monthBack(0)];
+
+async function product(categoryId: number, name: string) {
+  const created = await createProduct(ctx.app, cookie, { name, categoryId });
+  return { id: created.id as number, unit: await defaultUnityId(ctx.app, cookie, created.id) };
+}
+
+let drinks: { id: number; name: string };
+let cleaning: { id: number; name: string };
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  cookie = await signUpAndLogin(ctx.app, 'admin@relatorios.com.br');
+  drinks = await createCategory(ctx.app, cookie, 'A Sucos');
+  cleaning = await createCategory(ctx.app, cookie, 'B Sabões');
+  const juice = await product(drinks.id, 'Suco de uva');
+  const soap = await product(cleaning.id, 'Sabão em barra');
+  const move = { productId: juice.id, productUnityId: juice.unit };
+  await stockIn(ctx.app, cookie, { ...move, quantity: 10, unitCost: '2', occurredOn: a.day(10) });
+  await stockOut(ctx.app, cookie, { ...move, quantity: 4, reason: 'venda', occurredOn: b.day(5) });
+  const soapMove = { productId: soap.id, productUnityId: soap.unit };
+  await stockIn(ctx.app, cookie, { ...soapMove, quantity: 3, unitCost: '3.3333', occurredOn: a.day(15) });
+  await stockIn(ctx.app, cookie, { ...soapMove, quantity: 2, unitCost: '1', occurredOn: b.day(20) });
+});
+afterAll(async () => ctx.close());
+
+describe('stock value at month ends', () => {
+  it('values own stock by category at each month end, as the inventory at that date does', async () => {
+    const response = await get(`/api/reports/v1/stock-value?from=${a.key}&to=${c.key}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    // by hand: juice 10 × 2,00 = 20,00 then 6 × 2,00 = 12,00; soap 3 × 3,3333 = 9,9999 → 10,00 (the line's centavos),
+    // then + 2 × 1,00 = 11,9999 → 12,00
+    const figures = report.data.map(
+      (row: { month: string; category: { name: string }; totalValue: string }) => [
+        row.month,
+        row.category.name,
+        Number(row.totalValue),
+      ],
+    );
+    expect(figures).toEqual([
+      [a.key, 'A Sucos', 20],
+      [a.key, 'B Sabões', 10],
+      [b.key, 'A Sucos', 12],
+      [b.key, 'B Sabões', 12],
+      [c.key, 'A Sucos', 12],
+      [c.key, 'B Sabões', 12],
+    ]);
+    expect(
+      report.totals.map((t: { date: string; totalValue: string }) => [t.date, Number(t.totalValue)]),
+    ).toEqual([
+      [a.last, 30],
+      [b.last, 24],
+      [c.last, 24],
+    ]);
+    for (const total of report.totals as Array<{ date: string; month: string; totalValue: string }>) {
+      const inventory = (await get(`/api/stock/inventory/v1?date=${total.date}`)).json();
+      expect(total.totalValue).toBe(inventory.totalValue);
+      const lines = inventory.data.map((line: { totalValue: string }) => Number(line.totalValue));
+      const months = report.data.filter((row: { month: string }) => row.month === total.month);
+      const byCategory = months.map((row: { totalValue: string }) => Number(row.totalValue));
+      expect(byCategory.reduce((x: number, y: number) => x + y, 0)).toBeCloseTo(
+        lines.reduce((x: number, y: number) => x + y, 0),
+        4,
+      );
+    }
+  });
+
+  it('writes the report as csv and xlsx, a total line after each month', async () => {
+    const csv = await get(`/api/reports/v1/stock-value?from=${a.key}&to=${a.key}&format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('Mês;Data;Categoria;Valor em estoque');
+    expect(lines.slice(1).map((line) => line.split(';')[2])).toEqual(['A Sucos', 'B Sabões', 'Total']);
+    const xlsx = await get(`/api/reports/v1/stock-value?from=${a.key}&to=${b.key}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(7);
+    expect(sheet.getRow(4).getCell(3).value).toBe('Total');
+    expect(sheet.getRow(4).getCell(4).value).toBe(30);
+  });
+
+  it('refuses a reversed period, a future month and a malformed one, in Portuguese', async () => {
+    const reversed = await get(`/api/reports/v1/stock-value?from=${c.key}&to=${a.key}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('O mês inicial não pode ser posterior ao final.');
+    const next = monthBack(-1).key;
+    const future = await get(`/api/reports/v1/stock-value?from=${a.key}&to=${next}`);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe('O mês final não pode ser futuro.');
+    const malformed = await get('/api/reports/v1/stock-value?from=2026-13&to=2026-01');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toContain('Mês inicial inválido');
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod/mini';
+import { ZId } from './common.ts';
+import { ZExportFormat } from './exports.ts';
+import { ZDecimalString } from './numbers.ts';
+
+/** What the owner wants to see (DESIGN.md §6.6): calls under /api/reports/v1, each also as an xlsx or csv file. */
+
+/** Whose figures: the whole business's first establishment (default), one establishment or one location. */
+const place = { establishmentId: z.optional(ZId), locationId: z.optional(ZId) };
+
+const ZMonth = (what: string) =>
+  z
+    .string({ error: `Informe o mês ${what} (AAAA-MM).` })
+    .check(
+      z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: `Mês ${what} inválido: use AAAA-MM (ex.: 2026-02).` }),
+    );
+
+/** The most month ends one stock-value call reads (five years). */
+export const STOCK_VALUE_MAX_MONTHS = 60;
+
+export const ZStockValueQuery = z.object({
+  from: ZMonth('inicial'),
+  to: ZMonth('final'),
+  ...place,
+  format: ZExportFormat,
+});
+export type TStockValueQuery = z.infer<typeof ZStockValueQuery>;
+
+const ZCategoryRef = z.object({ id: z.number(), name: z.string() });
+
+/** One category's own stock value at one month end (the current month: today). */
+export const ZStockValueRow = z.object({
+  month: z.string(),
+  date: z.string(),
+  category: ZCategoryRef,
+  totalValue: ZDecimalString,
+});
+export type TStockValueRow = z.infer<typeof ZStockValueRow>;
+
+/** One month end's total: the inventory's `totalValue` at that date (Σ of its per-line centavos). */
+export const ZStockValueTotal = z.object({
+  month: z.string(),
+  date: z.string(),
+  totalValue: ZDecimalString,
+});
+
+export const ZStockValue = z.object({
+  from: z.string(),
+  to: z.string(),
+  establishment: z.object({ id: z.number(), name: z.string() }),
+  location: z.nullable(z.object({ id: z.number(), name: z.string() })),
+  data: z.array(ZStockValueRow),
+  totals: z.array(ZStockValueTotal),
+});
+export type TStockValue = z.infer<typeof ZStockValue>;
