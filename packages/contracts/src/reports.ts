@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZId } from './common.ts';
+import { ZDate, ZId, ZPageQuery, ZPaged } from './common.ts';
 import { ZExportFormat } from './exports.ts';
 import { ZDecimalString } from './numbers.ts';
 
@@ -53,3 +53,38 @@ export const ZStockValue = z.object({
   totals: z.array(ZStockValueTotal),
 });
 export type TStockValue = z.infer<typeof ZStockValue>;
+
+/** The ABC curve's cut-offs, in percent of the exits' value: A while the share before an item is under 80, B under 95. */
+export const ABC_CUTOFFS = { a: 80, b: 95 } as const;
+
+export const ZAbcQuery = z.object({
+  from: ZDate,
+  to: ZDate,
+  ...place,
+  ...ZPageQuery.shape,
+  format: ZExportFormat,
+});
+
+const ZProductRef = z.object({ id: z.number(), sku: z.string(), name: z.string() });
+const ZAbcClass = z.enum(['A', 'B', 'C']);
+
+/** A product's exits at cost over the period, its share and the cumulative share up to it (percent, 2 decimals). */
+export const ZAbcRow = z.object({
+  product: ZProductRef,
+  exitsValue: ZDecimalString,
+  share: ZDecimalString,
+  cumulativeShare: ZDecimalString,
+  class: ZAbcClass,
+});
+export type TAbcRow = z.infer<typeof ZAbcRow>;
+
+export const ZAbc = z.object({
+  ...ZPaged(ZAbcRow).shape,
+  from: z.string(),
+  to: z.string(),
+  cutoffs: z.object({ a: z.number(), b: z.number() }),
+  /** Σ of the exits' total cost over the period: the sum of every row's `exitsValue` */
+  exitsValue: ZDecimalString,
+  classes: z.array(z.object({ class: ZAbcClass, products: z.number(), exitsValue: ZDecimalString })),
+});
+export type TAbc = z.infer<typeof ZAbc>;

@@ -1,4 +1,4 @@
-import type { TStockValue } from '@armazem/contracts/reports';
+import type { TAbcRow, TStockValue } from '@armazem/contracts/reports';
 import type { ExportColumn } from '../lib/exports.ts';
 
 // The columns of each report's export file (lib/exports.ts writes them): Portuguese titles, typed cells.
@@ -19,3 +19,13 @@ export function stockValueLines(report: TStockValue): StockValueLine[] {
     { ...total, category: { name: 'Total' } },
   ]);
 }
+
+/** The ABC curve, largest exits first; shares in percent. */
+export const ABC_COLUMNS: ExportColumn<TAbcRow>[] = [
+  { title: 'Código', width: 16, value: (r) => r.product.sku },
+  { title: 'Produto', width: 40, value: (r) => r.product.name },
+  { title: 'Saídas a custo', type: 'money', value: (r) => r.exitsValue },
+  { title: 'Participação (%)', type: 'number', value: (r) => r.share },
+  { title: 'Participação acumulada (%)', type: 'number', value: (r) => r.cumulativeShare },
+  { title: 'Classe', width: 8, value: (r) => r.class },
+];

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZStockValue, ZStockValueQuery } from '@armazem/contracts/reports';
+import { ZAbc, ZAbcQuery, ZStockValue, ZStockValueQuery } from '@armazem/contracts/reports';
 import { sendExport } from '../lib/exports.ts';
 import { refusals } from './error-responses.ts';
-import { STOCK_VALUE_COLUMNS, stockValueLines } from './report-exports.ts';
+import { ABC_COLUMNS, STOCK_VALUE_COLUMNS, stockValueLines } from './report-exports.ts';
 
 const tags = ['relatórios'];
 
@@ -22,6 +22,22 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         sheetName: 'Valor do estoque',
         columns: STOCK_VALUE_COLUMNS,
         rows: stockValueLines(report),
+      });
+    },
+  );
+
+  app.get(
+    '/abc',
+    { schema: { tags, querystring: ZAbcQuery, response: { 200: ZAbc, ...refusals(400) } } },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return reports.abcPage(query);
+      const { rows } = await reports.abcRows(query);
+      return sendExport(reply, format, {
+        name: 'curva-abc',
+        sheetName: 'Curva ABC',
+        columns: ABC_COLUMNS,
+        rows,
       });
     },
   );

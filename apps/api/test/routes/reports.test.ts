@@ -45,7 +45,21 @@ beforeAll(async () => {
   const soapMove = { productId: soap.id, productUnityId: soap.unit };
   await stockIn(ctx.app, cookie, { ...soapMove, quantity: 3, unitCost: '3.3333', occurredOn: a.day(15) });
   await stockIn(ctx.app, cookie, { ...soapMove, quantity: 2, unitCost: '1', occurredOn: b.day(20) });
+  // the ABC curve's ledger: bought and sold out within month a, so no month end holds them
+  const abcCategory = await createCategory(ctx.app, cookie, 'C Curva');
+  for (const [name, quantity, unitCost] of abcLedger) {
+    const sold = await product(abcCategory.id, name);
+    const moved = { productId: sold.id, productUnityId: sold.unit, quantity, occurredOn: a.day(12) };
+    await stockIn(ctx.app, cookie, { ...moved, unitCost });
+    await stockOut(ctx.app, cookie, { ...moved, reason: 'venda' });
+  }
 });
+const abcLedger: Array<[string, number, string]> = [
+  ['Curva média', 1, '150'],
+  ['Curva grande', 10, '70'],
+  ['Curva pequena', 1, '50'],
+  ['Curva B', 1, '100'],
+];
 afterAll(async () => ctx.close());
 
 describe('stock value at month ends', () => {
@@ -119,5 +133,74 @@ describe('stock value at month ends', () => {
     const malformed = await get('/api/reports/v1/stock-value?from=2026-13&to=2026-01');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain('Mês inicial inválido');
+  });
+});
+
+describe('ABC curve of exits', () => {
+  const url = `/api/reports/v1/abc?from=${a.day(1)}&to=${a.last}`;
+  it('ranks exits by value and classes each by where its cumulative share starts', async () => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    // by hand: 700 + 150 + 100 + 50 = 1.000,00; shares 70, 15, 10, 5 %; the 50 starts at exactly 95 % → C
+    const rows = report.data.map(
+      (r: {
+        product: { name: string };
+        exitsValue: string;
+        share: string;
+        cumulativeShare: string;
+        class: string;
+      }) => [r.product.name, Number(r.exitsValue), r.share, r.cumulativeShare, r.class],
+    );
+    expect(rows).toEqual([
+      ['Curva grande', 700, '70.00', '70.00', 'A'],
+      ['Curva média', 150, '15.00', '85.00', 'A'],
+      ['Curva B', 100, '10.00', '95.00', 'B'],
+      ['Curva pequena', 50, '5.00', '100.00', 'C'],
+    ]);
+    expect(Number(report.exitsValue)).toBe(1000);
+    expect(report.cutoffs).toEqual({ a: 80, b: 95 });
+    expect(
+      report.classes.map((k: { class: string; products: number; exitsValue: string }) => [
+        k.class,
+        k.products,
+        Number(k.exitsValue),
+      ]),
+    ).toEqual([
+      ['A', 2, 850],
+      ['B', 1, 100],
+      ['C', 1, 50],
+    ]);
+    expect(report.total).toBe(4);
+  });
+
+  it('pages the rows, keeps the totals of the period, and counts the exits of the period only', async () => {
+    const page = (await get(`${url}&page=2&pageSize=2`)).json();
+    expect(page.data.map((r: { product: { name: string } }) => r.product.name)).toEqual([
+      'Curva B',
+      'Curva pequena',
+    ]);
+    expect([page.total, page.totalPages, Number(page.exitsValue)]).toEqual([4, 2, 1000]);
+    // month b holds only the juice's exit: 4 × 2,00
+    const later = (await get(`/api/reports/v1/abc?from=${b.day(1)}&to=${b.last}`)).json();
+    expect(
+      later.data.map((r: { exitsValue: string; class: string }) => [Number(r.exitsValue), r.class]),
+    ).toEqual([[8, 'A']]);
+  });
+
+  it('writes every row as csv and xlsx and refuses a reversed period', async () => {
+    const csv = await get(`${url}&format=csv&pageSize=1`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('Código;Produto;Saídas a custo;Participação (%);Participação acumulada (%);Classe');
+    expect(lines.slice(1).map((line) => line.split(';').at(-1))).toEqual(['A', 'A', 'B', 'C']);
+    const xlsx = await get(`${url}&format=xlsx`);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    expect(book.worksheets[0]!.getRow(2).getCell(3).value).toBe(700);
+    const reversed = await get(`/api/reports/v1/abc?from=${a.last}&to=${a.day(1)}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('A data inicial não pode ser posterior à final.');
   });
 });

@@ -2,6 +2,8 @@ import type { ServiceDeps } from '../../lib/service-deps.ts';
 import type { Place } from '../inventory/inventory-place.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { stockValue } from './stock-value.ts';
+import { abc } from './abc.ts';
+import { paged } from '../../lib/paging.ts';
 
 /** What the owner wants to see (DESIGN.md §6.6, decision 0078): figures that agree with the ledger and the inventory. */
 export function createReportsService(
@@ -9,6 +11,17 @@ export function createReportsService(
 ) {
   return {
     stockValue: (from: string, to: string, place: Place) => stockValue(deps, from, to, place),
+
+    /** The ABC curve: every row (for the file) and one page with the period's totals (for the screen). */
+    abcRows: (query: { from: string; to: string } & Place) => abc(deps.db, query),
+    async abcPage(query: { from: string; to: string; page: number; pageSize: number } & Place) {
+      const { rows, summary } = await abc(deps.db, query);
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        ...paged(rows.slice(start, start + query.pageSize), rows.length, query.page, query.pageSize),
+        ...summary,
+      };
+    },
   };
 }
 

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { StockScope } from '../stock/stock-scope.ts';
+
+/**
+ * The own stock's exits in the ledger (decision 0078): live `out` rows of the business's own goods (no position of
+ * a third party's or ours with one), transfers between locations left out (a move, not an exit), of the place asked.
+ */
+export function ownExits(db: Db, scope: StockScope) {
+  let query = db
+    .selectFrom('stock_ledger as x')
+    .where('x.direction', '=', 'out')
+    .where('x.cancelled_at', 'is', null)
+    .where('x.position_id', 'is', null)
+    .where('x.source', '<>', 'transfer');
+  if (scope.kind === 'location') query = query.where('x.location_id', '=', scope.locationId);
+  if (scope.kind === 'establishment') {
+    query = query.where('x.location_id', 'in', (eb) =>
+      eb.selectFrom('locations').select('id').where('establishment_id', '=', scope.establishmentId),
+    );
+  }
+  return query;
+}
+
+/** Each product's exits at cost over [from, to], the largest first: one grouped query. */
+export async function exitsByProduct(db: Db, scope: StockScope, from: string, to: string) {
+  const totals = ownExits(db, scope)
+    .where('x.occurred_on', '>=', from)
+    .where('x.occurred_on', '<=', to)
+    .select(['x.product_id', sql<string>`sum(x.total_cost)`.as('exits_value')])
+    .groupBy('x.product_id');
+  return db
+    .selectFrom(totals.as('t'))
+    .innerJoin('products as p', 'p.id', 't.product_id')
+    .select(['p.id', 'p.sku', 'p.name', 't.exits_value'])
+    .orderBy('t.exits_value', 'desc')
+    .orderBy('p.id')
+    .execute();
+}
