@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZDate, ZId, ZPageQuery, ZPaged } from './common.ts';
+import { ZDate, ZId, ZPageQuery, ZPaged, zInt } from './common.ts';
 import { ZExportFormat } from './exports.ts';
 import { ZDecimalString } from './numbers.ts';
 
@@ -88,3 +88,44 @@ export const ZAbc = z.object({
   classes: z.array(z.object({ class: ZAbcClass, products: z.number(), exitsValue: ZDecimalString })),
 });
 export type TAbc = z.infer<typeof ZAbc>;
+
+export const ZCoverageQuery = z.object({
+  days: z._default(
+    zInt(
+      'Número de dias inválido.',
+      1,
+      365,
+      'O número de dias deve ser no mínimo 1.',
+      'O número de dias deve ser no máximo 365.',
+    ),
+    30,
+  ),
+  ...place,
+  ...ZPageQuery.shape,
+  format: ZExportFormat,
+});
+
+/**
+ * A product's coverage and turnover over the last N days (DESIGN.md §6.6): coverage = balance ÷ (exits ÷ N), `null`
+ * ("sem saída") without exits; turnover = exits at cost ÷ the average of the opening and closing stock value.
+ */
+export const ZCoverageRow = z.object({
+  product: ZProductRef,
+  unity: z.string(),
+  quantity: ZDecimalString,
+  exitsQuantity: ZDecimalString,
+  dailyRate: ZDecimalString,
+  coverageDays: z.nullable(ZDecimalString),
+  exitsValue: ZDecimalString,
+  openingValue: ZDecimalString,
+  closingValue: ZDecimalString,
+  turnover: z.nullable(ZDecimalString),
+});
+export type TCoverageRow = z.infer<typeof ZCoverageRow>;
+
+export const ZCoverage = z.object({
+  ...ZPaged(ZCoverageRow).shape,
+  days: z.number(),
+  from: z.string(),
+  to: z.string(),
+});

@@ -39,6 +39,7 @@ export const FIELD_LABELS: Record<string, string> = {
   notes: 'Observação',
   from: 'Data inicial',
   to: 'Data final',
+  days: 'Dias',
   year: 'Ano',
   month: 'Mês',
   businessName: 'Nome da empresa',

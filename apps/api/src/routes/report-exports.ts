@@ -1,4 +1,4 @@
-import type { TAbcRow, TStockValue } from '@armazem/contracts/reports';
+import type { TAbcRow, TCoverageRow, TStockValue } from '@armazem/contracts/reports';
 import type { ExportColumn } from '../lib/exports.ts';
 
 // The columns of each report's export file (lib/exports.ts writes them): Portuguese titles, typed cells.
@@ -28,4 +28,19 @@ export const ABC_COLUMNS: ExportColumn<TAbcRow>[] = [
   { title: 'Participação (%)', type: 'number', value: (r) => r.share },
   { title: 'Participação acumulada (%)', type: 'number', value: (r) => r.cumulativeShare },
   { title: 'Classe', width: 8, value: (r) => r.class },
+];
+
+/** Coverage and turnover per product; no coverage ("sem saída") without exits. */
+export const COVERAGE_COLUMNS: ExportColumn<TCoverageRow>[] = [
+  { title: 'Código', width: 16, value: (r) => r.product.sku },
+  { title: 'Produto', width: 40, value: (r) => r.product.name },
+  { title: 'Unidade', width: 9, value: (r) => r.unity },
+  { title: 'Saldo', type: 'number', value: (r) => r.quantity },
+  { title: 'Saídas no período', type: 'number', value: (r) => r.exitsQuantity },
+  { title: 'Saída por dia', type: 'number', value: (r) => r.dailyRate },
+  { title: 'Cobertura (dias)', type: 'number', value: (r) => r.coverageDays ?? 'sem saída' },
+  { title: 'Saídas a custo', type: 'money', value: (r) => r.exitsValue },
+  { title: 'Valor inicial', type: 'money', value: (r) => r.openingValue },
+  { title: 'Valor final', type: 'money', value: (r) => r.closingValue },
+  { title: 'Giro', type: 'number', value: (r) => r.turnover },
 ];

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAbc, ZAbcQuery, ZStockValue, ZStockValueQuery } from '@armazem/contracts/reports';
+import {
+  ZAbc,
+  ZAbcQuery,
+  ZCoverage,
+  ZCoverageQuery,
+  ZStockValue,
+  ZStockValueQuery,
+} from '@armazem/contracts/reports';
 import { sendExport } from '../lib/exports.ts';
 import { refusals } from './error-responses.ts';
-import { ABC_COLUMNS, STOCK_VALUE_COLUMNS, stockValueLines } from './report-exports.ts';
+import { ABC_COLUMNS, COVERAGE_COLUMNS, STOCK_VALUE_COLUMNS, stockValueLines } from './report-exports.ts';
 
 const tags = ['relatórios'];
 
@@ -37,6 +44,22 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'curva-abc',
         sheetName: 'Curva ABC',
         columns: ABC_COLUMNS,
+        rows,
+      });
+    },
+  );
+
+  app.get(
+    '/coverage',
+    { schema: { tags, querystring: ZCoverageQuery, response: { 200: ZCoverage, ...refusals(400) } } },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return reports.coveragePage(query);
+      const { rows } = await reports.coverageRows(query.days, query);
+      return sendExport(reply, format, {
+        name: 'cobertura-e-giro',
+        sheetName: 'Cobertura e giro',
+        columns: COVERAGE_COLUMNS,
         rows,
       });
     },

@@ -204,3 +204,38 @@ describe('ABC curve of exits', () => {
     expect(reversed.json().message).toBe('A data inicial não pode ser posterior à final.');
   });
 });
+
+describe('coverage and turnover', () => {
+  // a period that starts the day after the soap's first entry: it opens with juice 20,00 and soap 10,00
+  const days = Math.round((Date.parse(today) - Date.parse(a.day(15))) / 86_400_000);
+  it('divides the balance by the exit rate of the last N days, and the exits at cost by the average value', async () => {
+    const response = await get(`/api/reports/v1/coverage?days=${days}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect([report.from, report.to, report.days, report.total]).toEqual([a.day(16), today, days, 2]);
+    const [soap, juice] = report.data;
+    // by hand: soap has no exit → no coverage ("sem saída"); turnover 0 ÷ ((10 + 12) ÷ 2) = 0
+    expect(soap).toMatchObject({ product: { name: 'Sabão em barra' }, coverageDays: null, turnover: '0.00' });
+    expect([soap.quantity, soap.openingValue, soap.closingValue].map(Number)).toEqual([5, 10, 12]);
+    // juice: 6 ÷ (4 ÷ N) = 1,5 N days; turnover 8 ÷ ((20 + 12) ÷ 2) = 0,5
+    expect(juice).toMatchObject({ product: { name: 'Suco de uva' }, turnover: '0.50' });
+    expect(juice.coverageDays).toBe((1.5 * days).toFixed(1));
+    expect(Number(juice.dailyRate)).toBe(Math.round(4000 / days) / 1000);
+    expect(
+      [juice.quantity, juice.exitsQuantity, juice.exitsValue, juice.openingValue, juice.closingValue].map(
+        Number,
+      ),
+    ).toEqual([6, 4, 8, 20, 12]);
+  });
+
+  it('writes the rows as csv, "sem saída" where there is no exit, and refuses a bad number of days', async () => {
+    const csv = await get(`/api/reports/v1/coverage?days=${days}&format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]!.split(';')[6]).toBe('sem saída');
+    const refused = await get('/api/reports/v1/coverage?days=0');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('O número de dias deve ser no mínimo 1.');
+  });
+});

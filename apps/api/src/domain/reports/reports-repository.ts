@@ -37,3 +37,22 @@ export async function exitsByProduct(db: Db, scope: StockScope, from: string, to
     .orderBy('p.id')
     .execute();
 }
+
+/** Each product's exits over [from, to] in base units and at cost, with its base unit: one grouped query. */
+export async function exitFiguresByProduct(db: Db, scope: StockScope, from: string, to: string) {
+  const totals = ownExits(db, scope)
+    .where('x.occurred_on', '>=', from)
+    .where('x.occurred_on', '<=', to)
+    .select([
+      'x.product_id',
+      sql<string>`sum(x.base_quantity)`.as('exits_quantity'),
+      sql<string>`sum(x.total_cost)`.as('exits_value'),
+    ])
+    .groupBy('x.product_id');
+  return db
+    .selectFrom(totals.as('t'))
+    .innerJoin('products as p', 'p.id', 't.product_id')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+    .select(['p.id', 'p.sku', 'p.name', 'u.code as unity_code', 't.exits_quantity', 't.exits_value'])
+    .execute();
+}

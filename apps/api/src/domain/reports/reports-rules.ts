@@ -33,3 +33,9 @@ export function monthEnds(from: string, to: string, today: string): MonthEnd[] {
     return { month: key, date: date > today ? today : date };
   });
 }
+
+/** The date `days` days after `date` (before, when negative), YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}

@@ -3,6 +3,7 @@ import type { Place } from '../inventory/inventory-place.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { stockValue } from './stock-value.ts';
 import { abc } from './abc.ts';
+import { coverage } from './coverage.ts';
 import { paged } from '../../lib/paging.ts';
 
 /** What the owner wants to see (DESIGN.md §6.6, decision 0078): figures that agree with the ledger and the inventory. */
@@ -10,6 +11,17 @@ export function createReportsService(
   deps: ServiceDeps & { inventory: Pick<InventoryService, 'inventoryAt'> },
 ) {
   return {
+    /** Coverage and turnover over the last `days` days: every row (the file) or one page (the screen). */
+    coverageRows: (days: number, place: Place) => coverage(deps, days, place),
+    async coveragePage(query: { days: number; page: number; pageSize: number } & Place) {
+      const { rows, ...period } = await coverage(deps, query.days, query);
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        ...paged(rows.slice(start, start + query.pageSize), rows.length, query.page, query.pageSize),
+        ...period,
+      };
+    },
+
     stockValue: (from: string, to: string, place: Place) => stockValue(deps, from, to, place),
 
     /** The ABC curve: every row (for the file) and one page with the period's totals (for the screen). */
