@@ -129,3 +129,38 @@ export const ZCoverage = z.object({
   from: z.string(),
   to: z.string(),
 });
+
+export const ZDeadStockQuery = z.object({
+  days: z._default(
+    zInt(
+      'Número de dias inválido.',
+      1,
+      3650,
+      'O número de dias deve ser no mínimo 1.',
+      'O número de dias deve ser no máximo 3650.',
+    ),
+    90,
+  ),
+  ...place,
+  ...ZPageQuery.shape,
+  format: ZExportFormat,
+});
+
+/** A product with own stock and no exit in the last N days: its balance, last exit ever (or none) and value. */
+export const ZDeadStockRow = z.object({
+  product: ZProductRef,
+  unity: z.string(),
+  quantity: ZDecimalString,
+  lastExitOn: z.nullable(z.string()),
+  totalValue: ZDecimalString,
+});
+export type TDeadStockRow = z.infer<typeof ZDeadStockRow>;
+
+export const ZDeadStock = z.object({
+  ...ZPaged(ZDeadStockRow).shape,
+  days: z.number(),
+  /** the first day of the window without exits */
+  from: z.string(),
+  /** Σ of every row's value */
+  totalValue: ZDecimalString,
+});

@@ -1,4 +1,4 @@
-import type { TAbcRow, TCoverageRow, TStockValue } from '@armazem/contracts/reports';
+import type { TAbcRow, TCoverageRow, TDeadStockRow, TStockValue } from '@armazem/contracts/reports';
 import type { ExportColumn } from '../lib/exports.ts';
 
 // The columns of each report's export file (lib/exports.ts writes them): Portuguese titles, typed cells.
@@ -43,4 +43,14 @@ export const COVERAGE_COLUMNS: ExportColumn<TCoverageRow>[] = [
   { title: 'Valor inicial', type: 'money', value: (r) => r.openingValue },
   { title: 'Valor final', type: 'money', value: (r) => r.closingValue },
   { title: 'Giro', type: 'number', value: (r) => r.turnover },
+];
+
+/** Dead stock, the largest value first. */
+export const DEAD_STOCK_COLUMNS: ExportColumn<TDeadStockRow>[] = [
+  { title: 'Código', width: 16, value: (r) => r.product.sku },
+  { title: 'Produto', width: 40, value: (r) => r.product.name },
+  { title: 'Unidade', width: 9, value: (r) => r.unity },
+  { title: 'Saldo', type: 'number', value: (r) => r.quantity },
+  { title: 'Última saída', type: 'date', value: (r) => r.lastExitOn },
+  { title: 'Valor em estoque', type: 'money', value: (r) => r.totalValue },
 ];

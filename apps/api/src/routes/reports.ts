@@ -4,12 +4,20 @@ import {
   ZAbcQuery,
   ZCoverage,
   ZCoverageQuery,
+  ZDeadStock,
+  ZDeadStockQuery,
   ZStockValue,
   ZStockValueQuery,
 } from '@armazem/contracts/reports';
 import { sendExport } from '../lib/exports.ts';
 import { refusals } from './error-responses.ts';
-import { ABC_COLUMNS, COVERAGE_COLUMNS, STOCK_VALUE_COLUMNS, stockValueLines } from './report-exports.ts';
+import {
+  ABC_COLUMNS,
+  COVERAGE_COLUMNS,
+  DEAD_STOCK_COLUMNS,
+  STOCK_VALUE_COLUMNS,
+  stockValueLines,
+} from './report-exports.ts';
 
 const tags = ['relatórios'];
 
@@ -60,6 +68,22 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'cobertura-e-giro',
         sheetName: 'Cobertura e giro',
         columns: COVERAGE_COLUMNS,
+        rows,
+      });
+    },
+  );
+
+  app.get(
+    '/dead-stock',
+    { schema: { tags, querystring: ZDeadStockQuery, response: { 200: ZDeadStock, ...refusals(400) } } },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return reports.deadStockPage(query);
+      const { rows } = await reports.deadStockRows(query.days, query);
+      return sendExport(reply, format, {
+        name: 'estoque-parado',
+        sheetName: 'Estoque parado',
+        columns: DEAD_STOCK_COLUMNS,
         rows,
       });
     },

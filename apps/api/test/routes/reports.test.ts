@@ -239,3 +239,44 @@ describe('coverage and turnover', () => {
     expect(refused.json().message).toBe('O número de dias deve ser no mínimo 1.');
   });
 });
+
+describe('dead stock', () => {
+  // a window that starts the day after the juice's only exit: both products are dead; one day longer, the juice is not
+  const days = Math.round((Date.parse(today) - Date.parse(b.day(5))) / 86_400_000);
+  it('lists own stock without an exit in the last N days, its last exit and value, the largest first', async () => {
+    const response = await get(`/api/reports/v1/dead-stock?days=${days}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect([report.from, report.days, report.total, Number(report.totalValue)]).toEqual([
+      b.day(6),
+      days,
+      2,
+      24,
+    ]);
+    const rows = report.data.map(
+      (r: { product: { name: string }; quantity: string; lastExitOn: string | null; totalValue: string }) => [
+        r.product.name,
+        Number(r.quantity),
+        r.lastExitOn,
+        Number(r.totalValue),
+      ],
+    );
+    expect(rows).toEqual([
+      ['Sabão em barra', 5, null, 12],
+      ['Suco de uva', 6, b.day(5), 12],
+    ]);
+    const longer = (await get(`/api/reports/v1/dead-stock?days=${days + 1}`)).json();
+    expect(longer.data.map((r: { product: { name: string } }) => r.product.name)).toEqual(['Sabão em barra']);
+  });
+
+  it('writes the rows as xlsx', async () => {
+    const xlsx = await get(`/api/reports/v1/dead-stock?days=${days}&format=xlsx`);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(1).getCell(5).value).toBe('Última saída');
+    expect(sheet.getRow(3).getCell(6).value).toBe(12);
+  });
+});

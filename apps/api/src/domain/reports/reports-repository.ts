@@ -56,3 +56,13 @@ export async function exitFiguresByProduct(db: Db, scope: StockScope, from: stri
     .select(['p.id', 'p.sku', 'p.name', 'u.code as unity_code', 't.exits_quantity', 't.exits_value'])
     .execute();
 }
+
+/** Each product's last exit on or before `to`: one grouped query. */
+export async function lastExits(db: Db, scope: StockScope, to: string) {
+  const rows = await ownExits(db, scope)
+    .where('x.occurred_on', '<=', to)
+    .select(['x.product_id', sql<string>`max(x.occurred_on)`.as('last_exit_on')])
+    .groupBy('x.product_id')
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, row.last_exit_on]));
+}

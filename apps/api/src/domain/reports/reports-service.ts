@@ -4,6 +4,7 @@ import type { InventoryService } from '../inventory/inventory-service.ts';
 import { stockValue } from './stock-value.ts';
 import { abc } from './abc.ts';
 import { coverage } from './coverage.ts';
+import { deadStock } from './dead-stock.ts';
 import { paged } from '../../lib/paging.ts';
 
 /** What the owner wants to see (DESIGN.md §6.6, decision 0078): figures that agree with the ledger and the inventory. */
@@ -11,6 +12,17 @@ export function createReportsService(
   deps: ServiceDeps & { inventory: Pick<InventoryService, 'inventoryAt'> },
 ) {
   return {
+    /** Dead stock: every row (the file) or one page with the total value (the screen). */
+    deadStockRows: (days: number, place: Place) => deadStock(deps, days, place),
+    async deadStockPage(query: { days: number; page: number; pageSize: number } & Place) {
+      const { rows, ...summary } = await deadStock(deps, query.days, query);
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        ...paged(rows.slice(start, start + query.pageSize), rows.length, query.page, query.pageSize),
+        ...summary,
+      };
+    },
+
     /** Coverage and turnover over the last `days` days: every row (the file) or one page (the screen). */
     coverageRows: (days: number, place: Place) => coverage(deps, days, place),
     async coveragePage(query: { days: number; page: number; pageSize: number } & Place) {
