@@ -164,3 +164,38 @@ export const ZDeadStock = z.object({
   /** Σ of every row's value */
   totalValue: ZDecimalString,
 });
+
+export const ZReorderQuery = z.object({
+  days: z._default(
+    zInt(
+      'Número de dias inválido.',
+      1,
+      365,
+      'O número de dias deve ser no mínimo 1.',
+      'O número de dias deve ser no máximo 365.',
+    ),
+    30,
+  ),
+  supplierId: z.optional(ZId),
+  ...place,
+  ...ZPageQuery.shape,
+  format: ZExportFormat,
+});
+
+/**
+ * What to buy of a product from its supplier (decision 0078): enough to stand at the minimum when an order placed
+ * today arrives, at the exit rate of the last N days — minimum + rate × lead time − balance, rounded up to a whole
+ * unit when the unit takes no fractions.
+ */
+export const ZReorderRow = z.object({
+  supplier: z.object({ id: z.number(), name: z.string(), leadTimeDays: z.number() }),
+  product: ZProductRef,
+  unity: z.string(),
+  quantity: ZDecimalString,
+  minStock: ZDecimalString,
+  dailyRate: ZDecimalString,
+  suggestedQuantity: ZDecimalString,
+});
+export type TReorderRow = z.infer<typeof ZReorderRow>;
+
+export const ZReorder = z.object({ ...ZPaged(ZReorderRow).shape, days: z.number() });

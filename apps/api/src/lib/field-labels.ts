@@ -33,6 +33,7 @@ export const FIELD_LABELS: Record<string, string> = {
   phone: 'Telefone',
   productId: 'Produto',
   supplierId: 'Fornecedor',
+  leadTimeDays: 'Prazo de entrega',
   unitCost: 'Custo unitário',
   occurredOn: 'Data',
   reason: 'Motivo',

@@ -1,4 +1,10 @@
-import type { TAbcRow, TCoverageRow, TDeadStockRow, TStockValue } from '@armazem/contracts/reports';
+import type {
+  TAbcRow,
+  TCoverageRow,
+  TDeadStockRow,
+  TReorderRow,
+  TStockValue,
+} from '@armazem/contracts/reports';
 import type { ExportColumn } from '../lib/exports.ts';
 
 // The columns of each report's export file (lib/exports.ts writes them): Portuguese titles, typed cells.
@@ -53,4 +59,17 @@ export const DEAD_STOCK_COLUMNS: ExportColumn<TDeadStockRow>[] = [
   { title: 'Saldo', type: 'number', value: (r) => r.quantity },
   { title: 'Última saída', type: 'date', value: (r) => r.lastExitOn },
   { title: 'Valor em estoque', type: 'money', value: (r) => r.totalValue },
+];
+
+/** The purchase list: what to buy of each product, by supplier. */
+export const REORDER_COLUMNS: ExportColumn<TReorderRow>[] = [
+  { title: 'Fornecedor', width: 30, value: (r) => r.supplier.name },
+  { title: 'Prazo de entrega (dias)', type: 'number', value: (r) => r.supplier.leadTimeDays },
+  { title: 'Código', width: 16, value: (r) => r.product.sku },
+  { title: 'Produto', width: 40, value: (r) => r.product.name },
+  { title: 'Unidade', width: 9, value: (r) => r.unity },
+  { title: 'Saldo', type: 'number', value: (r) => r.quantity },
+  { title: 'Estoque mínimo', type: 'number', value: (r) => r.minStock },
+  { title: 'Saída por dia', type: 'number', value: (r) => r.dailyRate },
+  { title: 'Quantidade a comprar', type: 'number', value: (r) => r.suggestedQuantity },
 ];

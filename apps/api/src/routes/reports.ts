@@ -6,6 +6,8 @@ import {
   ZCoverageQuery,
   ZDeadStock,
   ZDeadStockQuery,
+  ZReorder,
+  ZReorderQuery,
   ZStockValue,
   ZStockValueQuery,
 } from '@armazem/contracts/reports';
@@ -15,6 +17,7 @@ import {
   ABC_COLUMNS,
   COVERAGE_COLUMNS,
   DEAD_STOCK_COLUMNS,
+  REORDER_COLUMNS,
   STOCK_VALUE_COLUMNS,
   stockValueLines,
 } from './report-exports.ts';
@@ -84,6 +87,22 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'estoque-parado',
         sheetName: 'Estoque parado',
         columns: DEAD_STOCK_COLUMNS,
+        rows,
+      });
+    },
+  );
+
+  app.get(
+    '/reorder',
+    { schema: { tags, querystring: ZReorderQuery, response: { 200: ZReorder, ...refusals(400) } } },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (!format) return reports.reorderPage(query);
+      const { rows } = await reports.reorderRows(query);
+      return sendExport(reply, format, {
+        name: 'lista-de-compras',
+        sheetName: 'Lista de compras',
+        columns: REORDER_COLUMNS,
         rows,
       });
     },

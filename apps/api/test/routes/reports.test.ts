@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
-import { createCategory, createProduct, defaultUnityId, stockIn, stockOut } from '../factories.ts';
+import {
+  createCategory,
+  createProduct,
+  createSupplier,
+  defaultUnityId,
+  stockIn,
+  stockOut,
+} from '../factories.ts';
 
 // The owner's reports (DESIGN.md §6.6) on a small ledger of their own, each figure against one computed by hand.
 let ctx: TestContext;
@@ -30,6 +37,8 @@ async function product(categoryId: number, name: string) {
   return { id: created.id as number, unit: await defaultUnityId(ctx.app, cookie, created.id) };
 }
 
+let juiceId: number;
+let soapId: number;
 let drinks: { id: number; name: string };
 let cleaning: { id: number; name: string };
 beforeAll(async () => {
@@ -39,6 +48,7 @@ beforeAll(async () => {
   cleaning = await createCategory(ctx.app, cookie, 'B Sabões');
   const juice = await product(drinks.id, 'Suco de uva');
   const soap = await product(cleaning.id, 'Sabão em barra');
+  [juiceId, soapId] = [juice.id, soap.id];
   const move = { productId: juice.id, productUnityId: juice.unit };
   await stockIn(ctx.app, cookie, { ...move, quantity: 10, unitCost: '2', occurredOn: a.day(10) });
   await stockOut(ctx.app, cookie, { ...move, quantity: 4, reason: 'venda', occurredOn: b.day(5) });
@@ -278,5 +288,59 @@ describe('dead stock', () => {
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(1).getCell(5).value).toBe('Última saída');
     expect(sheet.getRow(3).getCell(6).value).toBe(12);
+  });
+});
+
+describe('reorder suggestions', () => {
+  const days = Math.round((Date.parse(today) - Date.parse(a.day(15))) / 86_400_000);
+  const call = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it("keeps a supplier's lead time, from 0 to 365 days", async () => {
+    const supplier = await createSupplier(ctx.app, cookie, { leadTimeDays: 5 });
+    expect(supplier.leadTimeDays).toBe(5);
+    const edited = await call('PATCH', `/api/suppliers/v1/${supplier.id}`, { leadTimeDays: 2 * days });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().leadTimeDays).toBe(2 * days);
+    const refused = await call('PATCH', `/api/suppliers/v1/${supplier.id}`, { leadTimeDays: 366 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('O prazo de entrega deve ser no máximo 365 dias.');
+    expect((await createSupplier(ctx.app, cookie)).leadTimeDays).toBe(0);
+  });
+
+  it('suggests minimum + exit rate × lead time − balance under the link with the shortest lead time', async () => {
+    const near = await createSupplier(ctx.app, cookie, {
+      name: 'Distribuidora Perto',
+      leadTimeDays: 2 * days,
+    });
+    const far = await createSupplier(ctx.app, cookie, {
+      name: 'Distribuidora Longe',
+      leadTimeDays: 3 * days,
+    });
+    for (const supplier of [near, far]) {
+      for (const productId of [juiceId, soapId]) {
+        const linked = await call('POST', `/api/suppliers/v1/${supplier.id}/products/v1/${productId}`);
+        expect(linked.statusCode, linked.body).toBe(204);
+      }
+    }
+    const response = await get(`/api/reports/v1/reorder?days=${days}`);
+    expect(response.statusCode, response.body).toBe(200);
+    // by hand: juice sold 4 in N days, lead time 2N → 0 + 4 ÷ N × 2N − 6 = 2; soap sold nothing and has no minimum
+    const rows = response.json().data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      supplier: { id: near.id, name: 'Distribuidora Perto', leadTimeDays: 2 * days },
+      product: { id: juiceId },
+    });
+    expect([rows[0].quantity, rows[0].minStock, rows[0].suggestedQuantity].map(Number)).toEqual([6, 0, 2]);
+    const none = (await get(`/api/reports/v1/reorder?days=${days}&supplierId=${far.id}`)).json();
+    expect(none.total).toBe(0);
+    const csv = await get(`/api/reports/v1/reorder?days=${days}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]!.split(';').at(-1)).toBe('Quantidade a comprar');
+    expect(lines.slice(1).map((line) => [line.split(';')[0], line.split(';').at(-1)])).toEqual([
+      ['Distribuidora Perto', '2'],
+    ]);
   });
 });

@@ -66,3 +66,34 @@ export async function lastExits(db: Db, scope: StockScope, to: string) {
     .execute();
   return new Map(rows.map((row) => [row.product_id, row.last_exit_on]));
 }
+
+/**
+ * Each active product with an active supplier, with its minimum and base unit, under the supplier of its links with
+ * the shortest lead time (then the lowest id): one product is bought from one supplier.
+ */
+export async function supplyLinks(db: Db, supplierId: number | undefined) {
+  const rows = await db
+    .selectFrom('supplier_products as sp')
+    .innerJoin('suppliers as s', 's.id', 'sp.supplier_id')
+    .innerJoin('products as p', 'p.id', 'sp.product_id')
+    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+    .where('s.status', '=', 'active')
+    .where('p.status', '=', 'active')
+    .select([
+      'p.id',
+      'p.sku',
+      'p.name',
+      'p.min_stock',
+      'u.code as unity_code',
+      'u.fractional',
+      's.id as supplier_id',
+      's.name as supplier_name',
+      's.lead_time_days',
+    ])
+    .orderBy('p.id')
+    .orderBy('s.lead_time_days')
+    .orderBy('s.id')
+    .execute();
+  const first = rows.filter((row, index) => index === 0 || rows[index - 1]!.id !== row.id);
+  return supplierId === undefined ? first : first.filter((row) => row.supplier_id === supplierId);
+}

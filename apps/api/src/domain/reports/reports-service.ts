@@ -5,6 +5,7 @@ import { stockValue } from './stock-value.ts';
 import { abc } from './abc.ts';
 import { coverage } from './coverage.ts';
 import { deadStock } from './dead-stock.ts';
+import { reorder } from './reorder.ts';
 import { paged } from '../../lib/paging.ts';
 
 /** What the owner wants to see (DESIGN.md §6.6, decision 0078): figures that agree with the ledger and the inventory. */
@@ -12,6 +13,19 @@ export function createReportsService(
   deps: ServiceDeps & { inventory: Pick<InventoryService, 'inventoryAt'> },
 ) {
   return {
+    /** Reorder suggestions: every row (the purchase list) or one page (the screen). */
+    reorderRows: (query: { days: number; supplierId?: number | undefined } & Place) => reorder(deps, query),
+    async reorderPage(
+      query: { days: number; supplierId?: number | undefined; page: number; pageSize: number } & Place,
+    ) {
+      const { rows, days } = await reorder(deps, query);
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        ...paged(rows.slice(start, start + query.pageSize), rows.length, query.page, query.pageSize),
+        days,
+      };
+    },
+
     /** Dead stock: every row (the file) or one page with the total value (the screen). */
     deadStockRows: (days: number, place: Place) => deadStock(deps, days, place),
     async deadStockPage(query: { days: number; page: number; pageSize: number } & Place) {
