@@ -114,6 +114,22 @@ describe('stock value at month ends', () => {
     }
   });
 
+  it('answers for one establishment or one location as the inventory of that place does', async () => {
+    const [matriz] = (await get('/api/establishments/v1')).json();
+    for (const where of [`establishmentId=${matriz.id}`, `locationId=${matriz.defaultLocationId}`]) {
+      const report = (await get(`/api/reports/v1/stock-value?from=${a.key}&to=${b.key}&${where}`)).json();
+      expect(report.establishment.id).toBe(matriz.id);
+      for (const total of report.totals as Array<{ date: string; totalValue: string }>) {
+        const inventory = (await get(`/api/stock/inventory/v1?date=${total.date}&${where}`)).json();
+        expect(total.totalValue).toBe(inventory.totalValue);
+      }
+      expect(report.totals.map((t: { totalValue: string }) => Number(t.totalValue))).toEqual([30, 24]);
+    }
+    const unknown = await get(`/api/reports/v1/stock-value?from=${a.key}&to=${b.key}&locationId=999999`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Depósito não encontrado.');
+  });
+
   it('writes the report as csv and xlsx, a total line after each month', async () => {
     const csv = await get(`/api/reports/v1/stock-value?from=${a.key}&to=${a.key}&format=csv`);
     expect(csv.statusCode, csv.body).toBe(200);
