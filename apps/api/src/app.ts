@@ -35,8 +35,10 @@ import { nfeRoutes } from './routes/nfe.ts';
 import { documentBatchRoutes } from './routes/documents.ts';
 import { countRoutes } from './routes/counts.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { createCountsService } from './domain/counts/counts-service.ts';
 import { createInventoryService } from './domain/inventory/inventory-service.ts';
+import { createReportsService } from './domain/reports/reports-service.ts';
 import { createStockService } from './domain/stock/stock-service.ts';
 import { createTransfersService } from './domain/stock/transfers-service.ts';
 import { createClosingsService } from './domain/closings/closings-service.ts';
@@ -137,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
   );
   app.decorate('counts', createCountsService({ ...services, permissions }));
   app.decorate('inventory', createInventoryService({ ...services, timeZone: options.config.timeZone }));
+  app.decorate('reports', createReportsService({ ...services, inventory: app.inventory }));
   registerRecords(app, options.database, options.config, services);
   registerErrorHandling(app);
   registerLifecycle(app);
@@ -173,6 +176,7 @@ export async function buildApp(options: BuildAppOptions) {
         await protectedApi.register(catalogImportRoutes, { prefix: '/products/v1' });
         await protectedApi.register(countRoutes, { prefix: '/stock/counts/v1' });
         await protectedApi.register(inventoryRoutes, { prefix: '/stock/inventory/v1' });
+        await protectedApi.register(reportRoutes, { prefix: '/reports/v1' });
         await protectedApi.register(recordRoutes);
         await protectedApi.register(eventRoutes, { prefix: '/events/v1' });
       });

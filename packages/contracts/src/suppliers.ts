@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { LIMITS, ZId, ZName, ZPageQuery, ZStatus, zEdit, zOptionalText, zSort } from './common.ts';
+import { LIMITS, ZId, ZName, ZPageQuery, ZStatus, zEdit, zInt, zOptionalText, zSort } from './common.ts';
 import { ZExportFormat } from './exports.ts';
 import { documentKind, normalizeDocument, normalizePhone } from './documents.ts';
 import { ZStateRegistration } from './settings.ts';
@@ -135,6 +135,8 @@ export const ZSupplier = z.object({
   phone: z.nullable(z.string()),
   stateRegistration: z.nullable(z.string()),
   address: ZAddress,
+  /** days an order takes to arrive: what a reorder suggestion covers (decision 0078) */
+  leadTimeDays: z.number(),
   status: ZStatus,
   productsCount: z.number(),
   createdAt: z.string(),
@@ -154,6 +156,14 @@ export const ZSupplierSelectItem = z.object({ id: z.number(), name: z.string(), 
 export const ZSupplierSelect = z.array(ZSupplierSelectItem);
 export type TSupplierSelectItem = z.infer<typeof ZSupplierSelectItem>;
 
+const ZLeadTimeDays = zInt(
+  'Prazo de entrega inválido: informe um número inteiro de dias.',
+  0,
+  365,
+  'O prazo de entrega não pode ser negativo.',
+  'O prazo de entrega deve ser no máximo 365 dias.',
+);
+
 export const ZNewSupplier = z.strictObject({
   name: ZName,
   tradeName: zOptionalText(LIMITS.name),
@@ -162,6 +172,7 @@ export const ZNewSupplier = z.strictObject({
   phone: z.optional(ZPhoneInput),
   stateRegistration: z.optional(ZSupplierStateRegistration),
   address: z.optional(ZAddressInput),
+  leadTimeDays: z.optional(ZLeadTimeDays),
 });
 export type TNewSupplier = z.input<typeof ZNewSupplier>;
 
@@ -174,6 +185,7 @@ export const ZUpdateSupplier = zEdit({
   phone: z.optional(ZPhoneInput),
   stateRegistration: z.optional(ZSupplierStateRegistration),
   address: z.optional(ZAddressInput),
+  leadTimeDays: z.optional(ZLeadTimeDays),
 });
 export type TUpdateSupplier = z.input<typeof ZUpdateSupplier>;
 

@@ -30,6 +30,7 @@ import { countLocations } from './migrations/025-count-locations.ts';
 import { documentBatches } from './migrations/026-document-batches.ts';
 import { establishmentCityCode } from './migrations/027-establishment-city-code.ts';
 import { countScopeSize } from './migrations/028-count-scope-size.ts';
+import { supplierLeadTime } from './migrations/029-supplier-lead-time.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -61,6 +62,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '026-document-batches': documentBatches(dialect),
     '027-establishment-city-code': establishmentCityCode(),
     '028-count-scope-size': countScopeSize(),
+    '029-supplier-lead-time': supplierLeadTime(),
   };
 }
 

@@ -172,6 +172,8 @@ export interface SupplierTable {
   zip: ColumnType<string | null, string | null | undefined, string | null>;
   /** the IBGE code of the municipality, from an NF-e (migration 021) */
   city_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** days an order takes to arrive (migration 029) */
+  lead_time_days: ColumnType<number, number | undefined, number>;
   status: Status;
   search_text: string;
   /** sortKey(name) and sortKey(trade_name), kept by every write (docs/decisions/0012) */

@@ -23,6 +23,7 @@ import type { NfeService } from '../domain/nfe/nfe-service.ts';
 import type { DocumentBatchService } from '../domain/documents/document-batches-service.ts';
 import type { CountsService } from '../domain/counts/counts-service.ts';
 import type { InventoryService } from '../domain/inventory/inventory-service.ts';
+import type { ReportsService } from '../domain/reports/reports-service.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
 import type { BackupsService } from '../domain/backups/backups-service.ts';
 
@@ -63,6 +64,7 @@ declare module 'fastify' {
     documentBatches: DocumentBatchService;
     counts: CountsService;
     inventory: InventoryService;
+    reports: ReportsService;
     auditTrail: AuditService;
     backups: BackupsService;
     events: EventBus;

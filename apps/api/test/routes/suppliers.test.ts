@@ -33,6 +33,7 @@ describe('suppliers', () => {
       stateRegistration: null,
       address: { street: null, number: null, district: null, city: null, state: null, zip: null },
       status: 'active',
+      leadTimeDays: 0,
       productsCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -19,6 +19,8 @@ export interface SupplierFields {
   city: string | null;
   state: string | null;
   zip: string | null;
+  /** absent on a new supplier from an NF-e: the column's default, 0 */
+  lead_time_days?: number;
 }
 
 type AddressInput = NonNullable<UpdateSupplier['address']>;
@@ -85,6 +87,7 @@ export function mergeSupplierEdit<T extends SupplierFields & { status: 'active' 
     state_registration:
       input.stateRegistration === undefined ? before.state_registration : input.stateRegistration,
     ...addressColumns(input.address, before),
+    lead_time_days: input.leadTimeDays ?? before.lead_time_days,
     status: input.status ?? before.status,
   };
 }

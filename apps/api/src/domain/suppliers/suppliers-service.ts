@@ -71,6 +71,7 @@ export function createSuppliersService({ db, events }: Pick<ServiceDeps, 'db' | 
           phone: input.phone ?? null,
           state_registration: input.stateRegistration ?? null,
           ...addressColumns(input.address),
+          lead_time_days: input.leadTimeDays ?? 0,
         };
         const newId = await insertSupplier(tx, { ...values, ...derived(values) });
         await audit(tx, { userId, action: 'create', entity: 'supplier', entityId: newId, after: values });
