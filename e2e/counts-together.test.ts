@@ -3,12 +3,12 @@ import type { Page } from 'playwright-core';
 import {
   adminCookie,
   api,
-  baseUrl,
   createCategory,
   createProduct,
   createUser,
   httpClient,
   loginAsAdmin,
+  otherBrowser,
   page,
   unityId,
   useBrowser,
@@ -59,15 +59,7 @@ async function seedCount() {
 
 /** A second person, in a browser context of their own, signed in and on the count. */
 async function secondPerson(account: { email: string; password: string }, countId: number): Promise<Page> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error('sem navegador');
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const other = await context.newPage();
-  other.setDefaultTimeout(10_000);
+  const other = await otherBrowser();
   await other.goto('/login');
   await other.getByLabel('E-mail').fill(account.email);
   await other.getByLabel('Senha').fill(account.password);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccount, baseUrl, page, useBrowser } from './fixtures.ts';
+import { adminInOtherBrowser, useBrowser } from './fixtures.ts';
 
 useBrowser();
 
@@ -9,16 +9,7 @@ const br = (iso: string) => iso.split('-').reverse().join('/');
 
 describe('a date field in an English browser (issue 33)', () => {
   it('reads and accepts dd/mm/aaaa, says a date that does not exist is not valid, and keeps ISO in the URL', async () => {
-    const context = await page
-      .context()
-      .browser()!
-      .newContext({ baseURL: baseUrl(), locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
-    const other = await context.newPage();
-    await other.goto('/login');
-    await other.getByLabel('E-mail').fill(adminAccount().email);
-    await other.getByLabel('Senha').fill(adminAccount().password);
-    await other.getByRole('button', { name: 'Entrar' }).click();
-    await other.waitForURL('**/app/welcome');
+    const other = await adminInOtherBrowser({ locale: 'en-US' });
 
     await other.goto('/app/stock-out');
     await other.getByRole('button', { name: 'Registrar saída' }).click();
@@ -38,6 +29,6 @@ describe('a date field in an English browser (issue 33)', () => {
     await other.waitForURL(new RegExp(`date=${year}-02-05`));
     await other.reload();
     await expect.poll(() => other.getByLabel('Saldo em').inputValue()).toBe(`05/02/${year}`);
-    await context.close();
+    await other.context().close();
   });
 });

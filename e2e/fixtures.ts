@@ -143,3 +143,29 @@ export async function loginAsAdmin() {
   const { email, password } = adminAccount();
   await loginAs(email, password);
 }
+
+/**
+ * Another person's browser: a context of its own (Brazilian Portuguese and São Paulo time unless told otherwise),
+ * with a page that waits at most 10 s. Close it with `page.context().close()`.
+ */
+export async function otherBrowser(options: { locale?: string; timezoneId?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? 'pt-BR',
+    timezoneId: options.timezoneId ?? 'America/Sao_Paulo',
+  });
+  const other = await context.newPage();
+  other.setDefaultTimeout(10_000);
+  return other;
+}
+
+/** `otherBrowser` with the admin signed in through /login, on Início. */
+export async function adminInOtherBrowser(options: { locale?: string; timezoneId?: string } = {}) {
+  const other = await otherBrowser(options);
+  await other.goto('/login');
+  await other.getByLabel('E-mail').fill(adminAccount().email);
+  await other.getByLabel('Senha', { exact: true }).fill(adminAccount().password);
+  await other.getByRole('button', { name: 'Entrar' }).click();
+  await other.waitForURL('**/app/welcome');
+  return other;
+}

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   adminAccount,
   adminCookie,
+  adminInOtherBrowser,
   api,
-  baseUrl,
   loginAs,
   loginAsAdmin,
   mainMenu,
@@ -286,22 +286,13 @@ describe('lists in the browser', () => {
     const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find(
       (candidate) => businessToday(candidate) !== businessToday('America/Sao_Paulo'),
     )!;
-    const context = await page
-      .context()
-      .browser()!
-      .newContext({ baseURL: baseUrl(), locale: 'pt-BR', timezoneId: zone });
-    const other = await context.newPage();
-    await other.goto('/login');
-    await other.getByLabel('E-mail').fill(adminAccount().email);
-    await other.getByLabel('Senha').fill(adminAccount().password);
-    await other.getByRole('button', { name: 'Entrar' }).click();
-    await other.waitForURL('**/app/welcome');
+    const other = await adminInOtherBrowser({ timezoneId: zone });
     await other.goto('/app/stock-out');
     await other.getByRole('button', { name: 'Registrar saída' }).click();
     await other.locator('dialog[open]').getByLabel('Data').waitFor();
     await expect
       .poll(() => other.locator('dialog[open]').getByLabel('Data').inputValue())
       .toBe(businessToday('America/Sao_Paulo').split('-').reverse().join('/'));
-    await context.close();
+    await other.context().close();
   });
 });

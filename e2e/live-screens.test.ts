@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import {
   adminClient,
-  api,
   adminCookie,
+  api,
   baseUrl,
   createProduct,
   createUser,
   defaultUnityId,
   loginAsAdmin,
+  otherBrowser,
   page,
   stockIn,
   useBrowser,
@@ -34,16 +35,8 @@ async function within2s<T>(answeredAt: number, read: () => Promise<T>, expected:
 
 /** A second person, in a browser context of their own, signed in (the session cookie is the context's). */
 async function secondPerson(account: { email: string; password: string }): Promise<Page> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error('sem navegador');
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const other = await context.newPage();
-  other.setDefaultTimeout(10_000);
-  const login = await context.request.post('/api/auth/v1/login', { data: account });
+  const other = await otherBrowser();
+  const login = await other.context().request.post('/api/auth/v1/login', { data: account });
   expect(login.status(), await login.text()).toBe(200);
   return other;
 }

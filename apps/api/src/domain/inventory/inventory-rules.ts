@@ -1,6 +1,5 @@
 import { divRound } from '@armazem/contracts/decimal';
 import { averageCost } from '../stock/stock-rules.ts';
-import { formatDocument } from '@armazem/contracts/documents';
 
 /**
  * The inventory at a date as the Registro de Inventário (modelo 7) and SPED EFD Bloco H read it: pure rules, no
@@ -76,14 +75,6 @@ export const SECTION_TITLES = {
   held: 'Mercadorias de terceiros em poder da empresa',
 } as const;
 export const HELD_TOTAL = 'Total de mercadorias de terceiros (não incluído no total geral)';
-
-/** Discriminação in the book: a held or sent item names whose goods or where they are. */
-export function bookItemName(item: InventoryItem): string {
-  const p = item.participant;
-  if (!p) return item.name;
-  const who = `${p.name}, ${formatDocument(p.document)}`;
-  return item.position === 'sent' ? `${item.name} (em poder de ${who})` : `${item.name} (de ${who})`;
-}
 
 /** The section a group opens, when it is the first of its position (null: none, or the own goods' list). */
 export const sectionOpenedBy = (groups: readonly NcmGroup[], index: number): string | null => {
