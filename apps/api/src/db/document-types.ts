@@ -104,6 +104,14 @@ export interface StockFiguresTable {
   total_value: BigIntColumn;
 }
 
+/** A place's stock value at a past month end, per category (0: the total), kept by the reports (migration 030). */
+export interface ReportMonthValueTable {
+  scope_key: string;
+  month_end: string;
+  category_id: number;
+  total_value: BigIntColumn;
+}
+
 /** An inventory count (balanço), migration 012. */
 export interface InventoryCountTable {
   id: Generated<number>;

@@ -31,6 +31,7 @@ import { documentBatches } from './migrations/026-document-batches.ts';
 import { establishmentCityCode } from './migrations/027-establishment-city-code.ts';
 import { countScopeSize } from './migrations/028-count-scope-size.ts';
 import { supplierLeadTime } from './migrations/029-supplier-lead-time.ts';
+import { monthEndValues } from './migrations/030-month-end-values.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -63,6 +64,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '027-establishment-city-code': establishmentCityCode(),
     '028-count-scope-size': countScopeSize(),
     '029-supplier-lead-time': supplierLeadTime(),
+    '030-month-end-values': monthEndValues(dialect),
   };
 }
 

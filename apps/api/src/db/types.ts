@@ -17,6 +17,7 @@ import type {
   NfeCancellationTable,
   OwnItemCodeTable,
   StockFiguresTable,
+  ReportMonthValueTable,
   SupplierItemCodeTable,
 } from './document-types.ts';
 
@@ -327,6 +328,7 @@ export interface Database {
   unities: UnityTable;
   unity_batches: UnityBatchTable;
   stock_figures: StockFiguresTable;
+  report_month_values: ReportMonthValueTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -15,14 +15,13 @@ describe('reports rules', () => {
   });
 
   it('classes an item by where its cumulative share starts, compared exactly', () => {
-    const product = (id: number) => ({ id, sku: `P${id}`, name: `P${id}` });
     // 79,9999 % before the second item: still A; the third starts at 99,9999 %: C
-    const { rows, classes } = abcCurve([
-      { product: product(1), value: 799_999n },
-      { product: product(2), value: 200_000n },
-      { product: product(3), value: 1n },
+    const { entries, classes } = abcCurve([
+      { productId: 1, value: 799_999n },
+      { productId: 2, value: 200_000n },
+      { productId: 3, value: 1n },
     ]);
-    expect(rows.map((row) => row.class)).toEqual(['A', 'A', 'C']);
+    expect(entries.map((row) => row.class)).toEqual(['A', 'A', 'C']);
     expect(classes.map((row) => row.products)).toEqual([2, 0, 1]);
   });
 

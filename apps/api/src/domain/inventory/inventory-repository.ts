@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { costPerBaseUnit } from '../stock/stock-rules.ts';
@@ -48,6 +48,13 @@ function figureAt(
 export const quantityAt = (date: string) => figureAt(date, 'quantity', 'balance_quantity');
 /** Value of product `p` at the end of `date` (see `figureAt`). */
 export const valueAt = (date: string) => figureAt(date, 'total_value', 'balance_value');
+
+/**
+ * The SQL twin of `toCents` (inventory-rules.ts): a stored value (four decimals) rounded half away from zero to
+ * centavos, kept at the same scale; a unit test holds the two equal.
+ */
+export const centsSql = (value: RawBuilder<unknown>) =>
+  sql<Stored>`(case when ${value} < 0 then -((-(${value}) * 2 + 100) / 200) else (${value} * 2 + 100) / 200 end) * 100`;
 
 /** Every product (filtered) with its quantity and value at the end of `date`. */
 export async function positionsAt(db: Db | Tx, date: string, filter: PositionFilter = {}) {

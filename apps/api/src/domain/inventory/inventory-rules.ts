@@ -94,15 +94,20 @@ export const unitValueOf = (quantity: bigint, totalValue: bigint): bigint =>
  * Every position with quantity > 0, valued; grouped by position and NCM in the order given (own, sent, held; each by
  * NCM, then name; no NCM last).
  */
+/** An inventory line's value: its value in centavos, when it holds something (no line otherwise: null). */
+export const itemValueOf = (quantity: bigint, totalValue: bigint): bigint | null =>
+  quantity > 0n ? toCents(totalValue) : null;
+
 export function buildInventory(date: string, positions: readonly InventoryPosition[]): InventoryData {
   const items: InventoryItem[] = [];
   for (const position of positions) {
-    if (position.quantity <= 0n) continue;
+    const itemValue = itemValueOf(position.quantity, position.totalValue);
+    if (itemValue === null) continue;
     items.push({
       ...position,
       unitCost: averageCost({ quantity: position.quantity, totalValue: position.totalValue }),
       unitValue: unitValueOf(position.quantity, position.totalValue),
-      itemValue: toCents(position.totalValue),
+      itemValue,
     });
   }
   const groups: NcmGroup[] = [];

@@ -5,6 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { positionsAt } from './inventory-repository.ts';
 import { placePositionsAt } from './place-positions.ts';
+import { placeLines } from './place-lines.ts';
 import { headerOf, placeOf, placeSuffix, type Place, type PlacedInventory } from './inventory-place.ts';
 import { thirdPartyPositionsAt } from './third-party-repository.ts';
 import { buildInventory } from './inventory-rules.ts';
@@ -42,6 +43,11 @@ export function createInventoryService({ db, clock, timeZone }: ServiceDeps & { 
 
   return {
     inventoryAt,
+
+    /** Whose inventory `place` asks for: its establishment, location and scope. */
+    placeOf: (place: Place) => placeOf(db, place),
+
+    ...placeLines(db),
 
     /** With a reason (MOT_INV) whose file takes H020 or H030, the items without an NF-e entry to review. */
     async show(

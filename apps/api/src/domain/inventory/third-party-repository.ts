@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { positionFigureAt } from '../stock/positions-repository.ts';
-import type { InventoryPosition } from './inventory-rules.ts';
+import { itemValueOf, type InventoryPosition } from './inventory-rules.ts';
+import type { PlaceValue } from './place-positions.ts';
+import { toBigInt } from '../../db/database.ts';
 import { productFigures } from './inventory-repository.ts';
 
 /**
@@ -56,4 +58,35 @@ export async function thirdPartyPositionsAt(
       district: row.district,
     },
   }));
+}
+
+/** Our goods with third parties at the end of `date`, as much as a sum needs (see `placeValuesAt`). */
+export async function sentValuesAt(
+  db: Db | Tx,
+  date: string,
+  productIds?: readonly number[],
+): Promise<PlaceValue[]> {
+  const rows = await db
+    .selectFrom('stock_positions as sp')
+    .innerJoin('products as p', 'p.id', 'sp.product_id')
+    .where('sp.kind', '=', 'sent')
+    .$if(productIds !== undefined, (q) => q.where('p.id', 'in', productIds ?? []))
+    .select(['p.id', 'p.category_id', 'p.name_sort'])
+    .select([positionFigureAt(date, 'quantity', 'balance_quantity').as('quantity')])
+    .select([positionFigureAt(date, 'total_value', 'balance_value').as('total_value')])
+    .execute();
+  return rows.flatMap((row) => {
+    const quantity = toBigInt(row.quantity);
+    const itemValue = itemValueOf(quantity, toBigInt(row.total_value));
+    if (itemValue === null) return [];
+    const line: PlaceValue = {
+      productId: row.id,
+      categoryId: row.category_id,
+      nameSort: row.name_sort,
+      position: 'sent',
+      quantity,
+      itemValue,
+    };
+    return [line];
+  });
 }

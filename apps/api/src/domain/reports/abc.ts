@@ -6,11 +6,17 @@ import { moneyOut } from '../../lib/numbers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { scopeOf } from '../stock/stock-scope.ts';
 import type { Place } from '../inventory/inventory-place.ts';
-import { exitsByProduct } from './reports-repository.ts';
+import { exitsByProduct, productRefs } from './reports-repository.ts';
 
 export interface ExitValue {
-  product: TAbcRow['product'];
+  productId: number;
   value: bigint;
+}
+
+/** One item of the curve: its exits' value, the cumulative value up to it (itself included) and its class. */
+export interface CurveEntry extends ExitValue {
+  cumulative: bigint;
+  class: 'A' | 'B' | 'C';
 }
 
 const percent = (part: bigint, whole: bigint) =>
@@ -24,44 +30,51 @@ const percent = (part: bigint, whole: bigint) =>
 export function abcCurve(exits: readonly ExitValue[]) {
   const total = exits.reduce((sum, exit) => sum + exit.value, 0n);
   let before = 0n;
-  const rows: TAbcRow[] = exits.map(({ product, value }) => {
+  const entries: CurveEntry[] = exits.map((exit) => {
     const klass =
       before * 100n < BigInt(ABC_CUTOFFS.a) * total
         ? 'A'
         : before * 100n < BigInt(ABC_CUTOFFS.b) * total
           ? 'B'
           : 'C';
-    before += value;
-    return {
-      product,
-      exitsValue: moneyOut(value),
-      share: percent(value, total),
-      cumulativeShare: percent(before, total),
-      class: klass,
-    };
+    before += exit.value;
+    return { ...exit, cumulative: before, class: klass };
   });
   const classes = (['A', 'B', 'C'] as const).map((name) => {
-    const members = exits.filter((_, index) => rows[index]!.class === name);
+    const members = entries.filter((entry) => entry.class === name);
     return {
       class: name,
       products: members.length,
-      exitsValue: moneyOut(members.reduce((sum, exit) => sum + exit.value, 0n)),
+      exitsValue: moneyOut(members.reduce((sum, entry) => sum + entry.value, 0n)),
     };
   });
-  return { rows, total, classes };
+  return { entries, total, classes };
 }
 
-/** The whole curve of a period and place, every row (the file) or one page of it (the screen). */
+/** The rows of `entries` as the report writes them, with each product's SKU and name. */
+export async function abcRows(db: Db, entries: readonly CurveEntry[], total: bigint): Promise<TAbcRow[]> {
+  const refs = await productRefs(
+    db,
+    entries.map((entry) => entry.productId),
+  );
+  return entries.map((entry) => {
+    const ref = refs.get(entry.productId);
+    return {
+      product: { id: entry.productId, sku: ref?.sku ?? '', name: ref?.name ?? '' },
+      exitsValue: moneyOut(entry.value),
+      share: percent(entry.value, total),
+      cumulativeShare: percent(entry.cumulative, total),
+      class: entry.class,
+    };
+  });
+}
+
+/** The whole curve of a period and place (every entry, unwritten) with the period's totals. */
 export async function abc(db: Db, query: { from: string; to: string } & Place) {
   if (query.from > query.to) throw badRequest('A data inicial não pode ser posterior à final.', 'from');
   const scope = await scopeOf(db, query);
   const found = await exitsByProduct(db, scope, query.from, query.to);
-  const curve = abcCurve(
-    found.map((row) => ({
-      product: { id: row.id, sku: row.sku, name: row.name },
-      value: toBigInt(row.exits_value),
-    })),
-  );
+  const curve = abcCurve(found.map((row) => ({ productId: row.id, value: toBigInt(row.exits_value) })));
   const summary: Omit<TAbc, 'data' | 'page' | 'pageSize' | 'total' | 'totalPages'> = {
     from: query.from,
     to: query.to,
@@ -69,5 +82,5 @@ export async function abc(db: Db, query: { from: string; to: string } & Place) {
     exitsValue: moneyOut(curve.total),
     classes: curve.classes,
   };
-  return { rows: curve.rows, summary };
+  return { entries: curve.entries, total: curve.total, summary };
 }

@@ -4,15 +4,16 @@ import { toBigInt, type Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { Place } from '../inventory/inventory-place.ts';
-import type { InventoryItem } from '../inventory/inventory-rules.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
-import { exitFiguresByProduct } from './reports-repository.ts';
+import { productRefs } from './reports-repository.ts';
+import { coverageProducts } from './place-queries.ts';
+import type { PlaceValue } from '../inventory/place-positions.ts';
 import { addDays } from './reports-rules.ts';
 
 interface Deps {
   db: Db;
   clock: Clock;
-  inventory: Pick<InventoryService, 'inventoryAt'>;
+  inventory: Pick<InventoryService, 'placeOf' | 'valuesAt'>;
 }
 
 /** A product's figures over the period, before they are written out. */
@@ -45,53 +46,53 @@ export function coverageRow(figures: Figures, days: number): TCoverageRow {
   };
 }
 
-const ownItems = (items: readonly InventoryItem[]) =>
-  new Map(items.filter((item) => item.position === 'own').map((item) => [item.productId, item]));
-
 /**
- * Every product with own stock or exits in the last `days` days (today included), by name: the balance and both
- * values are the inventory's (today and the day before the period), the exits one grouped query of the same place.
+ * Coverage over the last `days` days (today included): the products with own stock or exits at the place, by name,
+ * all of them or one page, chosen and ordered by the database (`coverageProducts`); their balance and values are the
+ * inventory's lines of today and of the day before the period, read for those products only.
  */
-export async function coverage({ db, clock, inventory }: Deps, days: number, place: Place) {
+export async function coverage(
+  { db, clock, inventory }: Deps,
+  days: number,
+  place: Place,
+  page?: { page: number; pageSize: number },
+) {
   const to = clock.today();
   const from = addDays(to, 1 - days);
-  const [closing, opening] = await Promise.all([
-    inventory.inventoryAt(to, place),
-    inventory.inventoryAt(addDays(from, -1), place),
+  const where = await inventory.placeOf(place);
+  const products = coverageProducts(db, where, from, to);
+  const chosen = await (
+    page ? products.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : products
+  ).execute();
+  const total =
+    chosen[0] !== undefined
+      ? Number(chosen[0].total)
+      : page && page.page > 1
+        ? (await products.execute()).length
+        : 0;
+  const ids = chosen.map((row) => row.id);
+  const [refs, now, opening] = await Promise.all([
+    productRefs(db, ids),
+    inventory.valuesAt(to, where, ids),
+    inventory.valuesAt(addDays(from, -1), where, ids),
   ]);
-  const exits = await exitFiguresByProduct(db, closing.place.scope, from, to);
-  const now = ownItems(closing.items);
-  const before = ownItems(opening.items);
-  const figures = new Map<number, Figures>();
-  for (const item of now.values()) {
-    figures.set(item.productId, {
-      product: { id: item.productId, sku: item.sku, name: item.name },
-      unity: item.unityCode,
-      quantity: item.quantity,
-      exitsQuantity: 0n,
-      exitsValue: 0n,
-      openingValue: before.get(item.productId)?.itemValue ?? 0n,
-      closingValue: item.itemValue,
-    });
-  }
-  for (const exit of exits) {
-    const known = figures.get(exit.id) ?? {
-      product: { id: exit.id, sku: exit.sku, name: exit.name },
-      unity: exit.unity_code,
-      quantity: 0n,
-      exitsQuantity: 0n,
-      exitsValue: 0n,
-      openingValue: before.get(exit.id)?.itemValue ?? 0n,
-      closingValue: 0n,
-    };
-    figures.set(exit.id, {
-      ...known,
-      exitsQuantity: toBigInt(exit.exits_quantity),
-      exitsValue: toBigInt(exit.exits_value),
-    });
-  }
-  const rows = [...figures.values()]
-    .sort((x, y) => x.product.name.localeCompare(y.product.name, 'pt-BR') || x.product.id - y.product.id)
-    .map((row) => coverageRow(row, days));
-  return { rows, days, from, to };
+  const own = (lines: readonly PlaceValue[]) =>
+    new Map(lines.filter((line) => line.position === 'own').map((line) => [line.productId, line]));
+  const [today, before] = [own(now), own(opening)];
+  const rows = chosen.map((row) => {
+    const ref = refs.get(row.id);
+    return coverageRow(
+      {
+        product: { id: row.id, sku: ref?.sku ?? '', name: ref?.name ?? '' },
+        unity: ref?.unity ?? '',
+        quantity: today.get(row.id)?.quantity ?? 0n,
+        exitsQuantity: toBigInt(row.exits_quantity),
+        exitsValue: toBigInt(row.exits_value),
+        openingValue: before.get(row.id)?.itemValue ?? 0n,
+        closingValue: today.get(row.id)?.itemValue ?? 0n,
+      },
+      days,
+    );
+  });
+  return { rows, total, days, from, to };
 }

@@ -3,40 +3,64 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { Place } from '../inventory/inventory-place.ts';
+import type { PlaceValue } from '../inventory/place-positions.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
-import { lastExits } from './reports-repository.ts';
+import type { StockScope } from '../stock/stock-scope.ts';
+import { lastExits, productRefs } from './reports-repository.ts';
+import { deadProducts } from './place-queries.ts';
 import { addDays } from './reports-rules.ts';
 
 interface Deps {
   db: Db;
   clock: Clock;
-  inventory: Pick<InventoryService, 'inventoryAt'>;
+  inventory: Pick<InventoryService, 'placeOf' | 'valuesAt'>;
 }
 
 /**
- * Dead stock (DESIGN.md §6.6): the products of today's inventory of the place (own stock with us, balance > 0) whose
- * last exit is before the last `days` days (today included), or that never left; the largest value first.
+ * Dead stock (DESIGN.md §6.6): the lines of today's inventory of the place (own stock with us, balance > 0) without
+ * an exit in the last `days` days (today included); the largest value first, then by name. Only the lines:
+ * `deadStockRows` writes out the rows asked for, with their last exit.
  */
 export async function deadStock({ db, clock, inventory }: Deps, days: number, place: Place) {
   const to = clock.today();
   const from = addDays(to, 1 - days);
-  const today = await inventory.inventoryAt(to, place);
-  const last = await lastExits(db, today.place.scope, to);
-  const dead = today.items.filter((item) => {
-    if (item.position !== 'own') return false;
-    const exit = last.get(item.productId);
-    return exit === undefined || exit < from;
-  });
-  dead.sort((x, y) =>
-    x.itemValue === y.itemValue ? x.name.localeCompare(y.name, 'pt-BR') : x.itemValue > y.itemValue ? -1 : 1,
+  const where = await inventory.placeOf(place);
+  const candidates = await deadProducts(db, where, from, to);
+  const today = await inventory.valuesAt(
+    to,
+    where,
+    candidates.map((row) => row.id),
   );
-  const rows: TDeadStockRow[] = dead.map((item) => ({
-    product: { id: item.productId, sku: item.sku, name: item.name },
-    unity: item.unityCode,
-    quantity: quantityOut(item.quantity),
-    lastExitOn: last.get(item.productId) ?? null,
-    totalValue: moneyOut(item.itemValue),
-  }));
-  const totalValue = moneyOut(dead.reduce((sum, item) => sum + item.itemValue, 0n));
-  return { rows, days, from, totalValue };
+  const dead = today.filter((line) => line.position === 'own');
+  dead.sort((x, y) => {
+    if (x.itemValue !== y.itemValue) return x.itemValue > y.itemValue ? -1 : 1;
+    if (x.nameSort !== y.nameSort) return x.nameSort < y.nameSort ? -1 : 1;
+    return x.productId - y.productId;
+  });
+  const totalValue = moneyOut(dead.reduce((sum, line) => sum + line.itemValue, 0n));
+  return { lines: dead, scope: where.scope, to, days, from, totalValue };
+}
+
+/** The rows of `lines` as the report writes them: the product, its unit and its last exit (none: never left). */
+export async function deadStockRows(
+  db: Db,
+  lines: readonly PlaceValue[],
+  { scope, to }: { scope: StockScope; to: string },
+): Promise<TDeadStockRow[]> {
+  const ids = lines.map((line) => line.productId);
+  // a page seeks its products' exits; the whole file reads every exit once
+  const [refs, last] = await Promise.all([
+    productRefs(db, ids),
+    lastExits(db, scope, to, ids.length <= 1000 ? ids : undefined),
+  ]);
+  return lines.map((line) => {
+    const ref = refs.get(line.productId);
+    return {
+      product: { id: line.productId, sku: ref?.sku ?? '', name: ref?.name ?? '' },
+      unity: ref?.unity ?? '',
+      quantity: quantityOut(line.quantity),
+      lastExitOn: last.get(line.productId) ?? null,
+      totalValue: moneyOut(line.itemValue),
+    };
+  });
 }

@@ -5,13 +5,14 @@ import type { Clock } from '../../lib/dates.ts';
 import { quantityOut } from '../../lib/numbers.ts';
 import type { Place } from '../inventory/inventory-place.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
-import { exitFiguresByProduct, supplyLinks } from './reports-repository.ts';
+import { productRefs, supplierNames } from './reports-repository.ts';
+import { suggestionsQuery } from './reorder-query.ts';
 import { addDays } from './reports-rules.ts';
 
 interface Deps {
   db: Db;
   clock: Clock;
-  inventory: Pick<InventoryService, 'inventoryAt'>;
+  inventory: Pick<InventoryService, 'placeOf'>;
 }
 
 const WHOLE = 1000n;
@@ -31,47 +32,85 @@ export function suggestedQuantity(
   return fractional ? missing : ((missing + WHOLE - 1n) / WHOLE) * WHOLE;
 }
 
-/** Reorder suggestions of the place: every product with something to buy, by supplier and name (the purchase list). */
+/** A product to buy, in the purchase list's order (supplier, then product, by their sort keys). */
+export interface Suggestion {
+  supplierId: number;
+  supplierSort: string;
+  leadTimeDays: number;
+  productId: number;
+  nameSort: string;
+  balance: bigint;
+  minStock: bigint;
+  exits: bigint;
+  suggested: bigint;
+}
+
+/**
+ * Reorder suggestions of the place: the products with something to buy, by supplier and name (the purchase list),
+ * all of them or one page (`suggestionsQuery` runs the rule in the database). Only the figures: `reorderRows` writes
+ * out the rows.
+ */
 export async function reorder(
   { db, clock, inventory }: Deps,
   query: { days: number; supplierId?: number | undefined } & Place,
+  page?: { page: number; pageSize: number },
 ) {
   const to = clock.today();
-  const today = await inventory.inventoryAt(to, query);
-  const [links, exits] = await Promise.all([
-    supplyLinks(db, query.supplierId),
-    exitFiguresByProduct(db, today.place.scope, addDays(to, 1 - query.days), to),
+  const where = await inventory.placeOf(query);
+  const from = addDays(to, 1 - query.days);
+  const rows = await suggestionsQuery(db, where, { ...query, from, to })
+    .$if(page !== undefined, (q) =>
+      q.limit(page?.pageSize ?? 0).offset(((page?.page ?? 1) - 1) * (page?.pageSize ?? 0)),
+    )
+    .execute();
+  const suggestions: Suggestion[] = rows.map((row) => ({
+    supplierId: row.supplier_id,
+    supplierSort: row.supplier_sort,
+    leadTimeDays: Number(row.lead_time_days),
+    productId: row.product_id,
+    nameSort: row.name_sort,
+    balance: toBigInt(row.balance),
+    minStock: toBigInt(row.min_stock),
+    exits: toBigInt(row.exits),
+    suggested: toBigInt(row.suggested),
+  }));
+  // a page past the last one has no rows to count with: count the whole list
+  const total =
+    rows[0] !== undefined
+      ? Number(rows[0].total)
+      : page && page.page > 1
+        ? (await suggestionsQuery(db, where, { ...query, from, to }).execute()).length
+        : 0;
+  return { suggestions, total, days: query.days };
+}
+
+/** The rows of `suggestions` as the report and the purchase list write them. */
+export async function reorderRows(
+  db: Db,
+  suggestions: readonly Suggestion[],
+  days: number,
+): Promise<TReorderRow[]> {
+  const [refs, suppliers] = await Promise.all([
+    productRefs(
+      db,
+      suggestions.map((row) => row.productId),
+    ),
+    supplierNames(db, [...new Set(suggestions.map((row) => row.supplierId))]),
   ]);
-  const balances = new Map(
-    today.items.filter((item) => item.position === 'own').map((item) => [item.productId, item.quantity]),
-  );
-  const exited = new Map(exits.map((exit) => [exit.id, toBigInt(exit.exits_quantity)]));
-  const rows: TReorderRow[] = [];
-  for (const link of links) {
-    const figures = {
-      minStock: toBigInt(link.min_stock),
-      balance: balances.get(link.id) ?? 0n,
-      exits: exited.get(link.id) ?? 0n,
-      days: query.days,
-      leadTimeDays: Number(link.lead_time_days),
+  return suggestions.map((row) => {
+    const ref = refs.get(row.productId);
+    return {
+      supplier: {
+        id: row.supplierId,
+        name: suppliers.get(row.supplierId) ?? '',
+        leadTimeDays: row.leadTimeDays,
+      },
+      product: { id: row.productId, sku: ref?.sku ?? '', name: ref?.name ?? '' },
+      unity: ref?.unity ?? '',
+      quantity: quantityOut(row.balance),
+      minStock: quantityOut(row.minStock),
+      dailyRate: quantityOut(divRound(row.exits, BigInt(days))),
+      suggestedQuantity: quantityOut(row.suggested),
     };
-    const suggested = suggestedQuantity(figures, Boolean(link.fractional));
-    if (suggested <= 0n) continue;
-    rows.push({
-      supplier: { id: link.supplier_id, name: link.supplier_name, leadTimeDays: figures.leadTimeDays },
-      product: { id: link.id, sku: link.sku, name: link.name },
-      unity: link.unity_code,
-      quantity: quantityOut(figures.balance),
-      minStock: quantityOut(figures.minStock),
-      dailyRate: quantityOut(divRound(figures.exits, BigInt(query.days))),
-      suggestedQuantity: quantityOut(suggested),
-    });
-  }
-  rows.sort(
-    (x, y) =>
-      x.supplier.name.localeCompare(y.supplier.name, 'pt-BR') ||
-      x.supplier.id - y.supplier.id ||
-      x.product.name.localeCompare(y.product.name, 'pt-BR'),
-  );
-  return { rows, days: query.days };
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { StockScope } from '../stock/stock-scope.ts';
+import { chunks } from '../../lib/chunks.ts';
 
 /**
  * The own stock's exits in the ledger (decision 0078): live `out` rows of the business's own goods (no position of
@@ -22,78 +23,69 @@ export function ownExits(db: Db, scope: StockScope) {
   return query;
 }
 
-/** Each product's exits at cost over [from, to], the largest first: one grouped query. */
+/** Each product's exits at cost over [from, to], the largest first (then by id): one grouped query. */
 export async function exitsByProduct(db: Db, scope: StockScope, from: string, to: string) {
-  const totals = ownExits(db, scope)
+  return ownExits(db, scope)
     .where('x.occurred_on', '>=', from)
     .where('x.occurred_on', '<=', to)
-    .select(['x.product_id', sql<string>`sum(x.total_cost)`.as('exits_value')])
-    .groupBy('x.product_id');
-  return db
-    .selectFrom(totals.as('t'))
-    .innerJoin('products as p', 'p.id', 't.product_id')
-    .select(['p.id', 'p.sku', 'p.name', 't.exits_value'])
-    .orderBy('t.exits_value', 'desc')
-    .orderBy('p.id')
-    .execute();
-}
-
-/** Each product's exits over [from, to] in base units and at cost, with its base unit: one grouped query. */
-export async function exitFiguresByProduct(db: Db, scope: StockScope, from: string, to: string) {
-  const totals = ownExits(db, scope)
-    .where('x.occurred_on', '>=', from)
-    .where('x.occurred_on', '<=', to)
-    .select([
-      'x.product_id',
-      sql<string>`sum(x.base_quantity)`.as('exits_quantity'),
-      sql<string>`sum(x.total_cost)`.as('exits_value'),
-    ])
-    .groupBy('x.product_id');
-  return db
-    .selectFrom(totals.as('t'))
-    .innerJoin('products as p', 'p.id', 't.product_id')
-    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
-    .select(['p.id', 'p.sku', 'p.name', 'u.code as unity_code', 't.exits_quantity', 't.exits_value'])
-    .execute();
-}
-
-/** Each product's last exit on or before `to`: one grouped query. */
-export async function lastExits(db: Db, scope: StockScope, to: string) {
-  const rows = await ownExits(db, scope)
-    .where('x.occurred_on', '<=', to)
-    .select(['x.product_id', sql<string>`max(x.occurred_on)`.as('last_exit_on')])
+    .select(['x.product_id as id', sql<string>`sum(x.total_cost)`.as('exits_value')])
     .groupBy('x.product_id')
+    .orderBy(sql`sum(x.total_cost)`, 'desc')
+    .orderBy('x.product_id')
     .execute();
-  return new Map(rows.map((row) => [row.product_id, row.last_exit_on]));
 }
 
-/**
- * Each active product with an active supplier, with its minimum and base unit, under the supplier of its links with
- * the shortest lead time (then the lowest id): one product is bought from one supplier.
- */
-export async function supplyLinks(db: Db, supplierId: number | undefined) {
-  const rows = await db
-    .selectFrom('supplier_products as sp')
-    .innerJoin('suppliers as s', 's.id', 'sp.supplier_id')
-    .innerJoin('products as p', 'p.id', 'sp.product_id')
-    .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
-    .where('s.status', '=', 'active')
-    .where('p.status', '=', 'active')
-    .select([
-      'p.id',
-      'p.sku',
-      'p.name',
-      'p.min_stock',
-      'u.code as unity_code',
-      'u.fractional',
-      's.id as supplier_id',
-      's.name as supplier_name',
-      's.lead_time_days',
-    ])
-    .orderBy('p.id')
-    .orderBy('s.lead_time_days')
-    .orderBy('s.id')
-    .execute();
-  const first = rows.filter((row, index) => index === 0 || rows[index - 1]!.id !== row.id);
-  return supplierId === undefined ? first : first.filter((row) => row.supplier_id === supplierId);
+/** The last exit on or before `to` of each of `productIds` (all products: one grouped query over every exit). */
+export async function lastExits(db: Db, scope: StockScope, to: string, productIds?: readonly number[]) {
+  const last = new Map<number, string>();
+  const upTo = ownExits(db, scope).where('x.occurred_on', '<=', to);
+  if (productIds === undefined) {
+    const rows = await upTo
+      .select(['x.product_id', sql<string>`max(x.occurred_on)`.as('last_exit_on')])
+      .groupBy('x.product_id')
+      .execute();
+    for (const row of rows) last.set(row.product_id, row.last_exit_on);
+    return last;
+  }
+  // a few products: each seeks its own rows (the product's index), never a scan of every exit
+  for (const part of chunks(productIds)) {
+    const rows = await db
+      .selectFrom('products as p')
+      .where('p.id', 'in', part)
+      .select((eb) => [
+        'p.id',
+        upTo
+          .whereRef('x.product_id', '=', eb.ref('p.id'))
+          .select(sql<string>`max(x.occurred_on)`.as('m'))
+          .as('last_exit_on'),
+      ])
+      .execute();
+    for (const row of rows) if (row.last_exit_on) last.set(row.id, row.last_exit_on);
+  }
+  return last;
+}
+
+/** Each product's SKU, name and base unit's code, for the rows a report writes out. */
+export async function productRefs(db: Db, productIds: readonly number[]) {
+  const refs = new Map<number, { id: number; sku: string; name: string; unity: string }>();
+  for (const part of chunks(productIds)) {
+    const rows = await db
+      .selectFrom('products as p')
+      .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
+      .select(['p.id', 'p.sku', 'p.name', 'u.code'])
+      .where('p.id', 'in', part)
+      .execute();
+    for (const row of rows) refs.set(row.id, { id: row.id, sku: row.sku, name: row.name, unity: row.code });
+  }
+  return refs;
+}
+
+/** Suppliers' names by id. */
+export async function supplierNames(db: Db, supplierIds: readonly number[]) {
+  const names = new Map<number, string>();
+  for (const part of chunks(supplierIds)) {
+    const rows = await db.selectFrom('suppliers').select(['id', 'name']).where('id', 'in', part).execute();
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
 }

@@ -1,65 +1,61 @@
 import type { TStockValue } from '@armazem/contracts/reports';
 import { moneyOut } from '../../lib/numbers.ts';
 import type { Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
 import type { Clock } from '../../lib/dates.ts';
 import type { Place } from '../inventory/inventory-place.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { monthEnds } from './reports-rules.ts';
+import { keepMonthValues, keptMonthValues, scopeKey, TOTAL, withTotal } from './month-values.ts';
 
 interface Deps {
   db: Db;
+  dialect: Dialect;
   clock: Clock;
-  inventory: Pick<InventoryService, 'inventoryAt'>;
-}
-
-type Category = { id: number; name: string };
-
-async function categoriesOfProducts(db: Db): Promise<Map<number, Category>> {
-  const rows = await db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'c.id as category_id', 'c.name as category_name'])
-    .execute();
-  return new Map(rows.map((row) => [row.id, { id: row.category_id, name: row.category_name }]));
+  inventory: Pick<InventoryService, 'placeOf' | 'categoryValuesAt'>;
 }
 
 /**
- * Own stock value at each month end, by category (decision 0078): each month end is the inventory at that date, read
- * through the inventory's own call, so a month's total is its `totalValue` and each category's value the sum of its
- * lines' centavos. Own goods with us and with third parties count; third parties' goods we hold do not.
+ * Own stock value at each month end, by category (decisions 0078 and 0079): each month end is the inventory's lines
+ * at that date (the inventory's own figures and line values), so a month's total is the inventory's `totalValue`
+ * and each category's value the sum of its lines' centavos. Own goods with us and with third parties count; third
+ * parties' goods we hold do not. A past month end, once read, is kept until a ledger write on or before it; the
+ * current month (read today) is read every time.
  */
-export async function stockValue(
-  { db, clock, inventory }: Deps,
-  from: string,
-  to: string,
-  place: Place,
-): Promise<TStockValue> {
-  const ends = monthEnds(from, to, clock.today());
-  const categories = await categoriesOfProducts(db);
+export async function stockValue(deps: Deps, from: string, to: string, place: Place): Promise<TStockValue> {
+  const { db, dialect, clock, inventory } = deps;
+  const today = clock.today();
+  const ends = monthEnds(from, to, today);
+  const where = await inventory.placeOf(place);
+  const key = scopeKey(where);
+  const kept = await keptMonthValues(
+    db,
+    key,
+    ends.flatMap((end) => (end.date < today ? [end.date] : [])),
+  );
+  const names = new Map(
+    (await db.selectFrom('categories').select(['id', 'name']).execute()).map((row) => [row.id, row.name]),
+  );
   const data: TStockValue['data'] = [];
   const totals: TStockValue['totals'] = [];
-  let where: Awaited<ReturnType<Deps['inventory']['inventoryAt']>>['place'] | null = null;
   for (const { month, date } of ends) {
-    // one month end at a time: each inventory holds every product's line
-    const found = await inventory.inventoryAt(date, place);
-    where = found.place;
-    const byCategory = new Map<number, { category: Category; value: bigint }>();
-    for (const item of found.items) {
-      if (item.position === 'held') continue;
-      const category = categories.get(item.productId);
-      if (!category) continue;
-      const entry = byCategory.get(category.id) ?? { category, value: 0n };
-      entry.value += item.itemValue;
-      byCategory.set(category.id, entry);
-    }
-    const sorted = [...byCategory.values()].sort((a, b) =>
-      a.category.name.localeCompare(b.category.name, 'pt-BR'),
-    );
-    for (const { category, value } of sorted)
+    // one month end at a time: a past one kept, or read (and kept); today's always read
+    const values =
+      kept.get(date) ??
+      (date < today
+        ? await keepMonthValues(db, dialect, key, date, async (tx) =>
+            withTotal(await inventory.categoryValuesAt(date, where, tx)),
+          )
+        : withTotal(await inventory.categoryValuesAt(date, where)));
+    const categories = [...values]
+      .flatMap(([id, value]) =>
+        id === TOTAL ? [] : [{ category: { id, name: names.get(id) ?? '' }, value }],
+      )
+      .sort((a, b) => a.category.name.localeCompare(b.category.name, 'pt-BR'));
+    for (const { category, value } of categories)
       data.push({ month, date, category, totalValue: moneyOut(value) });
-    totals.push({ month, date, totalValue: moneyOut(found.totalValue) });
+    totals.push({ month, date, totalValue: moneyOut(values.get(TOTAL) ?? 0n) });
   }
-  if (!where) throw new Error('nenhum mês no período');
   const { establishment, location } = where;
   return {
     from,

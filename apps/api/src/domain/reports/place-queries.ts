@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { productsOfPlace, quantityNowSql } from '../inventory/place-positions.ts';
+import type { PlaceOfInventory } from '../inventory/inventory-place.ts';
+import { ownExits } from './reports-repository.ts';
+
+type Stored = string | number | bigint;
+
+/** The own exits of the place over [from, to], per product: base quantity and cost. */
+function exitsOver(db: Db, where: PlaceOfInventory, from: string, to: string) {
+  return ownExits(db, where.scope)
+    .where('x.occurred_on', '>=', from)
+    .where('x.occurred_on', '<=', to)
+    .select([
+      'x.product_id',
+      sql<Stored>`sum(x.base_quantity)`.as('quantity'),
+      sql<Stored>`sum(x.total_cost)`.as('value'),
+    ])
+    .groupBy('x.product_id');
+}
+
+/**
+ * Coverage's products (decision 0079): those with own stock at the place now (a line of today's inventory) or an
+ * exit over [from, to], by sort key then id, with their exits and how many there are (`total`); the database does
+ * the choosing, the order and the page, so a page never reads the whole catalog.
+ */
+export function coverageProducts(db: Db, where: PlaceOfInventory, from: string, to: string) {
+  const quantityNow = quantityNowSql(where.scope);
+  return productsOfPlace(db, where.scope)
+    .leftJoin(exitsOver(db, where, from, to).as('e'), 'e.product_id', 'p.id')
+    .where((eb) => eb.or([eb(quantityNow, '>', 0), eb('e.product_id', 'is not', null)]))
+    .select(['p.id', 'p.name_sort'])
+    .select([
+      sql<Stored>`coalesce(e.quantity, 0)`.as('exits_quantity'),
+      sql<Stored>`coalesce(e.value, 0)`.as('exits_value'),
+      sql<Stored>`count(*) over ()`.as('total'),
+    ])
+    .orderBy('p.name_sort')
+    .orderBy('p.id');
+}
+
+/**
+ * Dead stock's candidates: the products with own stock at the place now and no exit over [from, to] (their lines
+ * and values are read after, for these products only).
+ */
+export function deadProducts(db: Db, where: PlaceOfInventory, from: string, to: string) {
+  return productsOfPlace(db, where.scope)
+    .leftJoin(exitsOver(db, where, from, to).as('e'), 'e.product_id', 'p.id')
+    .where(quantityNowSql(where.scope), '>', 0)
+    .where('e.product_id', 'is', null)
+    .select('p.id')
+    .execute();
+}
