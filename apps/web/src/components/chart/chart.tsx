@@ -3,6 +3,10 @@ import type { ChartProps, ChartSpec } from './chart-spec.ts';
 
 export type { ChartProps, ChartSpec } from './chart-spec.ts';
 
+// Fetched once, as soon as a page with charts loads (Início, Análises), so chart.js comes while the page asks for its
+// figures instead of after they arrive. /login never loads this module.
+const drawing = import('./draw-chart.ts');
+
 /** Which theme is on: a change (the header's sun/moon) re-draws the charts in the new colours. */
 function useThemeName() {
   const [theme, setTheme] = useState(() => document.documentElement.getAttribute('data-theme'));
@@ -29,7 +33,7 @@ export function ChartView({ spec, label, testId, height = 'h-64' }: ChartProps) 
   useEffect(() => {
     let destroy: (() => void) | undefined;
     let gone = false;
-    void import('./draw-chart.ts').then(({ drawChart }) => {
+    void drawing.then(({ drawChart }) => {
       if (gone || !canvas.current) return;
       destroy = drawChart(canvas.current, JSON.parse(specText) as ChartSpec);
       setDrawn(true);
@@ -59,7 +63,8 @@ export function ChartFigure({
   ...chart
 }: ChartProps & { summary: ReactNode; table: ReactNode; openTable?: boolean; summaryTestId?: string }) {
   return (
-    <figure className="flex min-w-0 flex-col gap-2">
+    // daisyUI centres a card's figure: this one reads from the left, its table under the chart
+    <figure className="flex min-w-0 flex-col items-stretch justify-start gap-2 text-left">
       <ChartView {...chart} />
       <figcaption className="text-sm" data-testid={summaryTestId}>
         {summary}

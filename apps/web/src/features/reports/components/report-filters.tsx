@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { placeScope } from '../../../components/ui/place-select.tsx';
+import { monthName, monthsBack } from '../../../lib/reports-api.ts';
+
+/** The months a period may start at: the last five years' (the API reads at most 60 month ends). */
+const STOCK_VALUE_MONTHS = 60;
 
 /** The screen's state in the URL: the tab, its filters, the page and the place. */
 export function useReportParams() {
@@ -50,7 +54,7 @@ export function daysOf(params: ReportParams, fallback: number, max: number): num
   return Number.isInteger(value) && value >= 1 && value <= max ? value : fallback;
 }
 
-/** A month (AAAA-MM) typed in the browser's month field. */
+/** A month (AAAA-MM) among the last five years' (the most one call reads), named as the charts name it. */
 export function MonthField({
   label,
   value,
@@ -64,17 +68,23 @@ export function MonthField({
   onChange: (value: string) => void;
   testId: string;
 }) {
+  const months = Array.from({ length: STOCK_VALUE_MONTHS }, (_, back) => monthsBack(`${max}-01`, back));
   return (
     <label className="fieldset">
       <span className="fieldset-legend">{label}</span>
-      <input
-        className="input input-sm w-40"
-        type="month"
+      <select
+        className="select select-sm w-auto"
         value={value}
-        max={max}
         data-testid={testId}
-        onChange={(event) => event.target.value && onChange(event.target.value)}
-      />
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {months.includes(value) ? null : <option value={value}>{monthName(value)}</option>}
+        {months.map((month) => (
+          <option key={month} value={month}>
+            {monthName(month)}
+          </option>
+        ))}
+      </select>
     </label>
   );
 }
