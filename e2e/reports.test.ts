@@ -211,6 +211,22 @@ describe('Início', () => {
       expect(await page.getByTestId('dashboard-products').textContent()).not.toBe('—');
       const label = await page.getByRole('img', { name: /valor do estoque no fim de cada mês/ }).count();
       expect(label).toBe(1);
+      if (!size) {
+        // the header's sun/moon re-draws the charts in the other theme's colours, without reloading
+        const pixels = () =>
+          page
+            .getByTestId('dashboard-abc-chart')
+            .locator('canvas')
+            .evaluate((canvas) => {
+              return (canvas as HTMLCanvasElement).toDataURL();
+            });
+        const before = await pixels();
+        await page.getByRole('button', { name: 'Usar tema escuro' }).click();
+        await expect.poll(pixels).not.toBe(before);
+        await drawn('dashboard-abc-chart');
+        await page.getByRole('button', { name: 'Usar tema claro' }).click();
+        await expect.poll(pixels).toBe(before);
+      }
       if (size) {
         const { width, culprits } = await documentWidth(page);
         expect(width, culprits.join(', ')).toBeLessThanOrEqual(size.width);
