@@ -68,7 +68,13 @@ function configOf(spec: ChartSpec, colors: ReturnType<typeof themeColors>): Char
       labels: spec.labels,
       datasets: spec.series.map((series, index) => {
         const color = colors.series[(spec.colorOffset ?? 0) + index] ?? colors.text;
-        return { label: series.label, data: series.data, backgroundColor: color, borderColor: color };
+        return {
+          label: series.label,
+          data: series.data,
+          backgroundColor: color,
+          borderColor: color,
+          maxBarThickness: 56,
+        };
       }),
     },
     options: {

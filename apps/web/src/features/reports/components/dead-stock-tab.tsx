@@ -37,7 +37,7 @@ export function DeadStockTab({ params }: { params: ReportParams }) {
       {data ? (
         <>
           <p className="text-lg" data-testid="dead-stock-total">
-            Parado desde {formatDate(data.from)}: <strong>{formatMoney(data.totalValue)}</strong> em{' '}
+            Sem saída desde {formatDate(data.from)}: <strong>{formatMoney(data.totalValue)}</strong> em{' '}
             {data.total} {data.total === 1 ? 'produto' : 'produtos'}.
           </p>
           <ChartFigure
