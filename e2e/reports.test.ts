@@ -45,6 +45,7 @@ const names = {
 let locationId = 0;
 let admin: Client;
 let soapSku = '';
+let supplierDocument = '';
 
 async function product(categoryId: number, name: string, minStock = '0') {
   const created = await createProduct(admin, { name, categoryId, minStock });
@@ -72,6 +73,7 @@ beforeAll(async () => {
   const coffee = await product(drinks.id, names.coffee);
   const soap = await product(cleaning.id, names.soap);
   const supplier = await createSupplier(admin, { name: names.supplier, leadTimeDays: 10 });
+  supplierDocument = supplier.document;
   await admin('POST', `/api/suppliers/v1/${supplier.id}/products/v1/${juice.productId}`);
   const at = { locationId, reason: 'venda' };
   await stockIn(admin, { ...juice, locationId, quantity: 10, unitCost: '2', occurredOn: m2.day(10) });
@@ -148,7 +150,7 @@ describe('Análises', () => {
     }
   });
 
-  it('suggests what to buy and downloads the purchase list', async () => {
+  it("suggests what to buy, follows the supplier's lead time set in its form, and downloads the purchase list", async () => {
     await loginAsAdmin();
     await page.goto(analyses('compra'));
     // juice: minimum 10 + 6 ÷ 30 a day × 10 days − 4 in stock = 8
@@ -164,6 +166,17 @@ describe('Análises', () => {
     expect(text).toContain(names.juice);
     expect(text).toContain(names.supplier);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // the supplier's lead time, set in its form, moves the suggestion: 10 + 0,2 × 20 − 4 = 10
+    await page.goto(`/app/suppliers?q=${supplierDocument}`);
+    await page.getByRole('button', { name: `Editar ${names.supplier}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByLabel('Prazo de entrega (dias)').inputValue()).toBe('10');
+    await dialog.getByLabel('Prazo de entrega (dias)').fill('20');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(analyses('compra'));
+    await expect.poll(() => page.getByTestId('reorder-quantity').allTextContents()).toEqual(['10 UN']);
   });
 
   it('fits a phone: the chart takes the width and the table keeps its key columns', async () => {

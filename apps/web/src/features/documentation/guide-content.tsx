@@ -23,7 +23,7 @@ const SCREENS: Array<[string, string]> = [
   ],
   [
     'Fornecedores',
-    'Cadastro de fornecedores com CNPJ (numérico ou alfanumérico) ou CPF, e-mail e telefone. Vincule os produtos que cada fornecedor entrega.',
+    'Cadastro de fornecedores com CNPJ (numérico ou alfanumérico) ou CPF, e-mail, telefone e prazo de entrega em dias (usado na sugestão de compra). Vincule os produtos que cada fornecedor entrega.',
   ],
   [
     'Categorias, Unidades e Embalagens',
