@@ -214,7 +214,7 @@ describe('accessibility', () => {
         .getByRole('link', { name: 'Início' })
         .focus();
       const item = await tabTo();
-      expect(item.name, theme).toBe('Produtos');
+      expect(item.name, theme).toBe('Análises');
       expect(item.drawn, theme).toBe(true);
       expect(item.contrast, theme).toBeGreaterThanOrEqual(3);
 

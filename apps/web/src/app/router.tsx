@@ -34,6 +34,7 @@ const CountsPage = lazy(() => import('../features/counts/components/counts-page.
 const CountPage = lazy(() => import('../features/counts/components/count-page.tsx'));
 const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page.tsx'));
 const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
+const ReportsPage = lazy(() => import('../features/reports/components/reports-page.tsx'));
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -106,6 +107,7 @@ export function AppRouter() {
               <Route path="counts/:countId" element={<CountPage />} />
               <Route path="inventory" element={<InventoryPage />} />
               <Route path="audit" element={<AuditPage />} />
+              <Route path="analises" element={<ReportsPage />} />
               <Route path="*" element={<Fallback />} />
             </Route>
           </Route>

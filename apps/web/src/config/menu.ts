@@ -13,7 +13,13 @@ export interface MenuSection {
 }
 
 export const menu: MenuSection[] = [
-  { title: '', items: [{ path: paths.welcome, name: 'Início', icon: 'home' }] },
+  {
+    title: '',
+    items: [
+      { path: paths.welcome, name: 'Início', icon: 'home' },
+      { path: paths.reports, name: 'Análises', icon: 'sheet' },
+    ],
+  },
   {
     title: 'Cadastros',
     items: [

@@ -23,4 +23,5 @@ export const paths = {
   counts: '/app/counts',
   inventory: '/app/inventory',
   audit: '/app/audit',
+  reports: '/app/analises',
 } as const;

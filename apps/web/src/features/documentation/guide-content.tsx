@@ -11,7 +11,11 @@ import { AccountantFilesGuide } from './accountant-files-guide.tsx';
 const SCREENS: Array<[string, string]> = [
   [
     'Início',
-    'Resumo do estoque: total de produtos, valor em estoque, itens abaixo do mínimo e as últimas movimentações.',
+    'Resumo do estoque: total de produtos, valor em estoque, itens abaixo do mínimo, o valor do estoque no fim de cada um dos últimos 12 meses, a curva ABC das saídas dos últimos 90 dias, o que comprar, o estoque parado e as últimas movimentações.',
+  ],
+  [
+    'Análises',
+    'Valor do estoque por mês e categoria, curva ABC (A até 80 %, B até 95 %, C o resto), cobertura e giro, estoque parado e sugestão de compra por fornecedor (mínimo + saída por dia × prazo de entrega − saldo). Cada gráfico tem a tabela dos números em "Ver tabela" e cada aba exporta XLSX ou CSV; a sugestão baixa a lista de compras.',
   ],
   [
     'Produtos',
@@ -19,7 +23,7 @@ const SCREENS: Array<[string, string]> = [
   ],
   [
     'Fornecedores',
-    'Cadastro de fornecedores com CNPJ (numérico ou alfanumérico) ou CPF, e-mail e telefone. Vincule os produtos que cada fornecedor entrega.',
+    'Cadastro de fornecedores com CNPJ (numérico ou alfanumérico) ou CPF, e-mail, telefone e prazo de entrega em dias (usado na sugestão de compra). Vincule os produtos que cada fornecedor entrega.',
   ],
   [
     'Categorias, Unidades e Embalagens',

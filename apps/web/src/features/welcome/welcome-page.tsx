@@ -10,6 +10,7 @@ import { useStockSummaryQuery } from '../../lib/lookups-api.ts';
 import { formatMovement } from '../../lib/movement-label.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { FirstSteps } from './first-steps.tsx';
+import { DashboardCharts } from './dashboard-charts.tsx';
 
 type Movement = TStockSummary['latestMovements'][number];
 
@@ -73,6 +74,7 @@ export default function WelcomePage() {
           </div>
         </Link>
       </div>
+      <DashboardCharts />
       <TitleCard
         title="Últimas movimentações"
         actions={

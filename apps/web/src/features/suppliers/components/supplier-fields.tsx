@@ -10,7 +10,7 @@ import { formatStateRegistration } from '@armazem/contracts/state-registration';
 type AddressField =
   'address.street' | 'address.number' | 'address.district' | 'address.city' | 'address.state' | 'address.zip';
 type SupplierField =
-  'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'stateRegistration' | AddressField;
+  'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'stateRegistration' | 'leadTimeDays' | AddressField;
 type Form = FormFields<SupplierField>;
 
 export const EMPTY_SUPPLIER: FormValues<SupplierField> = {
@@ -20,6 +20,7 @@ export const EMPTY_SUPPLIER: FormValues<SupplierField> = {
   email: '',
   phone: '',
   stateRegistration: '',
+  leadTimeDays: '0',
   'address.street': '',
   'address.number': '',
   'address.district': '',
@@ -38,6 +39,7 @@ export function supplierValues(supplier: TSupplier): FormValues<SupplierField> {
     email: supplier.email ?? '',
     phone: supplier.phone ? formatPhone(supplier.phone) : '',
     stateRegistration: formatStateRegistration(supplier.stateRegistration, address.state),
+    leadTimeDays: String(supplier.leadTimeDays),
     'address.street': address.street ?? '',
     'address.number': address.number ?? '',
     'address.district': address.district ?? '',
@@ -55,6 +57,8 @@ export const supplierInput = (v: FormValues<SupplierField>) => ({
   email: v.email || null,
   phone: v.phone || null,
   stateRegistration: v.stateRegistration || null,
+  // blank: no wait (0), as a new supplier starts
+  leadTimeDays: v.leadTimeDays.trim() || '0',
   address: {
     street: v['address.street'] || null,
     number: v['address.number'] || null,
@@ -96,6 +100,12 @@ export function SupplierFields({ form, autoFocus = false }: { form: Form; autoFo
       />
       <TextField label="E-mail (opcional)" type="email" {...form.field('email')} />
       <TextField label="Telefone (opcional)" inputMode="tel" {...masked(form.field('phone'), maskPhone)} />
+      <TextField
+        label="Prazo de entrega (dias)"
+        inputMode="numeric"
+        hint="Da encomenda à chegada; entra na sugestão de compra de Análises."
+        {...form.field('leadTimeDays')}
+      />
       <TextField label="CEP" inputMode="numeric" {...masked(form.field('address.zip'), maskZip)} />
       <TextField label="Logradouro" {...form.field('address.street')} />
       <TextField label="Número" {...form.field('address.number')} />
