@@ -1,6 +1,7 @@
 import { STOCK_REASONS, ZNewStockOut, type TNewStockOut } from '@armazem/contracts/stock';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
 import { decimalInput } from '../src/lib/format.ts';
 import { useZodForm, type FieldProps } from '../src/lib/use-zod-form.ts';
 
@@ -131,5 +132,28 @@ describe('useZodForm: the API schema, beside each field, in Portuguese', () => {
     type('Motivo', 'venda');
     submit();
     expect(errors()).toEqual(['Quantidade: Saldo insuficiente: há 2 UN.']);
+  });
+
+  it('shows a field’s first problem, and a problem of the whole form under `_form`', () => {
+    const schema = z
+      .object({
+        code: z
+          .string()
+          .check(z.minLength(3, 'Use ao menos 3 caracteres.'), z.regex(/^\d+$/, 'Use só dígitos.')),
+        confirmation: z.string(),
+      })
+      .check(z.refine((body) => body.code === body.confirmation, 'Os códigos não conferem.'));
+    const seen: Record<string, string>[] = [];
+    function CodeForm({ code, confirmation }: { code: string; confirmation: string }) {
+      const form = useZodForm(schema, { code, confirmation });
+      seen.push(form.errors);
+      return <form aria-label={code} onSubmit={form.handleSubmit(vi.fn())} />;
+    }
+    render(<CodeForm code="a" confirmation="a" />);
+    fireEvent.submit(screen.getByRole('form', { name: 'a' }));
+    expect(seen.at(-1)).toEqual({ code: 'Use ao menos 3 caracteres.' });
+    render(<CodeForm code="123" confirmation="124" />);
+    fireEvent.submit(screen.getByRole('form', { name: '123' }));
+    expect(seen.at(-1)).toEqual({ _form: 'Os códigos não conferem.' });
   });
 });
