@@ -26,7 +26,11 @@ function unused(names: string[], files: string[]): string[] {
 
 const workspaces = [
   { dir: 'apps/api', sources: ['apps/api/src'], pattern: /\.ts$/ },
-  { dir: 'apps/web', sources: ['apps/web/src', 'apps/web/vite.config.ts'], pattern: /\.(ts|tsx|css)$/ },
+  {
+    dir: 'apps/web',
+    sources: ['apps/web/src', 'apps/web/vite.config.ts', 'apps/web/preact-aliases.ts'],
+    pattern: /\.(ts|tsx|css)$/,
+  },
 ];
 
 const problems: string[] = [];

@@ -1,9 +1,10 @@
-// `npm test`: unit and API tests (SQLite unless TEST_DATABASE_URL is set), then the browser tests in Chromium.
+// `npm test`: unit, web (happy-dom) and API tests (SQLite unless TEST_DATABASE_URL is set), then the browser tests
+// in Chromium.
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './chromium.ts';
 
 const extra = process.argv.slice(2);
-const projects = ['--project', 'unit', '--project', 'api'];
+const projects = ['--project', 'unit', '--project', 'web', '--project', 'api'];
 if (findChromium()) {
   projects.push('--project', 'e2e');
 } else if (process.env.CI) {

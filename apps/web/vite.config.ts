@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { preactAliases } from './preact-aliases.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -52,13 +53,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     // React's API on Preact's 4 KB runtime: keeps the login page under the template's 79 KB (docs/decisions/0004).
-    alias: {
-      react: 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react-dom': 'preact/compat',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-      'react/jsx-dev-runtime': 'preact/jsx-runtime',
-    },
+    alias: preactAliases,
   },
   server: {
     port: 5173,
