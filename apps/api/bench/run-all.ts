@@ -51,6 +51,7 @@ const SCRIPTS: Array<[string, boolean]> = [
   ['nfe.bench.ts', true],
   ['counts.bench.ts', true],
   ['documents.bench.ts', true],
+  ['reports.bench.ts', true],
   ['web.bench.ts', false],
 ];
 

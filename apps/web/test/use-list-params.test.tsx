@@ -94,11 +94,7 @@ describe('useListParams: page, sort, order and filters live in the URL', () => {
   });
 });
 
-// KNOWN BUG (found by these tests, reported, not fixed here: apps/web/src is another engineer's branch). Back to an
-// entry with another search is undone at once: Back changes the location, so `update` (react-router's
-// setSearchParams underneath) is a new function, the sending effect of useSearchText runs again with the debounced
-// text of before Back, and replaces the entry Back reached. Keeping `update` out of that effect's dependencies (a
-// ref) makes both tests pass; then turn `it.fails` back into `it`.
+// Back to an entry with another search must stand: these two tests found the effect that undid it (decision 0080).
 describe('useSearchText: the search box', () => {
   it('shows what is typed at once and sends it to the URL debounced, trimmed, from page 1', async () => {
     const view = open('/produtos?page=5');
@@ -108,7 +104,7 @@ describe('useSearchText: the search box', () => {
     await waitFor(() => expect(view.location().search).toBe('?q=arroz'));
   });
 
-  it.fails('replaces the history entry while typing, so Back skips the keystrokes', async () => {
+  it('replaces the history entry while typing, so Back skips the keystrokes', async () => {
     const view = open('/produtos?page=2');
     click('Inativos');
     fireEvent.input(screen.getByLabelText('Buscar'), { target: { value: 'feijão' } });
@@ -118,7 +114,7 @@ describe('useSearchText: the search box', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Buscar').value).toBe('');
   });
 
-  it.fails('follows the URL when Back brings an earlier search', async () => {
+  it('follows the URL when Back brings an earlier search', async () => {
     const view = open('/produtos?q=arroz');
     click('Inativos');
     fireEvent.input(screen.getByLabelText('Buscar'), { target: { value: '' } });

@@ -82,7 +82,10 @@ export function useSearchText(list: Pick<ListParams, 'get' | 'update'>, name = '
   const [text, setText] = useState(inUrl);
   const debounced = useDebouncedValue(text.trim());
   const lastSent = useRef(inUrl);
-  const { update } = list;
+  // The latest `update`, read when the typed text settles: Back changes `update` (a new location), and running the
+  // effect for that would write the text typed before Back over the search Back brought.
+  const update = useRef(list.update);
+  update.current = list.update;
 
   useEffect(() => {
     if (inUrl !== lastSent.current) {
@@ -94,8 +97,8 @@ export function useSearchText(list: Pick<ListParams, 'get' | 'update'>, name = '
   useEffect(() => {
     if (debounced === lastSent.current) return;
     lastSent.current = debounced;
-    update({ [name]: debounced }, { replace: true });
-  }, [debounced, name, update]);
+    update.current({ [name]: debounced }, { replace: true });
+  }, [debounced, name]);
 
   return useMemo(() => ({ text, setText, q: inUrl }), [text, inUrl]);
 }
