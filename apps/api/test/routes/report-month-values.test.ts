@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { monthBack } from '../months.ts';
 import { createCategory, createProduct, createSupplier, defaultUnityId, stockIn } from '../factories.ts';
 import { centsSql } from '../../src/domain/inventory/inventory-repository.ts';
 import { toCents } from '../../src/domain/inventory/inventory-rules.ts';
@@ -17,20 +18,6 @@ const get = (url: string) => ctx.app.inject({ url, headers: { cookie } });
 const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
   ctx.app.inject({ method, url, payload, headers: { cookie } });
 
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-function monthBack(back: number) {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(year, month - 1 - back, 1));
-  const key = start.toISOString().slice(0, 7);
-  const last = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0))
-    .toISOString()
-    .slice(0, 10);
-  return {
-    key,
-    day: (d: number) => `${key}-${String(d).padStart(2, '0')}`,
-    last: last > today ? today : last,
-  };
-}
 const [a, b, c] = [monthBack(2), monthBack(1), monthBack(0)];
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../helper.ts';
+import { monthBack, today } from '../months.ts';
 import {
   createCategory,
   createProduct,
@@ -15,21 +16,6 @@ let ctx: TestContext;
 let cookie: string;
 const get = (url: string) => ctx.app.inject({ url, headers: { cookie } });
 
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-/** The month `back` months before today's, as YYYY-MM, and that month's last day. */
-function monthBack(back: number) {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(year, month - 1 - back, 1));
-  const key = start.toISOString().slice(0, 7);
-  const last = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0))
-    .toISOString()
-    .slice(0, 10);
-  return {
-    key,
-    day: (d: number) => `${key}-${String(d).padStart(2, '0')}`,
-    last: last > today ? today : last,
-  };
-}
 const [a, b, c] = [monthBack(2), monthBack(1), monthBack(0)];
 
 async function product(categoryId: number, name: string) {

@@ -85,7 +85,9 @@ export function useSearchText(list: Pick<ListParams, 'get' | 'update'>, name = '
   // The latest `update`, read when the typed text settles: Back changes `update` (a new location), and running the
   // effect for that would write the text typed before Back over the search Back brought.
   const update = useRef(list.update);
-  update.current = list.update;
+  useEffect(() => {
+    update.current = list.update;
+  }, [list.update]);
 
   useEffect(() => {
     if (inUrl !== lastSent.current) {

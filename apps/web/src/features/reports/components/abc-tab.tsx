@@ -1,14 +1,14 @@
 import type { TAbcRow } from '@armazem/contracts/reports';
 import { ChartFigure } from '../../../components/chart/chart.tsx';
-import { DataTable, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { useBusinessToday } from '../../../lib/business-today.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { daysBack, useAbcQuery } from '../../../lib/reports-api.ts';
 import { PAGE_SIZE } from '../../../lib/use-list-params.ts';
 import type { ReportParams } from './report-filters.tsx';
+import { ReportTable } from './report-table.tsx';
 
 const percent = (value: string) => `${value.replace('.', ',')} %`;
 
@@ -78,23 +78,14 @@ export function AbcTab({ params }: { params: ReportParams }) {
           }
           openTable
           table={
-            <>
-              <DataTable
-                label="Curva ABC por produto"
-                testId="abc-table"
-                columns={columns}
-                rows={data.data}
-                rowKey={(row) => row.product.id}
-                busy={isFetching}
-                compact
-              />
-              <Pagination
-                page={data.page}
-                totalPages={data.totalPages}
-                total={data.total}
-                onChange={params.setPage}
-              />
-            </>
+            <ReportTable
+              label="Curva ABC por produto"
+              testId="abc-table"
+              columns={columns}
+              page={data}
+              busy={isFetching}
+              onPage={params.setPage}
+            />
           }
         />
       ) : null}

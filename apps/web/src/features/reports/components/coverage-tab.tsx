@@ -1,12 +1,12 @@
 import type { TCoverageRow } from '@armazem/contracts/reports';
 import { ChartFigure } from '../../../components/chart/chart.tsx';
-import { DataTable, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useCoverageQuery } from '../../../lib/reports-api.ts';
 import { PAGE_SIZE } from '../../../lib/use-list-params.ts';
 import { DaysField, daysOf, type ReportParams } from './report-filters.tsx';
+import { ReportTable } from './report-table.tsx';
 
 const decimal = (value: string | null, none: string) => (value === null ? none : formatQuantity(value));
 
@@ -58,23 +58,14 @@ export function CoverageTab({ params }: { params: ReportParams }) {
               : `Nenhum produto desta página teve saída nos últimos ${days} dias.`
           }
           table={
-            <>
-              <DataTable
-                label="Cobertura e giro por produto"
-                testId="coverage-table"
-                columns={columns}
-                rows={data.data}
-                rowKey={(row) => row.product.id}
-                busy={isFetching}
-                compact
-              />
-              <Pagination
-                page={data.page}
-                totalPages={data.totalPages}
-                total={data.total}
-                onChange={params.setPage}
-              />
-            </>
+            <ReportTable
+              label="Cobertura e giro por produto"
+              testId="coverage-table"
+              columns={columns}
+              page={data}
+              busy={isFetching}
+              onPage={params.setPage}
+            />
           }
         />
       ) : null}

@@ -1,12 +1,12 @@
 import type { TDeadStockRow } from '@armazem/contracts/reports';
 import { ChartFigure } from '../../../components/chart/chart.tsx';
-import { DataTable, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format.ts';
 import { useDeadStockQuery } from '../../../lib/reports-api.ts';
 import { PAGE_SIZE } from '../../../lib/use-list-params.ts';
 import { DaysField, daysOf, type ReportParams } from './report-filters.tsx';
+import { ReportTable } from './report-table.tsx';
 
 const columns: Array<Column<TDeadStockRow>> = [
   { key: 'product', header: 'Produto', cell: (row) => row.product.name },
@@ -60,23 +60,14 @@ export function DeadStockTab({ params }: { params: ReportParams }) {
                 : `Nenhum produto sem saída nos últimos ${days} dias.`
             }
             table={
-              <>
-                <DataTable
-                  label="Estoque parado por produto"
-                  testId="dead-stock-table"
-                  columns={columns}
-                  rows={data.data}
-                  rowKey={(row) => row.product.id}
-                  busy={isFetching}
-                  compact
-                />
-                <Pagination
-                  page={data.page}
-                  totalPages={data.totalPages}
-                  total={data.total}
-                  onChange={params.setPage}
-                />
-              </>
+              <ReportTable
+                label="Estoque parado por produto"
+                testId="dead-stock-table"
+                columns={columns}
+                page={data}
+                busy={isFetching}
+                onPage={params.setPage}
+              />
             }
           />
         </>

@@ -1,12 +1,12 @@
 import type { TReorderRow } from '@armazem/contracts/reports';
-import { DataTable, figureColumn, type Column } from '../../../components/ui/data-table.tsx';
+import { figureColumn, type Column } from '../../../components/ui/data-table.tsx';
 import { ExportMenu } from '../../../components/ui/export-menu.tsx';
 import { SupplierFilter } from '../../../components/ui/list-filters.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { formatQuantity } from '../../../lib/format.ts';
 import { useReorderQuery } from '../../../lib/reports-api.ts';
 import { PAGE_SIZE } from '../../../lib/use-list-params.ts';
 import { DaysField, daysOf, type ReportParams } from './report-filters.tsx';
+import { ReportTable } from './report-table.tsx';
 
 const columns: Array<Column<TReorderRow>> = [
   {
@@ -45,23 +45,14 @@ export function ReorderTab({ params }: { params: ReportParams }) {
       </p>
       {data && data.data.length === 0 ? <p>Nada a comprar agora.</p> : null}
       {data && data.data.length > 0 ? (
-        <>
-          <DataTable
-            label="Sugestão de compra por fornecedor"
-            testId="reorder-table"
-            columns={columns}
-            rows={data.data}
-            rowKey={(row) => row.product.id}
-            busy={isFetching}
-            compact
-          />
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onChange={params.setPage}
-          />
-        </>
+        <ReportTable
+          label="Sugestão de compra por fornecedor"
+          testId="reorder-table"
+          columns={columns}
+          page={data}
+          busy={isFetching}
+          onPage={params.setPage}
+        />
       ) : null}
     </div>
   );
