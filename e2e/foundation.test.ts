@@ -120,6 +120,7 @@ describe('application shell', () => {
       'Usuários',
       'Configurações',
       'Meu perfil',
+      'Análises',
       'Início',
     ];
     const main = page.locator('main');
@@ -127,8 +128,12 @@ describe('application shell', () => {
       await openFromMenu(name);
       await expect.poll(() => page.getByTestId('page-title').textContent(), { message: name }).toBe(name);
       // The title shows before the screen's data arrives: wait for the content itself (a table, a form or an
-      // empty-state message) and for the requests to end, never for a fixed time.
-      await main.locator('table, form, [role="status"]').first().waitFor({ state: 'visible' });
+      // empty-state message shown: Início keeps its charts' tables folded) and for the requests to end, never for a
+      // fixed time.
+      await main
+        .locator('table:visible, form:visible, [role="status"]:visible')
+        .first()
+        .waitFor({ state: 'visible' });
       await page.getByTestId('global-loading').waitFor({ state: 'detached' });
       await expect
         .poll(async () => (await main.innerText()).trim().length, { message: name })
