@@ -6,7 +6,7 @@ import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import type { Place } from '../inventory/inventory-place.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { productRefs } from './reports-repository.ts';
-import { coverageProducts } from './place-queries.ts';
+import { coverageCount, coverageProducts } from './place-queries.ts';
 import type { PlaceValue } from '../inventory/place-positions.ts';
 import { addDays } from './reports-rules.ts';
 
@@ -61,15 +61,10 @@ export async function coverage(
   const from = addDays(to, 1 - days);
   const where = await inventory.placeOf(place);
   const products = coverageProducts(db, where, from, to);
-  const chosen = await (
-    page ? products.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : products
-  ).execute();
-  const total =
-    chosen[0] !== undefined
-      ? Number(chosen[0].total)
-      : page && page.page > 1
-        ? (await products.execute()).length
-        : 0;
+  const [chosen, total] = await Promise.all([
+    (page ? products.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : products).execute(),
+    coverageCount(db, where, from, to),
+  ]);
   const ids = chosen.map((row) => row.id);
   const [refs, now, opening] = await Promise.all([
     productRefs(db, ids),

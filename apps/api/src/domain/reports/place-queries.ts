@@ -20,23 +20,37 @@ function exitsOver(db: Db, where: PlaceOfInventory, from: string, to: string) {
 }
 
 /**
- * Coverage's products (decision 0079): those with own stock at the place now (a line of today's inventory) or an
- * exit over [from, to], by sort key then id, with their exits and how many there are (`total`); the database does
- * the choosing, the order and the page, so a page never reads the whole catalog.
+ * Coverage's products (decision 0081): those with own stock at the place now (a line of today's inventory) or an
+ * exit over [from, to], by sort key then id, with their exits; the database does the choosing, the order and the
+ * page, so a page never reads the whole catalog.
  */
-export function coverageProducts(db: Db, where: PlaceOfInventory, from: string, to: string) {
+function coverageBase(db: Db, where: PlaceOfInventory, from: string, to: string) {
   const quantityNow = quantityNowSql(where.scope);
   return productsOfPlace(db, where.scope)
     .leftJoin(exitsOver(db, where, from, to).as('e'), 'e.product_id', 'p.id')
-    .where((eb) => eb.or([eb(quantityNow, '>', 0), eb('e.product_id', 'is not', null)]))
+    .where((eb) => eb.or([eb(quantityNow, '>', 0), eb('e.product_id', 'is not', null)]));
+}
+
+export function coverageProducts(db: Db, where: PlaceOfInventory, from: string, to: string) {
+  return coverageBase(db, where, from, to)
     .select(['p.id', 'p.name_sort'])
     .select([
       sql<Stored>`coalesce(e.quantity, 0)`.as('exits_quantity'),
       sql<Stored>`coalesce(e.value, 0)`.as('exits_value'),
-      sql<Stored>`count(*) over ()`.as('total'),
     ])
     .orderBy('p.name_sort')
     .orderBy('p.id');
+}
+
+/**
+ * How many products coverage has: a query of its own, so the page's can stop at its rows in name order (counting in
+ * the same statement made PostgreSQL walk the name index over every product, one balance lookup each).
+ */
+export async function coverageCount(db: Db, where: PlaceOfInventory, from: string, to: string) {
+  const row = await coverageBase(db, where, from, to)
+    .select(sql<Stored>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /**

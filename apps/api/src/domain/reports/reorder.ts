@@ -1,6 +1,7 @@
 import type { TReorderRow } from '@armazem/contracts/reports';
 import { divRound } from '@armazem/contracts/decimal';
 import { toBigInt, type Db } from '../../db/database.ts';
+import type { Dialect } from '../../db/types.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { quantityOut } from '../../lib/numbers.ts';
 import type { Place } from '../inventory/inventory-place.ts';
@@ -11,6 +12,7 @@ import { addDays } from './reports-rules.ts';
 
 interface Deps {
   db: Db;
+  dialect: Dialect;
   clock: Clock;
   inventory: Pick<InventoryService, 'placeOf'>;
 }
@@ -51,14 +53,14 @@ export interface Suggestion {
  * out the rows.
  */
 export async function reorder(
-  { db, clock, inventory }: Deps,
+  { db, dialect, clock, inventory }: Deps,
   query: { days: number; supplierId?: number | undefined } & Place,
   page?: { page: number; pageSize: number },
 ) {
   const to = clock.today();
   const where = await inventory.placeOf(query);
   const from = addDays(to, 1 - query.days);
-  const rows = await suggestionsQuery(db, where, { ...query, from, to })
+  const rows = await suggestionsQuery(db, dialect, where, { ...query, from, to })
     .$if(page !== undefined, (q) =>
       q.limit(page?.pageSize ?? 0).offset(((page?.page ?? 1) - 1) * (page?.pageSize ?? 0)),
     )
@@ -79,7 +81,7 @@ export async function reorder(
     rows[0] !== undefined
       ? Number(rows[0].total)
       : page && page.page > 1
-        ? (await suggestionsQuery(db, where, { ...query, from, to }).execute()).length
+        ? (await suggestionsQuery(db, dialect, where, { ...query, from, to }).execute()).length
         : 0;
   return { suggestions, total, days: query.days };
 }
