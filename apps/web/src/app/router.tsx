@@ -10,12 +10,14 @@ import { lazy } from './lazy-page.ts';
 import { NotificationToast } from './layout/notification-toast.tsx';
 import { LoadingBar } from './layout/loading-bar.tsx';
 
-const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
+const loadLayout = () => import('./layout/app-layout.tsx');
+const loadWelcome = () => import('../features/welcome/welcome-page.tsx');
+const AppLayout = lazy(loadLayout);
 const RegisterPage = lazy(() => import('../features/auth/components/register-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
 const DocumentationPage = lazy(() => import('../features/documentation/documentation-page.tsx'));
-const WelcomePage = lazy(() => import('../features/welcome/welcome-page.tsx'));
+const WelcomePage = lazy(loadWelcome);
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
@@ -35,6 +37,12 @@ const CountPage = lazy(() => import('../features/counts/components/count-page.ts
 const InventoryPage = lazy(() => import('../features/inventory/components/inventory-page.tsx'));
 const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/components/reports-page.tsx'));
+
+/**
+ * Signing in always lands on Início: its shell, page and stylesheet (and, from the page, chart.js) come while the
+ * server checks the password, so the answer finds them in place instead of starting two more rounds of requests.
+ */
+const preloadHome = () => void Promise.all([loadLayout(), loadWelcome(), import('./app-styles.ts')]);
 
 /** Public pages a signed-in user is sent away from when the app starts (seed §4). */
 const REDIRECT_ON_START = new Set<string>([
@@ -79,7 +87,7 @@ export function AppRouter() {
       <NotificationToast />
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.login} element={<LoginPage onSubmit={preloadHome} />} />
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
           <Route path={paths.resetPassword} element={<ResetPasswordPage />} />

@@ -30,6 +30,8 @@ export const authApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) {
           dispatch(api.util.resetApiState());
+          // the answer is who signed in: /me is not asked again
+          dispatch(authApi.util.upsertQueryData('me', undefined, data.user));
           dispatch(sessionStarted(data.user));
         }
       },

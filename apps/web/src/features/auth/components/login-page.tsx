@@ -9,7 +9,8 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useLoginMutation } from '../auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
-export default function LoginPage() {
+/** `onSubmit`: what to fetch while the password is checked (the router's Início). */
+export default function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
   const form = useZodForm(ZLoginRequest, { email: '', password: '' });
@@ -18,7 +19,8 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
 
-  const onSubmit = form.handleSubmit(async (loginObj) => {
+  const submit = form.handleSubmit(async (loginObj) => {
+    onSubmit?.();
     setFailure(null);
     const result = await login(loginObj);
     if ('error' in result) {
@@ -29,7 +31,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Entrar">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-2">
         {failure ? (
           <div role="alert" className="alert alert-error">
             {failure}
