@@ -52,6 +52,7 @@ const SCRIPTS: Array<[string, boolean]> = [
   ['counts.bench.ts', true],
   ['documents.bench.ts', true],
   ['reports.bench.ts', true],
+  ['after-batch.bench.ts', true],
   ['web.bench.ts', false],
 ];
 

@@ -32,6 +32,7 @@ import { establishmentCityCode } from './migrations/027-establishment-city-code.
 import { countScopeSize } from './migrations/028-count-scope-size.ts';
 import { supplierLeadTime } from './migrations/029-supplier-lead-time.ts';
 import { monthEndValues } from './migrations/030-month-end-values.ts';
+import { figuresPlannedPerStatement } from './migrations/031-figures-planned-per-statement.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -65,6 +66,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '028-count-scope-size': countScopeSize(),
     '029-supplier-lead-time': supplierLeadTime(),
     '030-month-end-values': monthEndValues(dialect),
+    '031-figures-planned-per-statement': figuresPlannedPerStatement(dialect),
   };
 }
 

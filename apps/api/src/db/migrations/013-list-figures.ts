@@ -99,6 +99,69 @@ async function sqliteTriggers(db: MigrationDb) {
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
+const LOCK = 'perform pg_advisory_xact_lock(2026013);';
+const upsertSql = (deltas: string) => `
+    insert into stock_figures as f (category_id, status, below, products, balances, total_value)
+    select category_id, status, below, sum(products), sum(balances), sum(total_value) from (${deltas}) d
+    group by category_id, status, below order by category_id, status, below
+    ${ON_CONFLICT('f')}`;
+const withBalance = (sign: string, p: string, b: string, from: string) =>
+  `select ${p}.category_id, ${p}.status, ${BELOW(p, b)} as below, ${sign}1 as products,
+    ${sign}(case when ${b}.product_id is null then 0 else 1 end) as balances,
+    ${sign}coalesce(${b}.total_value, 0)::bigint as total_value ${from}`;
+const bare = (sign: string, from: string) =>
+  `select p.category_id, p.status, 0 as below, ${sign}1 as products, 0 as balances, 0::bigint as total_value ${from}`;
+
+/** The statement-level triggers: name, event (with its transition tables) and the deltas they add up. */
+function statementTriggers(): Array<[string, string, string]> {
+  return [
+    [
+      'stock_figures_product_insert',
+      'after insert on products referencing new table as n',
+      withBalance('', 'n', 'b', 'from n left join stock_balances b on b.product_id = n.id'),
+    ],
+    [
+      'stock_figures_product_update',
+      'after update on products referencing old table as o new table as n',
+      `${withBalance('-', 'o', 'b', 'from o join n on n.id = o.id left join stock_balances b on b.product_id = o.id where (o.category_id, o.status, o.min_stock) is distinct from (n.category_id, n.status, n.min_stock)')}
+       union all ${withBalance('', 'n', 'b', 'from o join n on n.id = o.id left join stock_balances b on b.product_id = n.id where (o.category_id, o.status, o.min_stock) is distinct from (n.category_id, n.status, n.min_stock)')}`,
+    ],
+    [
+      'stock_figures_balance_insert',
+      'after insert on stock_balances referencing new table as n',
+      `${bare('-', 'from n join products p on p.id = n.product_id')}
+       union all ${withBalance('', 'p', 'n', 'from n join products p on p.id = n.product_id')}`,
+    ],
+    [
+      'stock_figures_balance_update',
+      'after update on stock_balances referencing old table as o new table as n',
+      `${withBalance('-', 'p', 'o', 'from o join products p on p.id = o.product_id')}
+       union all ${withBalance('', 'p', 'n', 'from n join products p on p.id = n.product_id')}`,
+    ],
+    [
+      'stock_figures_balance_delete',
+      'after delete on stock_balances referencing old table as o',
+      `${withBalance('-', 'p', 'o', 'from o join products p on p.id = o.product_id')}
+       union all ${bare('', 'from o join products p on p.id = o.product_id')}`,
+    ],
+  ];
+}
+
+/**
+ * A statement-level trigger's function. Its upsert runs through EXECUTE, planned each time for the transition table
+ * it has: a static statement would keep, for the whole connection, the plan made for the first statement's size, and
+ * after a 5,000-row import every one-row insert reused a hash join over all of stock_balances (issue 36, decision
+ * 0092). Planning costs ~0.1 ms a statement; the wrong plan cost 20-40 ms.
+ */
+export function figuresFunctionSql(name: string, deltas: string) {
+  return `create or replace function ${name}() returns trigger language plpgsql as $$ begin ${LOCK}
+    execute $figures$ ${upsertSql(deltas)} $figures$; return null; end $$`;
+}
+
+/** Every statement-level figures function, as figuresFunctionSql writes it (migration 031 rewrites them). */
+export const figuresFunctions = () =>
+  statementTriggers().map(([name, , deltas]) => ({ name, sql: figuresFunctionSql(name, deltas) }));
+
 /**
  * PostgreSQL: statement-level triggers with transition tables (one upsert per statement, however many rows a
  * set-based write touches), the groups written in key order under one transaction-scoped advisory lock. The
@@ -106,67 +169,17 @@ async function sqliteTriggers(db: MigrationDb) {
  * cannot close a cycle with a row lock.
  */
 async function postgresTriggers(db: MigrationDb) {
-  const upsert = (deltas: string) => `
-    perform pg_advisory_xact_lock(2026013);
-    insert into stock_figures as f (category_id, status, below, products, balances, total_value)
-    select category_id, status, below, sum(products), sum(balances), sum(total_value) from (${deltas}) d
-    group by category_id, status, below order by category_id, status, below
-    ${ON_CONFLICT('f')};`;
-  const withBalance = (sign: string, p: string, b: string, from: string) =>
-    `select ${p}.category_id, ${p}.status, ${BELOW(p, b)} as below, ${sign}1 as products,
-      ${sign}(case when ${b}.product_id is null then 0 else 1 end) as balances,
-      ${sign}coalesce(${b}.total_value, 0)::bigint as total_value ${from}`;
-  const bare = (sign: string, from: string) =>
-    `select p.category_id, p.status, 0 as below, ${sign}1 as products, 0 as balances, 0::bigint as total_value ${from}`;
-  const triggers: Array<[string, string, string, string]> = [
-    [
-      'stock_figures_product_insert',
-      'after insert on products referencing new table as n',
-      'statement',
-      withBalance('', 'n', 'b', 'from n left join stock_balances b on b.product_id = n.id'),
-    ],
-    [
-      'stock_figures_product_update',
-      'after update on products referencing old table as o new table as n',
-      'statement',
-      `${withBalance('-', 'o', 'b', 'from o join n on n.id = o.id left join stock_balances b on b.product_id = o.id where (o.category_id, o.status, o.min_stock) is distinct from (n.category_id, n.status, n.min_stock)')}
-       union all ${withBalance('', 'n', 'b', 'from o join n on n.id = o.id left join stock_balances b on b.product_id = n.id where (o.category_id, o.status, o.min_stock) is distinct from (n.category_id, n.status, n.min_stock)')}`,
-    ],
-    [
-      'stock_figures_balance_insert',
-      'after insert on stock_balances referencing new table as n',
-      'statement',
-      `${bare('-', 'from n join products p on p.id = n.product_id')}
-       union all ${withBalance('', 'p', 'n', 'from n join products p on p.id = n.product_id')}`,
-    ],
-    [
-      'stock_figures_balance_update',
-      'after update on stock_balances referencing old table as o new table as n',
-      'statement',
-      `${withBalance('-', 'p', 'o', 'from o join products p on p.id = o.product_id')}
-       union all ${withBalance('', 'p', 'n', 'from n join products p on p.id = n.product_id')}`,
-    ],
-    [
-      'stock_figures_balance_delete',
-      'after delete on stock_balances referencing old table as o',
-      'statement',
-      `${withBalance('-', 'p', 'o', 'from o join products p on p.id = o.product_id')}
-       union all ${bare('', 'from o join products p on p.id = o.product_id')}`,
-    ],
-  ];
-  for (const [name, event, level, deltas] of triggers) {
+  for (const [name, event, deltas] of statementTriggers()) {
+    await sql.raw(figuresFunctionSql(name, deltas)).execute(db);
     await sql
-      .raw(
-        `create function ${name}() returns trigger language plpgsql as $$ begin ${upsert(deltas)} return null; end $$`,
-      )
+      .raw(`create trigger ${name} ${event} for each statement execute function ${name}()`)
       .execute(db);
-    await sql.raw(`create trigger ${name} ${event} for each ${level} execute function ${name}()`).execute(db);
   }
   // before the row goes: its balance (deleted after it, by the cascade) is still there to say its share
   await sql
     .raw(
       `create function stock_figures_product_delete() returns trigger language plpgsql as $$ begin
-       ${upsert(withBalance('-', 'p', 'b', 'from products p left join stock_balances b on b.product_id = p.id where p.id = old.id'))}
+       ${LOCK} ${upsertSql(withBalance('-', 'p', 'b', 'from products p left join stock_balances b on b.product_id = p.id where p.id = old.id'))};
        return old; end $$`,
     )
     .execute(db);
