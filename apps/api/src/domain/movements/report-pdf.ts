@@ -18,6 +18,9 @@ import {
 } from '../../lib/pdf-table.ts';
 import type { ReportData } from './report-data.ts';
 
+/** A total or value in the report: to the cent. */
+const cents = (value: bigint) => formatMoney(value, { cents: true });
+
 const COLUMNS: readonly Column[] = [
   // 762 pt: A4 landscape width minus both margins. Codes and names wrap inside their column, never cut.
   { title: 'Código', width: 140, align: 'left' },
@@ -97,17 +100,7 @@ function stockTable(page: Page, data: ReportData) {
       wrap(bold, 8, category.name, fullWidth(doc) - 4).map((text, index) => [text, MARGIN, y + index * LINE]),
     );
     doc.y += LINE + ROW_GAP + 2;
-    const subtotal = [
-      '',
-      `Subtotal ${category.name}`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      formatMoney(category.closingValue, { cents: true }),
-    ];
+    const subtotal = ['', `Subtotal ${category.name}`, '', '', '', '', '', '', cents(category.closingValue)];
     category.lines.forEach((item, index) => {
       const cells = [
         item.sku,
@@ -118,7 +111,7 @@ function stockTable(page: Page, data: ReportData) {
         quantityLabel(item.exits),
         quantityLabel(item.closing),
         formatMoney(item.averageCost),
-        formatMoney(item.closingValue, { cents: true }),
+        cents(item.closingValue),
       ];
       // the last line goes with its subtotal: a subtotal never opens a page on its own (issue 33)
       if (index === category.lines.length - 1)
@@ -135,10 +128,7 @@ function stockTable(page: Page, data: ReportData) {
     .stroke();
   doc.y += 3;
   const total = `Total geral (${countLabel(data.totals.products, 'produto', 'produtos')})`;
-  table.row(
-    ['', total, '', '', '', '', '', '', formatMoney(data.totals.closingValue, { cents: true })],
-    true,
-  );
+  table.row(['', total, '', '', '', '', '', '', cents(data.totals.closingValue)], true);
 }
 
 /** The sheets imported for the month, one wrapped paragraph each. */
