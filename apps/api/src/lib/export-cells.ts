@@ -147,13 +147,3 @@ export const DEFAULT_WIDTHS: Record<ExportCellType, number> = {
 export function exportFileName(base: string, today: string, format: 'xlsx' | 'csv'): string {
   return `${base}-${today}.${format}`;
 }
-
-/** Content-Disposition that keeps accents (RFC 5987) with an ASCII fallback. */
-export function attachmentDisposition(fileName: string): string {
-  const ascii =
-    fileName
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'arquivo';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

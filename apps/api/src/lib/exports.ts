@@ -3,10 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { EXPORT_MAX_ROWS, type TExportFormat } from '@armazem/contracts/exports';
 import { countLabel } from './numbers.ts';
 import { badRequest } from './errors.ts';
+import { contentDisposition } from './content-disposition.ts';
 import {
   DEFAULT_WIDTHS,
   XLSX_FORMATS,
-  attachmentDisposition,
   csvField,
   csvLine,
   exportFileName,
@@ -126,7 +126,7 @@ export async function sendExport<Row>(reply: FastifyReply, format: TExportFormat
   return (
     reply
       .type(CONTENT_TYPES[format])
-      .header('Content-Disposition', attachmentDisposition(exportFileName(spec.name, clock.today(), format)))
+      .header('Content-Disposition', contentDisposition(exportFileName(spec.name, clock.today(), format)))
       .header('Cache-Control', 'no-store')
       // a file, not the list's JSON shape: Fastify sends Buffers as they are, without the response serializer
       .send(bytes as never)

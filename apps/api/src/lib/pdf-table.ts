@@ -234,19 +234,6 @@ export function pdfBytes(doc: Doc): Promise<Buffer> {
   return new Promise((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 }
 
-/** R$ 1.234,56 from ten-thousandths, rounded half away from zero to cents (minimum) or 4 places (`precise`). */
-export function brl(value: bigint, precise = false): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const cents = precise ? abs : (abs + 50n) / 100n;
-  const scale = precise ? 4 : 2;
-  const digits = cents.toString().padStart(scale + 1, '0');
-  let fraction = digits.slice(-scale);
-  if (precise) fraction = fraction.replace(/0{1,2}$/, '').padEnd(2, '0');
-  const whole = digits.slice(0, -scale).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}R$ ${whole},${fraction}`;
-}
-
 /** An A4 landscape document being drawn: its margin, both fonts (embedded once) and its bytes once it ends. */
 export interface LandscapePdf {
   doc: Doc;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBackup, ZBackupList, ZBackupParams } from '@armazem/contracts/backups';
-import { attachmentDisposition } from '../lib/export-cells.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import { errors } from './error-responses.ts';
 
@@ -28,7 +28,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       return (
         reply
           .type('application/vnd.sqlite3')
-          .header('Content-Disposition', attachmentDisposition(request.params.name))
+          .header('Content-Disposition', contentDisposition(request.params.name))
           .header('Cache-Control', 'no-store')
           // a file: Fastify streams it as it is, without the response serializer
           .send(fs.createReadStream(file) as never)

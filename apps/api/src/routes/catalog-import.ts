@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCatalogImportResult, ZCatalogPreview } from '@armazem/contracts/catalog-import';
 import { LIMITS } from '@armazem/contracts/common';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import { permitted } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
 import { refusals } from './error-responses.ts';
@@ -21,7 +22,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/import/template', { schema: { tags } }, async (_request, reply) =>
     reply
       .type(XLSX)
-      .header('Content-Disposition', 'attachment; filename="modelo-produtos.xlsx"')
+      .header('Content-Disposition', contentDisposition('modelo-produtos.xlsx'))
       .send(await catalogImport.template()),
   );
 

@@ -21,6 +21,7 @@ import {
   ZPostCount,
   ZUncountedItems,
 } from '@armazem/contracts/counts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import { currentUser } from '../plugins/context.ts';
 import { EVERY_REFUSAL, PERMISSION_REFUSAL, refusals } from './error-responses.ts';
@@ -61,7 +62,7 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await counts.sheet(request.params.countId);
       return reply
         .type(XLSX)
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Content-Disposition', contentDisposition(file.fileName))
         .send(file.bytes as never);
     },
   );

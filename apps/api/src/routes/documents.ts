@@ -16,7 +16,7 @@ import { ZPaged } from '@armazem/contracts/common';
 import type { DocumentFile } from '../domain/documents/document-archive.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
-import { cleanFileName, parseFields } from './uploads.ts';
+import { cleanFileName, parseJsonField } from './uploads.ts';
 import { EVERY_REFUSAL, PERMISSION_REFUSAL, errors } from './error-responses.ts';
 import { permitted } from '../plugins/auth.ts';
 
@@ -57,17 +57,6 @@ async function readFiles(
   if (files.length === 0)
     throw badRequest('Envie os XML das notas ou um .zip com eles no campo "files".', 'files');
   return { files, data };
-}
-
-function parseData(text: string | undefined) {
-  if (text === undefined) return parseFields(ZBatchImportData, {});
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw badRequest('O campo "data" deve ser um JSON válido, como {"mappings": [...]}.', 'data');
-  }
-  return parseFields(ZBatchImportData, json);
 }
 
 /** The name a batch is listed by: the .zip's, or "N arquivos XML". */
@@ -113,7 +102,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request).id,
         uploadName(files),
         files,
-        () => parseData(data),
+        () => parseJsonField(ZBatchImportData, data, { example: '{"mappings": [...]}', absent: {} }),
       );
       return reply.status(status).send(result);
     },

@@ -3,14 +3,14 @@ import { ZInventory, ZInventoryBookQuery, ZInventoryQuery, ZSpedQuery } from '@a
 import type { InventoryFile } from '../domain/inventory/inventory-service.ts';
 import type { FastifyReply } from 'fastify';
 import { refusals } from './error-responses.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 
 const tags = ['inventário'];
 
 function sendFile(reply: FastifyReply, file: InventoryFile) {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '');
   return reply
     .type(file.contentType)
-    .header('Content-Disposition', `attachment; filename="${ascii}"`)
+    .header('Content-Disposition', contentDisposition(file.fileName))
     .header('Cache-Control', 'no-store')
     .send(file.bytes as never);
 }

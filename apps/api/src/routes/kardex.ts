@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZProductParams } from '@armazem/contracts/catalog';
 import { ZKardex, ZKardexQuery } from '@armazem/contracts/stock-history';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import { errors } from './error-responses.ts';
 import { currentUser } from '../plugins/context.ts';
 
@@ -33,7 +34,7 @@ export const kardexRoutes: FastifyPluginAsyncZod = async (app) => {
       return (
         reply
           .type(file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('Content-Disposition', contentDisposition(file.fileName))
           // a file, not the JSON shape: Fastify sends Buffers as they are, without the response serializer
           .send(file.bytes as never)
       );

@@ -12,38 +12,17 @@ import {
   ZStockMovementList,
   ZStockMovementParams,
 } from '@armazem/contracts/movements';
-import { badRequest } from '../lib/errors.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import { sendExport } from '../lib/exports.ts';
 import { MOVEMENT_COLUMNS } from './list-exports.ts';
 import { currentUser } from '../plugins/context.ts';
-import { parseFields, readSheetUpload } from './uploads.ts';
+import { parseFields, parseJsonField, readSheetUpload } from './uploads.ts';
 import { EVERY_REFUSAL, PERMISSION_REFUSAL, refusals } from './error-responses.ts';
 import { permitted } from '../plugins/auth.ts';
 
 const tags = ['movimentação'];
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Content-Disposition that keeps accents (RFC 5987) with an ASCII fallback. */
-function disposition(kind: 'inline' | 'attachment', fileName: string) {
-  const ascii =
-    fileName
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'arquivo';
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-function parseData(text: string | undefined) {
-  if (!text) return { description: null };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw badRequest('O campo "data" deve ser um JSON válido, como {"description": "..."}.', 'data');
-  }
-  return parseFields(ZMovementData, json);
-}
 
 /** The month's imports: list, preview, import and undo. */
 const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,7 +81,10 @@ const sheetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { sheet, fields } = await readSheetUpload(request);
       const period = parseFields(ZMonthQuery, { year: fields.year, month: fields.month });
-      const data = parseData(fields.data);
+      const data = parseJsonField(ZMovementData, fields.data, {
+        example: '{"description": "..."}',
+        absent: { description: null },
+      });
       const movement = await movements.import(
         currentUser(request).id,
         sheet,
@@ -142,7 +124,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       return (
         reply
           .type('application/pdf')
-          .header('Content-Disposition', disposition('inline', fileName))
+          .header('Content-Disposition', contentDisposition(fileName, 'inline'))
           .header('Cache-Control', 'no-store')
           // a file: Fastify sends Buffers as they are, without the response serializer
           .send(pdf as never)
@@ -153,7 +135,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/template', { schema: { tags } }, async (_request, reply) =>
     reply
       .type(XLSX)
-      .header('Content-Disposition', disposition('attachment', 'modelo-movimentacao-estoque.xlsx'))
+      .header('Content-Disposition', contentDisposition('modelo-movimentacao-estoque.xlsx'))
       .send(await movements.template()),
   );
 
@@ -164,7 +146,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await movements.originalSheet(request.params.stockMovementId);
       return reply
         .type(file.contentType)
-        .header('Content-Disposition', disposition('attachment', file.fileName))
+        .header('Content-Disposition', contentDisposition(file.fileName))
         .send(file.bytes as never);
     },
   );

@@ -14,8 +14,9 @@ import { ZPaged } from '@armazem/contracts/common';
 import { MAX_NFE_BYTES } from '../domain/nfe/nfe-reader.ts';
 import type { UploadedXml } from '../domain/nfe/nfe-service.ts';
 import { badRequest } from '../lib/errors.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import { currentUser } from '../plugins/context.ts';
-import { parseFields, readUpload } from './uploads.ts';
+import { parseJsonField, readUpload } from './uploads.ts';
 import { pagedRows, sendExport, type ExportColumn } from '../lib/exports.ts';
 import type { TNfeReceipt } from '@armazem/contracts/nfe';
 import { EVERY_REFUSAL, PERMISSION_REFUSAL, refusals } from './error-responses.ts';
@@ -44,16 +45,6 @@ async function readXmlUpload(
   const { file, fields } = await readUpload(request, 'xml', { fieldKb: 256, tooLarge: TOO_LARGE });
   if (!file || file.bytes.length === 0) throw badRequest('Envie o XML da NF-e no campo "xml".', 'xml');
   return { file: { fileName: file.fileName || 'nfe.xml', bytes: file.bytes }, fields };
-}
-
-function parseData(text: string | undefined) {
-  let json: unknown;
-  try {
-    json = JSON.parse(text ?? '');
-  } catch {
-    throw badRequest('O campo "data" deve ser um JSON válido, como {"items": [...]}.', 'data');
-  }
-  return parseFields(ZNfeImportData, json);
 }
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -88,7 +79,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { file, fields } = await readXmlUpload(request);
       const { status, receipt } = await request.server.nfe.import(currentUser(request).id, file, () =>
-        parseData(fields.data),
+        parseJsonField(ZNfeImportData, fields.data, { example: '{"items": [...]}' }),
       );
       return reply.status(status).send(receipt);
     },
@@ -134,7 +125,7 @@ export const nfeRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await nfe.xml(request.params.id);
       return reply
         .type('application/xml')
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Content-Disposition', contentDisposition(file.fileName))
         .header('Cache-Control', 'no-store')
         .send(file.bytes as never);
     },

@@ -95,3 +95,23 @@ export function parseFields<T extends z.ZodMiniType>(schema: T, input: unknown):
   }
   return result.data;
 }
+
+/**
+ * The JSON sent in a multipart text field (the uploads' `data`), read by its schema. Text that is not JSON is a 400
+ * naming the field with `example` of what it takes; an absent or empty field reads as `absent`, or is refused like
+ * bad JSON when the route gives none.
+ */
+export function parseJsonField<T extends z.ZodMiniType>(
+  schema: T,
+  text: string | undefined,
+  { example, absent, field = 'data' }: { example: string; absent?: unknown; field?: string },
+): z.output<T> {
+  if (!text && absent !== undefined) return parseFields(schema, absent);
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? '');
+  } catch {
+    throw badRequest(`O campo "${field}" deve ser um JSON válido, como ${example}.`, field);
+  }
+  return parseFields(schema, json);
+}

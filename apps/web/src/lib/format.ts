@@ -1,27 +1,24 @@
 import { formatBrazilian, parseTypedNumber } from '@armazem/contracts/decimal';
+import { formatMoney as writeMoney } from '@armazem/contracts/money';
 import { featureMessages } from '../config/feature-messages.ts';
 
-// Intl formats decimal strings exactly (no float on the way), rounding half away from zero.
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-// A price per unit keeps what the ledger keeps (R$ 0,0001): a screw at R$ 0,0125 is not shown as R$ 0,01.
-const unitBrl = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
+/** After "R$" on screens: the non-breaking space Intl writes, so a value never wraps away from its sign. */
+const NBSP = '\u00a0';
 const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
 type DecimalText = `${number}`;
 
-/** "1234.5600" → "R$ 1.234,56" (Intl puts a non-breaking space after R$). */
+/** "1234.5600" → "R$ 1.234,56", rounded to cents (the contracts' one writing of money). */
 export function formatMoney(value: string | null | undefined): string {
-  return value === null || value === undefined ? '—' : brl.format(value as DecimalText);
+  return value === null || value === undefined ? '—' : writeMoney(value, { cents: true, space: NBSP });
 }
 
-/** A cost per unit, as the files show it: "0.0125" → "R$ 0,0125", "10.5000" → "R$ 10,50". */
+/**
+ * A cost per unit, as the files show it and the ledger keeps it (R$ 0,0001): a screw at "0.0125" is "R$ 0,0125", not
+ * R$ 0,01; "10.5000" → "R$ 10,50".
+ */
 export function formatUnitMoney(value: string | null | undefined): string {
-  return value === null || value === undefined ? '—' : unitBrl.format(value as DecimalText);
+  return value === null || value === undefined ? '—' : writeMoney(value, { space: NBSP });
 }
 
 /** "12.500" → "12,5" */

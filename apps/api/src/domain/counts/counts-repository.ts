@@ -232,17 +232,6 @@ export async function setStatus(
     .execute();
 }
 
-/** The live ledger rows a posted count wrote. */
-export async function countLedgerIds(tx: Tx, countId: number): Promise<number[]> {
-  const rows = await tx
-    .selectFrom('stock_ledger')
-    .select('id')
-    .where('count_id', '=', countId)
-    .where('cancelled_at', 'is', null)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
-
 export async function categoryExists(db: Db | Tx, id: number) {
   return Boolean(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
 }

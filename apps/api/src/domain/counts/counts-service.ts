@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, found } from '../../lib/errors.ts';
 import { quantityOut } from '../../lib/numbers.ts';
 import { paged } from '../../lib/paging.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
+import { liveLedgerIds } from '../stock/ledger-repository.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import { periodClosed } from '../stock/posting-refusals.ts';
 import { readClosedThrough } from '../closings/closings-repository.ts';
@@ -200,7 +201,7 @@ async function removeCount(deps: CountsDeps, user: User, id: number) {
       return false;
     }
     await assertOpenPeriod(deps, tx, count.counted_on);
-    const ids = await repo.countLedgerIds(tx, id);
+    const ids = await liveLedgerIds(tx, 'count_id', id);
     await post(tx, deps.dialect, {
       userId: user.id,
       today: deps.clock.today(),

@@ -64,17 +64,6 @@ export function findMovementStatus(tx: Tx | Db, movementId: number) {
     .executeTakeFirst();
 }
 
-/** The ids of the import's ledger rows that are not cancelled yet. */
-export async function liveLedgerIds(tx: Tx, movementId: number): Promise<number[]> {
-  const rows = await tx
-    .selectFrom('stock_ledger')
-    .select('id')
-    .where('stock_movement_id', '=', movementId)
-    .where('cancelled_at', 'is', null)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
-
 export async function markMovementCancelled(tx: Tx, movementId: number, userId: number): Promise<void> {
   await tx
     .updateTable('stock_movements')

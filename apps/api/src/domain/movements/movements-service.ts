@@ -5,6 +5,7 @@ import type { EventBus } from '../../lib/events.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { readSettings } from '../settings/settings-repository.ts';
+import { liveLedgerIds } from '../stock/ledger-repository.ts';
 import { evaluate, post, postUnlessShort } from '../stock/posting-pipeline.ts';
 import {
   findMovementStatus,
@@ -14,7 +15,6 @@ import {
   findStandingMonth,
   insertMovement,
   listMovements,
-  liveLedgerIds,
   markMovementCancelled,
 } from './movements-repository.ts';
 import {
@@ -223,7 +223,7 @@ async function undoImport({ db, dialect, clock, events }: Deps, userId: number, 
     await allowLongStatements(tx, dialect);
     const movement = await findMovementStatus(tx, movementId);
     if (!movement || movement.cancelled_at) throw notFound(NOT_FOUND);
-    const ids = await liveLedgerIds(tx, movementId);
+    const ids = await liveLedgerIds(tx, 'stock_movement_id', movementId);
     await post(tx, dialect, {
       userId,
       today: clock.today(),

@@ -1,10 +1,10 @@
 import { MONTH_NAMES } from '@armazem/contracts/movements';
 import { countLabel } from '@armazem/contracts/plural';
+import { formatMoney } from '@armazem/contracts/money';
 import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
 import type { FastFont } from '../../lib/pdf-table.ts';
 import {
-  brl,
   documentLine,
   drawTexts,
   generatedLine,
@@ -18,7 +18,8 @@ import {
 } from '../../lib/pdf-table.ts';
 import type { ReportData } from './report-data.ts';
 
-export { brl };
+/** A total or value in the report: to the cent. */
+const cents = (value: bigint) => formatMoney(value, { cents: true });
 
 const COLUMNS: readonly Column[] = [
   // 762 pt: A4 landscape width minus both margins. Codes and names wrap inside their column, never cut.
@@ -99,7 +100,7 @@ function stockTable(page: Page, data: ReportData) {
       wrap(bold, 8, category.name, fullWidth(doc) - 4).map((text, index) => [text, MARGIN, y + index * LINE]),
     );
     doc.y += LINE + ROW_GAP + 2;
-    const subtotal = ['', `Subtotal ${category.name}`, '', '', '', '', '', '', brl(category.closingValue)];
+    const subtotal = ['', `Subtotal ${category.name}`, '', '', '', '', '', '', cents(category.closingValue)];
     category.lines.forEach((item, index) => {
       const cells = [
         item.sku,
@@ -109,8 +110,8 @@ function stockTable(page: Page, data: ReportData) {
         quantityLabel(item.entries),
         quantityLabel(item.exits),
         quantityLabel(item.closing),
-        brl(item.averageCost, true),
-        brl(item.closingValue),
+        formatMoney(item.averageCost),
+        cents(item.closingValue),
       ];
       // the last line goes with its subtotal: a subtotal never opens a page on its own (issue 33)
       if (index === category.lines.length - 1)
@@ -127,7 +128,7 @@ function stockTable(page: Page, data: ReportData) {
     .stroke();
   doc.y += 3;
   const total = `Total geral (${countLabel(data.totals.products, 'produto', 'produtos')})`;
-  table.row(['', total, '', '', '', '', '', '', brl(data.totals.closingValue)], true);
+  table.row(['', total, '', '', '', '', '', '', cents(data.totals.closingValue)], true);
 }
 
 /** The sheets imported for the month, one wrapped paragraph each. */

@@ -1,6 +1,6 @@
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import type { ZNfeCreateProduct } from '@armazem/contracts/nfe';
-import { ncmDigits } from '@armazem/contracts/catalog';
+import { ZCestInput, ncmDigits } from '@armazem/contracts/catalog';
 import type { Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { referenceState, unityTakesFractions } from '../reference/reference-repository.ts';
@@ -110,7 +110,8 @@ async function insertProductOfItem(
     min_stock: '0',
     barcode,
     ncm: ncmDigits(item.ncm),
-    cest: item.cest && /^[0-9]{7}$/.test(item.cest) ? item.cest : null,
+    // the note's codes read as the catalog's forms read them (contracts): one rule for NCM and CEST
+    cest: z.safeParse(ZCestInput, item.cest).data ?? null,
     item_type: '00',
     status: 'active' as const,
     ...productSearchColumns({ sku: create.sku, name: create.name, barcode }),

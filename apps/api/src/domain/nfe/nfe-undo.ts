@@ -13,6 +13,7 @@ import { betweenChunks } from '../../lib/memory-release.ts';
  * instead of 1.9 s); PostgreSQL's calls wait on the socket and answer others meanwhile, so one call does it all.
  */
 const CANCEL_GROUP = { sqlite: 1_000, postgres: Number.MAX_SAFE_INTEGER } as const;
+import { liveRowsOfSources } from '../stock/ledger-repository.ts';
 import { post } from '../stock/posting-pipeline.ts';
 import type { NfeEvent } from './nfe-event.ts';
 import { documentLabel, modelOfKey, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
@@ -48,14 +49,8 @@ export async function undoReceipts(
       if (receipt.undone_at) throw conflict('A importação desta nota já foi desfeita.');
       label = documentLabel(receipt.number, receipt.series, modelOfKey(receipt.access_key));
     }
-    const live = await tx
-      .selectFrom('stock_ledger')
-      .select(['id', 'direction', 'occurred_on'])
-      .where('nfe_id', 'in', part)
-      .where('cancelled_at', 'is', null)
-      .execute();
-    for (const row of live)
-      (row.direction === 'out' ? exits : entries).push({ id: Number(row.id), on: row.occurred_on });
+    for (const row of await liveRowsOfSources(tx, 'nfe_id', part))
+      (row.direction === 'out' ? exits : entries).push({ id: row.id, on: row.on });
   }
   const single = ids.length === 1;
   const reason = why

@@ -4,7 +4,6 @@ import type { TKardex, TKardexRow } from '@armazem/contracts/stock-history';
 import type { TSettings } from '@armazem/contracts/settings';
 import { quantityLabel } from '../../lib/numbers.ts';
 import {
-  brl,
   documentLine,
   drawTexts,
   generatedLine,
@@ -15,6 +14,7 @@ import {
   type Column,
 } from '../../lib/pdf-table.ts';
 import { parseScaled } from '@armazem/contracts/decimal';
+import { formatMoney } from '@armazem/contracts/money';
 import { dateLabel } from './stock-rules.ts';
 
 const money = (value: string) => {
@@ -136,8 +136,8 @@ function positionCells(label: string, p: TKardex['opening']): string[] {
     '',
     '',
     quantityLabel(qty(p.quantity)),
-    brl(money(p.averageCost), true),
-    brl(money(p.totalValue)),
+    formatMoney(money(p.averageCost)),
+    formatMoney(money(p.totalValue), { cents: true }),
   ];
 }
 
@@ -146,11 +146,11 @@ function rowCells(row: TKardexRow): string[] {
     dateLabel(row.occurredOn),
     describe(row) + (row.supplier ? ` · ${row.supplier.name}` : ''),
     `${row.direction === 'in' ? '' : '−'}${quantityLabel(qty(row.quantity))}`,
-    brl(money(row.unitCost), true),
-    brl(money(row.totalCost)),
+    formatMoney(money(row.unitCost)),
+    formatMoney(money(row.totalCost), { cents: true }),
     quantityLabel(qty(row.balanceQuantity)),
-    brl(money(row.averageCost), true),
-    brl(money(row.balanceValue)),
+    formatMoney(money(row.averageCost)),
+    formatMoney(money(row.balanceValue), { cents: true }),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TLedgerEntry, ZLedgerQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { toNumber } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
@@ -218,4 +218,26 @@ export async function listLedgerOfNfe(db: Db, nfeId: number) {
 export async function transferRows(db: Db, transferId: number) {
   const rows = await ledgerBase(db).where('l.transfer_id', '=', transferId).orderBy('l.id').execute();
   return rows.map(toLedgerEntry);
+}
+
+/** The column of stock_ledger naming what posted a row: an NF-e, a count, a movement sheet. */
+export type LedgerSource = 'nfe_id' | 'count_id' | 'stock_movement_id';
+
+/**
+ * The live (not cancelled) ledger rows the given sources posted, with their direction and date: what undoing an
+ * NF-e, a count or a sheet hands to the posting pipeline to cancel (`ids` at most a chunk's worth, never empty).
+ */
+export async function liveRowsOfSources(tx: Tx, source: LedgerSource, ids: readonly number[]) {
+  const rows = await tx
+    .selectFrom('stock_ledger')
+    .select(['id', 'direction', 'occurred_on'])
+    .where(source, 'in', ids)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), direction: row.direction, on: row.occurred_on }));
+}
+
+/** The ids of the live ledger rows one source posted (see `liveRowsOfSources`). */
+export async function liveLedgerIds(tx: Tx, source: LedgerSource, id: number): Promise<number[]> {
+  return (await liveRowsOfSources(tx, source, [id])).map((row) => row.id);
 }

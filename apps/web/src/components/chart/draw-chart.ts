@@ -11,11 +11,12 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
+import { formatMoney } from '@armazem/contracts/money';
 import type { ChartSpec } from './chart-spec.ts';
 
 // The one module that loads chart.js, with only what our bar and line charts draw (tree-shaken). It imports nothing
-// of the app (no Preact either), so its chunk stands alone: chart.tsx fetches it the first time a chart is drawn, on
-// Início and Análises; /login never names it, and the chunks /login loads keep their shape.
+// of the app but the contracts' money writer (no Preact), so its chunk stands alone: chart.tsx fetches it the first
+// time a chart is drawn, on Início and Análises; /login never names it, and the chunks /login loads keep their shape.
 Chart.register(
   BarController,
   BarElement,
@@ -54,7 +55,8 @@ function themeColors(host: HTMLElement) {
 }
 
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+/** A money point (a number on the chart) as the screens write money: its four decimals, to the cent. */
+const money = (value: number) => formatMoney(value.toFixed(4), { cents: true, space: '\u00a0' });
 const plain = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 function configOf(spec: ChartSpec, colors: ReturnType<typeof themeColors>): ChartConfiguration {
@@ -87,7 +89,7 @@ function configOf(spec: ChartSpec, colors: ReturnType<typeof themeColors>): Char
         tooltip: {
           callbacks: {
             label: (item) =>
-              `${item.dataset.label ?? ''}: ${spec.money ? money.format(item.parsed[spec.horizontal ? 'x' : 'y'] ?? 0) : plain.format(item.parsed[spec.horizontal ? 'x' : 'y'] ?? 0)}`,
+              `${item.dataset.label ?? ''}: ${spec.money ? money(item.parsed[spec.horizontal ? 'x' : 'y'] ?? 0) : plain.format(item.parsed[spec.horizontal ? 'x' : 'y'] ?? 0)}`,
           },
         },
       },
