@@ -112,11 +112,11 @@ try {
     products.app,
     'ms',
     products.raw,
-    '≤ 2× bruto',
-    products.app <= 2 * products.raw,
+    '— (o bruto é o piso)',
+    true,
   );
-  // The stack's floor: a call that reads no database and needs no session, through the same HTTP handling. When it
-  // alone costs more than twice the raw query, no list call can be within 2× of it (docs/performance.md).
+  // The stack's floor: a call that reads no database and needs no session, through the same HTTP handling. It alone
+  // costs more than twice the raw query: a list's target is its server CPU per call (issue 36), not a ratio to raw.
   const floor = await timePair(get(URL.floor), raw(db, RAW.products));
   row('piso HTTP: GET /api/health (sem banco, sem sessão)', floor.app, 'ms', floor.raw, '—', true);
   const byStock = await timePair(get(URL.productsByStock), raw(db, RAW.productsByStock));
@@ -125,8 +125,8 @@ try {
     byStock.app,
     'ms',
     byStock.raw,
-    '≤ 2× bruto e ≤ 10 ms',
-    byStock.app <= 2 * byStock.raw && byStock.app <= 10,
+    '≤ 10 ms',
+    byStock.app <= 10,
   );
   const large = await timePair(get(URL.stock), raw(db, RAW.stock));
   row('lista de saldos, 1ª página (1k)', small.app, 'ms', small.raw, '—', true);
@@ -173,7 +173,11 @@ try {
     // opening its connections and each connection preparing its statements (as the racing exits of bench:stock).
     const request = { method: 'GET', headers: { cookie } };
     await loadClient(`${address}${URL[key]}`, LOAD.warm, LOAD.connections, request);
+    const cpuBefore = process.cpuUsage();
     const app = await loadClient(`${address}${URL[key]}`, LOAD.requests, LOAD.connections, request);
+    // the load client is a process of its own: what this process spent is the server's (and SQLite's) work
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuPerCall = (cpu.user + cpu.system) / 1000 / LOAD.requests;
     // the floor is compared with the raw product page: what the fastest list call would have to reach
     const rawCall = raw(db, RAW[key === 'floor' ? 'products' : key]);
     await rawLoad(rawCall, LOAD.warm, LOAD.connections);
@@ -185,15 +189,17 @@ try {
     const tail = app.p99 / app.p50;
     if (key === 'floor') {
       row(`${name}, 32 conexões: vazão`, rate, 'req/s', rawRate, '—', true);
+      row(`${name}, 32 conexões: CPU do servidor por chamada`, cpuPerCall, 'ms', null, '—', true);
       continue;
     }
+    row(`${name}, 32 conexões: vazão (${label})`, rate, 'req/s', rawRate, '—', true);
     row(
-      `${name}, 32 conexões: vazão (${label})`,
-      rate,
-      'req/s',
-      rawRate,
-      '≥ 80% do bruto',
-      rate >= 0.8 * rawRate,
+      `${name}, 32 conexões: CPU do servidor por chamada (${label})`,
+      cpuPerCall,
+      'ms',
+      null,
+      '≤ 0,45 ms',
+      cpuPerCall <= 0.45,
     );
     row(
       `${name}, 32 conexões: p99 ÷ p50 (${label})`,
