@@ -15,7 +15,7 @@ import {
   type Column,
 } from '../../lib/pdf-table.ts';
 import { parseScaled } from '@armazem/contracts/decimal';
-import { dateLabel } from './stock-rules.ts';
+import { dateLabel } from '../shared/stock-rules.ts';
 
 const money = (value: string) => {
   const parsed = parseScaled(value, 4);
