@@ -6,6 +6,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import armazem from './scripts/eslint-pure-rules.js';
 
 // The layering rule of docs/architecture.md (decision 0020), enforced here so that `npm run lint` — and therefore
 // `npm run validate` — fails when a layer reaches where it must not.
@@ -52,7 +53,43 @@ const webZones = [
   },
 ];
 
+// Every folder under domain/ is a feature, except shared/, the small kernel several features genuinely share
+// (domain/shared/README.md); a new feature is covered without touching this file (docs/decisions/0082).
+const API_FEATURES = readdirSync(path.join(root, api, 'domain'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+const DOMAIN = `${root}/${api}/domain`;
+/** A feature's public face: its services (`*-service.ts`), the functions the app decorates and other features call. */
+const SERVICES = `${DOMAIN}/*/*-service.ts`;
+
 const apiZones = [
+  // A feature reaches another only through its services; what several share lives in domain/shared/.
+  ...API_FEATURES.map((feature) => ({
+    target: `${api}/domain/${feature}`,
+    from: [`${DOMAIN}/**`],
+    except: [`${DOMAIN}/${feature}/**`, `${DOMAIN}/shared/**`, SERVICES],
+    message:
+      'Uma feature só usa outra pelo serviço dela (*-service.ts) ou pelo que está em domain/shared/: ' +
+      'repositórios e arquivos internos são da própria feature.',
+  })),
+  {
+    target: `${api}/domain/shared`,
+    from: [`${DOMAIN}/**`],
+    except: [`${DOMAIN}/shared/**`],
+    message: 'domain/shared/ fica embaixo das features: não importa nenhuma delas.',
+  },
+  {
+    target: `${api}/lib`,
+    from: [`${root}/${api}/domain/**`, `${root}/${api}/routes/**`, `${root}/${api}/plugins/**`],
+    message: 'lib/ fica embaixo de tudo: não importa domain/, routes/ nem plugins/.',
+  },
+  // Routes call services and nothing under them.
+  {
+    target: `${api}/routes`,
+    from: [`${DOMAIN}/**`],
+    except: [SERVICES],
+    message: 'Rotas só importam serviços (domain/*/*-service.ts), lib/ e contratos: nunca repositórios.',
+  },
   {
     target: `${api}/routes`,
     from: `${api}/db`,
@@ -182,6 +219,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  // ─── …at any depth: no import path from a rules file reaches the database, HTTP or a worker (scripts/) ───
+  {
+    files: [`${api}/domain/*/*-rules.ts`],
+    plugins: { armazem },
+    rules: { 'armazem/pure-rules': 'error' },
   },
 
   // ─── Size: a file reads in one sitting, a function fits on a screen ───

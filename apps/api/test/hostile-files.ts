@@ -1,5 +1,5 @@
 import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { listEntries, unpackEntry } from '../src/lib/zip-guard.ts';
+import { listEntries, unpackEntry } from '../src/lib/uploads/zip-guard.ts';
 import { HEADER, makeXlsx } from './sheets.ts';
 
 /** One file of a hand-made zip: its bytes, or chunks streamed through deflate so 400 MB never sit in memory. */

@@ -90,7 +90,4 @@ export function toNumber(value: string | number | bigint | null | undefined): nu
   return value === null || value === undefined ? 0 : Number(value);
 }
 
-export function toBigInt(value: string | number | bigint | null | undefined): bigint {
-  if (value === null || value === undefined) return 0n;
-  return typeof value === 'bigint' ? value : BigInt(value);
-}
+export { toBigInt } from '../lib/numbers.ts';

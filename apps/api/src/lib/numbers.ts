@@ -6,9 +6,14 @@ import {
   formatQuantityBR,
   formatScaled,
 } from '@armazem/contracts/decimal';
-import { toBigInt } from '../db/database.ts';
 
 type Stored = string | number | bigint | null | undefined;
+
+/** A stored integer (a driver gives string, number or bigint) as a bigint; null is zero. */
+export function toBigInt(value: string | number | bigint | null | undefined): bigint {
+  if (value === null || value === undefined) return 0n;
+  return typeof value === 'bigint' ? value : BigInt(value);
+}
 
 /** Wire format: decimal strings with a dot ("12.500", "1234.5600"). */
 export const quantityOut = (value: Stored) => formatScaled(toBigInt(value), QUANTITY_SCALE);

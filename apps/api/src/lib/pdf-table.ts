@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatDocument } from '@armazem/contracts/documents';
 import { winAnsiChar } from './win-ansi.ts';
 
-// The table drawing the monthly report (domain/movements/report-pdf.ts) and the kardex (domain/stock/kardex-files.ts)
+// The table drawing the monthly report (domain/movements/report-pdf.ts) and the kardex (domain/stock/kardex-file-service.ts)
 // share: columns whose text wraps and is never cut, a header repeated on every page, "Página X de Y" at the foot.
 // Built for 10,000-line reports: each character's width and code are looked up once per font, and a table row goes
 // to the page as one block of text operators instead of a pdfkit text() call per cell (docs/decisions/0026).

@@ -10,8 +10,8 @@ import {
   ZResetPasswordRequest,
   ZUpdateProfileRequest,
 } from '@armazem/contracts/auth';
-import { SESSION_COOKIE } from '../domain/auth/sessions.ts';
-import { toMe } from '../domain/users/users-rules.ts';
+import { SESSION_COOKIE } from '../domain/auth/auth-public-service.ts';
+import { toMe } from '../domain/users/users-public-service.ts';
 import { requireAuth, setSessionCookie } from '../plugins/auth.ts';
 import { currentUser } from '../plugins/context.ts';
 import { errors } from './error-responses.ts';

@@ -13,7 +13,7 @@ import {
   ZBatchResult,
 } from '@armazem/contracts/document-batches';
 import { ZPaged } from '@armazem/contracts/common';
-import type { DocumentFile } from '../domain/documents/document-archive.ts';
+import { type DocumentFile } from '../domain/documents/documents-public-service.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/context.ts';
 import { cleanFileName, parseJsonField } from './uploads.ts';

@@ -8,7 +8,7 @@ import { currentUser } from '../plugins/context.ts';
 const tags = ['estoque'];
 
 // exceljs and pdfkit load on the first file asked for, not at start-up
-const files = () => import('../domain/stock/kardex-files.ts');
+const files = () => import('../domain/stock/kardex-file-service.ts');
 
 export const kardexRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -11,7 +11,7 @@ import {
   ZNfeReceiptDetail,
 } from '@armazem/contracts/nfe';
 import { ZPaged } from '@armazem/contracts/common';
-import { MAX_NFE_BYTES } from '../domain/nfe/nfe-reader.ts';
+import { MAX_NFE_BYTES } from '../domain/nfe/nfe-public-service.ts';
 import type { UploadedXml } from '../domain/nfe/nfe-service.ts';
 import { badRequest } from '../lib/errors.ts';
 import { contentDisposition } from '../lib/content-disposition.ts';

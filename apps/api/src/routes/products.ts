@@ -15,7 +15,7 @@ import { ZPaged, zText, zInt } from '@armazem/contracts/common';
 import { z as zm } from 'zod/mini';
 import { sendExport } from '../lib/exports.ts';
 import { paged } from '../lib/paging.ts';
-import { CATALOG_EXPORT_COLUMNS } from '../domain/catalog-import/catalog-export.ts';
+import { CATALOG_EXPORT_COLUMNS } from '../domain/catalog-import/catalog-import-public-service.ts';
 import { currentUser } from '../plugins/context.ts';
 import { errors } from './error-responses.ts';
 

@@ -16,7 +16,7 @@ import {
   type SheetCatalog,
   type SheetProduct,
 } from '../../src/domain/movements/sheet-row-rules.ts';
-import type { RawRow } from '../../src/domain/movements/sheet-reader.ts';
+import type { RawRow } from '../../src/lib/uploads/sheet-reader.ts';
 
 // The monthly sheet's rules, checked without a database: the catalog is handed in.
 

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import {
-  columnLetters,
-  decodeText,
-  detectKind,
-  parseSheet,
-} from '../../src/domain/movements/sheet-parser.ts';
-import { readSheet } from '../../src/domain/movements/sheet-reader.ts';
+import { columnLetters, decodeText, detectKind, parseSheet } from '../../src/lib/uploads/sheet-parser.ts';
+import { COLUMNS } from '../../src/domain/movements/sheet-columns.ts';
+import { readSheetOf } from '../../src/lib/uploads/sheet-reader.ts';
 import {
   SHEET_BUDGET,
   readSheetInWorker,
   sheetReadsInFlight,
-} from '../../src/domain/movements/sheet-worker-pool.ts';
-import { checkDeclaredSizes, guardZip, listEntries } from '../../src/lib/zip-guard.ts';
-import { splitCsv } from '../../src/domain/movements/csv-text.ts';
+} from '../../src/lib/uploads/sheet-worker-pool.ts';
+import { checkDeclaredSizes, guardZip, listEntries } from '../../src/lib/uploads/zip-guard.ts';
+import { splitCsv } from '../../src/lib/uploads/csv-text.ts';
 import { xlsxWithEmptyRows, xlsxWithHugeCell } from '../hostile-files.ts';
 import { HEADER, PNG_BYTES, makeCsv, makeXlsx, zipWithoutWorkbook } from '../sheets.ts';
+
+const readSheet = (bytes: Uint8Array) => readSheetOf(bytes, COLUMNS);
 
 describe('detecting the file by content', () => {
   it('recognises workbooks and text, and refuses images whatever their name', async () => {
@@ -217,38 +215,39 @@ describe('what a sheet may cost', () => {
   it('refuses 14 million empty rows fast and 100,002 read rows even when they fit the size limits', async () => {
     const bomb = await xlsxWithEmptyRows(14_000_000, { numbered: false });
     let started = performance.now();
-    await expect(parseSheet(bomb)).rejects.toMatchObject({
+    await expect(parseSheet(bomb, COLUMNS)).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: expect.stringContaining('grande demais depois de descompactada'),
     });
     expect(performance.now() - started).toBeLessThan(1_000);
     const blanks = await xlsxWithEmptyRows(100_000);
     started = performance.now();
-    await expect(parseSheet(blanks)).rejects.toMatchObject({
+    await expect(parseSheet(blanks, COLUMNS)).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: expect.stringContaining('mais de 100.001 linhas, contando as vazias'),
     });
     expect(performance.now() - started).toBeLessThan(10_000);
     // a few thousand trailing empty rows are simply skipped
-    const sheet = await parseSheet(await xlsxWithEmptyRows(5_000));
+    const sheet = await parseSheet(await xlsxWithEmptyRows(5_000), COLUMNS);
     expect(sheet.rows).toHaveLength(1);
   });
 
   it('refuses too many columns and too long cells, in .xlsx and .csv', async () => {
     const wide = makeCsv([HEADER, [...Array.from({ length: 200 }, () => 'x'), 'a coluna 201']]);
-    await expect(parseSheet(wide)).rejects.toMatchObject({
+    await expect(parseSheet(wide, COLUMNS)).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: 'A linha 2 da planilha tem mais de 200 colunas. Deixe só as colunas do modelo.',
     });
     const wideHeader = Buffer.from('x;'.repeat(1_200_000));
-    await expect(parseSheet(wideHeader)).rejects.toMatchObject({
+    await expect(parseSheet(wideHeader, COLUMNS)).rejects.toMatchObject({
       message: expect.stringContaining('A linha 1 da planilha tem mais de 200 colunas'),
     });
     const row = [new Date(Date.UTC(2026, 0, 2)), 'P1', 'E', 1, null, 1, null, null, 'y'.repeat(2_000)];
-    expect((await parseSheet(await makeXlsx([HEADER, row]))).rows).toHaveLength(1);
+    expect((await parseSheet(await makeXlsx([HEADER, row]), COLUMNS)).rows).toHaveLength(1);
     await expect(
       parseSheet(
         await makeXlsx([HEADER, row.map((cell, index) => (index === 1 ? 'z'.repeat(2_001) : cell))]),
+        COLUMNS,
       ),
     ).rejects.toMatchObject({
       message: 'A célula B2 tem mais de 2.000 caracteres. Encurte o texto e envie de novo.',
@@ -258,9 +257,12 @@ describe('what a sheet may cost', () => {
       [...HEADER, 'Comentário'],
       [...row, 'w'.repeat(5_000)],
     ]);
-    expect((await parseSheet(extra)).rows).toHaveLength(1);
+    expect((await parseSheet(extra, COLUMNS)).rows).toHaveLength(1);
     await expect(
-      parseSheet(makeCsv([HEADER, ['02/01/2026', 'P1', 'E', '1', '', '1', '', '', 'q'.repeat(2_001)]])),
+      parseSheet(
+        makeCsv([HEADER, ['02/01/2026', 'P1', 'E', '1', '', '1', '', '', 'q'.repeat(2_001)]]),
+        COLUMNS,
+      ),
     ).rejects.toMatchObject({ message: expect.stringContaining('A célula I2 tem mais de 2.000 caracteres') });
   });
 
@@ -272,7 +274,7 @@ describe('what a sheet may cost', () => {
 describe('the worker', () => {
   it('ends a read that passes its time budget', async () => {
     const bytes = makeCsv([HEADER, ...Array.from({ length: 20_000 }, () => ['02/01/2026', 'P1', 'E', '1'])]);
-    await expect(readSheetInWorker(bytes, { ...SHEET_BUDGET, timeMs: 1 })).rejects.toMatchObject({
+    await expect(readSheetInWorker(bytes, COLUMNS, { ...SHEET_BUDGET, timeMs: 1 })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: expect.stringContaining('A planilha demorou demais para ser lida.'),
     });
@@ -297,8 +299,8 @@ describe('the worker', () => {
     ]);
     // 32 MB leaves a small read clear room (12 MB was too close to a worker's own baseline: flaky)
     const small = makeCsv([HEADER, ['02/01/2026', 'P1', 'E', '1']]);
-    expect((await readSheetInWorker(small, { ...SHEET_BUDGET, heapMb: 32 })).rows).toHaveLength(1);
-    await expect(readSheetInWorker(bytes, { ...SHEET_BUDGET, heapMb: 32 })).rejects.toMatchObject({
+    expect((await readSheetInWorker(small, COLUMNS, { ...SHEET_BUDGET, heapMb: 32 })).rows).toHaveLength(1);
+    await expect(readSheetInWorker(bytes, COLUMNS, { ...SHEET_BUDGET, heapMb: 32 })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: expect.stringContaining('A planilha exigiu memória demais para ser lida.'),
     });
@@ -351,7 +353,7 @@ describe('splitting CSV text', () => {
 
   it('says which line of the CSV has a broken quote', async () => {
     await expect(
-      parseSheet(Buffer.from('Data;Código;Tipo;Quantidade\r\n05/10/2026;"P1;E;1')),
+      parseSheet(Buffer.from('Data;Código;Tipo;Quantidade\r\n05/10/2026;"P1;E;1'), COLUMNS),
     ).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       message: 'Não foi possível ler o CSV na linha 2: confira aspas e separadores (use ; ou ,).',

@@ -7,7 +7,7 @@ import {
   reverse,
   tryEntry,
   type Balance,
-} from '../../src/domain/stock/stock-rules.ts';
+} from '../../src/domain/shared/stock-rules.ts';
 
 const full: Balance = { quantity: MAX_BALANCE_QUANTITY, totalValue: MAX_BALANCE_VALUE };
 const empty: Balance = { quantity: 0n, totalValue: 0n };

@@ -8,7 +8,7 @@ import {
   reverse,
   toBaseQuantity,
   type Balance,
-} from '../../src/domain/stock/stock-rules.ts';
+} from '../../src/domain/shared/stock-rules.ts';
 
 const empty: Balance = { quantity: 0n, totalValue: 0n };
 const q = (units: number | string) => toScaled(String(units), 3);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { XlsxRefused, xlsxRows, type XlsxRow } from '../../src/lib/xlsx-rows.ts';
-import { SHARED_STRING_LIMITS } from '../../src/lib/xlsx-parts.ts';
+import { XlsxRefused, xlsxRows, type XlsxRow } from '../../src/lib/uploads/xlsx-rows.ts';
+import { SHARED_STRING_LIMITS } from '../../src/lib/uploads/xlsx-parts.ts';
 import { buildZip } from '../hostile-files.ts';
 
 // The streaming reader on workbooks written by hand, part by part: what a spreadsheet program may write that the

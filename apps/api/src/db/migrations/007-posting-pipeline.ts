@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../types.ts';
 import { columnTypes, notNull, withId, type MigrationDb } from '../schema-helpers.ts';
-import { averageCost, replayLedger, type LedgerFact } from '../../domain/stock/stock-rules.ts';
+import { averageCost, replayLedger, type LedgerFact } from '../../domain/shared/stock-rules.ts';
 
 /**
  * The ledger becomes exact at every date: each row carries the running quantity and value after it (derived,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from '../schema-helpers.ts';
-import { averageCost, replayLedger, sameDerived } from '../../domain/stock/stock-rules.ts';
+import { averageCost, replayLedger, sameDerived } from '../../domain/shared/stock-rules.ts';
 import { toStoredRow } from '../../domain/stock/history-repository.ts';
 
 /** The ledger's columns as they were then (later migrations add more). */

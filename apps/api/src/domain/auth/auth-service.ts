@@ -5,9 +5,9 @@ import { nowIso } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { countUsers, findUserByEmail, findUserById, insertUser } from '../users/users-repository.ts';
-import { setPasswordHash, updateUserProfile } from '../users/users-repository.ts';
-import { accessOfNewAccount, toMe } from '../users/users-rules.ts';
+import { countUsers, findUserByEmail, findUserById, insertUser } from '../users/users-public-service.ts';
+import { setPasswordHash, updateUserProfile } from '../users/users-public-service.ts';
+import { accessOfNewAccount, toMe } from '../users/users-public-service.ts';
 import {
   claimPasswordReset,
   clearCounters,

@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 import { MONEY_SCALE, QUANTITY_SCALE } from '@armazem/contracts/decimal';
 import { MAX_MIN_STOCK, MAX_PACKAGE_QUANTITY, MAX_PRICE } from '@armazem/contracts/numbers';
 import { foldText } from '../../lib/text.ts';
-import { parseNumber, text } from '../movements/sheet-cells.ts';
-import type { CellValue } from '../movements/sheet-reader.ts';
+import { parseNumber, text } from '../../lib/uploads/sheet-cells.ts';
+import type { CellValue } from '../../lib/uploads/sheet-reader.ts';
 
 // How one cell of the catalog sheet is read: pure, no database. Numbers follow the monthly sheet's rule.
 

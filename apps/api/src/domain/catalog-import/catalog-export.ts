@@ -16,7 +16,7 @@ import {
   PRODUCT_SORT_COLUMNS,
   productBase,
   productFilters,
-} from '../products/products-repository.ts';
+} from '../products/products-public-service.ts';
 
 // The products list as a catalog sheet: the same columns as the template, so export → edit → import round-trips.
 

@@ -5,8 +5,8 @@ import { JSON_BATCH, insertJsonRows, jsonRows } from '../../db/json-rows.ts';
 import type { AuditLogTable, Dialect, PriceTable, ProductTable } from '../../db/types.ts';
 import { sortKey } from '../../lib/text.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { insertProductCompanions, latestPrices } from '../products/products-repository.ts';
-import { ONE } from '../products/products-rules.ts';
+import { insertProductCompanions, latestPrices } from '../products/products-public-service.ts';
+import { ONE } from '../shared/catalog-rules.ts';
 import type { CatalogLookups, ExistingProduct } from './catalog-import-rules.ts';
 
 // SQL of the catalog import: read what the rows name in chunks, write in batches (never one statement per row):

@@ -4,11 +4,11 @@ import { LIMITS, ZName, zOptionalText } from '@armazem/contracts/common';
 import { z } from 'zod/mini';
 import { countLabel } from '../../lib/numbers.ts';
 import { foldText, sortKey } from '../../lib/text.ts';
-import { excerpt, text } from '../movements/sheet-cells.ts';
-import type { RawRow } from '../movements/sheet-reader.ts';
+import { excerpt, text } from '../../lib/uploads/sheet-cells.ts';
+import type { RawRow } from '../../lib/uploads/sheet-reader.ts';
 import { bySchema, fiscalText, readMinStock, readPackage, readPrice, type Read } from './catalog-cells.ts';
 import { CATALOG_COLUMNS, type CatalogColumn } from './catalog-columns.ts';
-import { inactiveReferenceMessage, referenceUsable } from '../reference/reference-rules.ts';
+import { inactiveReferenceMessage, referenceUsable } from '../shared/catalog-rules.ts';
 
 // The checks of the catalog sheet's rows against the catalog: pure, the catalog is handed in.
 

@@ -1,8 +1,8 @@
 import { MONEY_SCALE, formatQuantityBR, formatScaled } from '@armazem/contracts/decimal';
-import type { RawRow } from '../movements/sheet-reader.ts';
-import { text } from '../movements/sheet-cells.ts';
+import type { RawRow } from '../../lib/uploads/sheet-reader.ts';
+import { text } from '../../lib/uploads/sheet-cells.ts';
 import type { CatalogColumn } from './catalog-columns.ts';
-import { inactiveReferenceMessage, referenceUsable } from '../reference/reference-rules.ts';
+import { inactiveReferenceMessage, referenceUsable } from '../shared/catalog-rules.ts';
 import {
   barcodeFree,
   category,

@@ -1,7 +1,7 @@
 import { monthClosingOf } from '@armazem/contracts/stock-history';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { lastClosing, periodLock } from '../stock/posting-repository.ts';
+import { lastClosing, periodLock } from '../stock/stock-public-service.ts';
 
 /** SQL of month closing; the closed period is the `closed_through` of the latest action. */
 

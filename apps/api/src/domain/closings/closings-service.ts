@@ -3,7 +3,7 @@ import type { TClosings } from '@armazem/contracts/stock-history';
 import { nowIso } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { monthLabel, monthOf, previousMonth, yearMonth } from '../stock/stock-rules.ts';
+import { monthLabel, monthOf, previousMonth, yearMonth } from '../shared/stock-rules.ts';
 import { closingHistory, insertClosing, readClosedThrough } from './closings-repository.ts';
 
 /**

@@ -3,8 +3,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { quantityAt, valueAt } from '../inventory/inventory-repository.ts';
-import { ledgerOrderSql } from '../stock/ledger-repository.ts';
+import { quantityAt, valueAt } from '../inventory/inventory-public-service.ts';
+import { ledgerOrderSql } from '../stock/stock-public-service.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
 
 /** SQL of a count's lines (what is shown, checked and posted), and nothing else. */

@@ -3,8 +3,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { packageRows, PACKAGE_LABEL_COLUMNS, packageLabel } from '../products/product-unities-repository.ts';
-import type { UnityRule } from '../stock/stock-rules.ts';
+import { packageRows, PACKAGE_LABEL_COLUMNS, packageLabel } from '../products/products-public-service.ts';
+import type { UnityRule } from '../shared/stock-rules.ts';
 
 /** SQL of counting together: what a scanned code names, atomic adds, and each person's part of a line. */
 

@@ -3,10 +3,10 @@ import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { lastEntryCosts } from '../inventory/inventory-repository.ts';
-import { ledgerOrderSql } from '../stock/ledger-repository.ts';
-import { placesOf } from '../stock/location-stock.ts';
-import { costPerBaseUnit } from '../stock/stock-rules.ts';
+import { lastEntryCosts } from '../inventory/inventory-public-service.ts';
+import { ledgerOrderSql } from '../stock/stock-public-service.ts';
+import { placesOf } from '../stock/stock-public-service.ts';
+import { costPerBaseUnit } from '../shared/stock-rules.ts';
 import type { CountPlace } from './count-lines-repository.ts';
 import { defaultCountLocation } from './counts-repository.ts';
 

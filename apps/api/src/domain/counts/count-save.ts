@@ -2,7 +2,7 @@ import { nowIso, type Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { positionsAt } from '../inventory/inventory-repository.ts';
+import { positionsAt } from '../inventory/inventory-public-service.ts';
 import * as repo from './counts-repository.ts';
 import * as parts from './count-parts-repository.ts';
 import { countedQuantityProblem } from './counts-rules.ts';

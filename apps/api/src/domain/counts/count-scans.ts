@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { quantityOut } from '../../lib/numbers.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { baseQuantityOf } from '../stock/stock-rules.ts';
+import { baseQuantityOf } from '../shared/stock-rules.ts';
 import * as parts from './count-parts-repository.ts';
 import { lockOpen } from './count-guards.ts';
 import { countedQuantityProblem } from './counts-rules.ts';

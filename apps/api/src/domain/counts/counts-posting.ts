@@ -1,6 +1,7 @@
 import { nowIso, type Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { post, type NewLedgerRow } from '../stock/posting-pipeline.ts';
+import { type NewLedgerRow } from '../shared/stock-rules.ts';
+import { post } from '../stock/stock-public-service.ts';
 import { countPlace, fallbackCosts } from './count-place.ts';
 import { countRows, defaultUnities, recordPosting } from './count-lines-repository.ts';
 import { setStatus } from './counts-repository.ts';

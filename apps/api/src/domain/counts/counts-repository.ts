@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { foldText, matchesAllWords } from '../../lib/text.ts';
+import { foldText } from '../../lib/text.ts';
+import { matchesAllWords } from '../../lib/text-search.ts';
 import { onePage } from '../../lib/paging.ts';
-import type { StockScope } from '../stock/stock-scope.ts';
+import { type StockScope } from '../stock/stock-public-service.ts';
 
 /** SQL of inventory counts, and nothing else. */
 

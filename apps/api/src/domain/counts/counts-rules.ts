@@ -1,6 +1,6 @@
 import { MAX_QUANTITY } from '@armazem/contracts/numbers';
 import { formatQuantityBR } from '@armazem/contracts/decimal';
-import { applyExit, averageCost, lineTotal } from '../stock/stock-rules.ts';
+import { applyExit, averageCost, lineTotal } from '../shared/stock-rules.ts';
 
 /** Inventory counts (balanço): pure rules, no database. Quantities in base-unit thousandths, money in R$ 0,0001. */
 

@@ -1,12 +1,12 @@
 import { QUANTITY_SCALE } from '@armazem/contracts/decimal';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { packageRows, PACKAGE_LABEL_COLUMNS, packageLabel } from '../products/product-unities-repository.ts';
-import { baseQuantityOf, type UnityRule } from '../stock/stock-rules.ts';
+import { packageRows, PACKAGE_LABEL_COLUMNS, packageLabel } from '../products/products-public-service.ts';
+import { baseQuantityOf, type UnityRule } from '../shared/stock-rules.ts';
 import { AppError } from '../../lib/errors.ts';
-import { parseNumber, text } from '../movements/sheet-cells.ts';
-import { readSheetOf, type RawRow } from '../movements/sheet-reader.ts';
-import type { PositionRow } from '../inventory/inventory-repository.ts';
+import { parseNumber, text } from '../../lib/uploads/sheet-cells.ts';
+import { readSheetOf, type RawRow } from '../../lib/uploads/sheet-reader.ts';
+import { type PositionRow } from '../inventory/inventory-public-service.ts';
 import { countedQuantityProblem } from './counts-rules.ts';
 
 /** The count sheet: download to count on paper or in a spreadsheet, upload to merge what was counted. */

@@ -3,7 +3,7 @@ import yauzl from 'yauzl';
 import { BATCH_LIMITS } from '@armazem/contracts/document-batches';
 import { formatBrazilian } from '@armazem/contracts/decimal';
 import { AppError } from '../../lib/errors.ts';
-import { MAX_NFE_BYTES } from '../nfe/nfe-reader.ts';
+import { MAX_NFE_BYTES } from '../nfe/nfe-public-service.ts';
 
 /**
  * The files of a batch upload (DESIGN.md §6.4, decision 0070): many XML parts, or one .zip read with yauzl. A hostile

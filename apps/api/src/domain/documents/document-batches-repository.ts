@@ -2,7 +2,7 @@ import type { TBatch, TBatchDetail } from '@armazem/contracts/document-batches';
 import type { Db, RowOf } from '../../db/database.ts';
 import { moneyOut } from '../../lib/numbers.ts';
 import { onePage, paged } from '../../lib/paging.ts';
-import { documentLabel, modelOfKey } from '../nfe/nfe-rules.ts';
+import { documentLabel, modelOfKey } from '../nfe/nfe-public-service.ts';
 
 /** The batches of documents uploaded (DESIGN.md §6.4): the list, one with its receipts and the documents skipped. */
 

@@ -2,9 +2,14 @@ import type { TDocumentStatus } from '@armazem/contracts/document-batches';
 import type { Db, Tx } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { timeSlicer } from '../../lib/time-slices.ts';
-import { contextFrom, loadNoteLookups, type NoteContext, type NoteLookups } from '../nfe/nfe-context.ts';
-import type { NfeDocument } from '../nfe/nfe-reader.ts';
-import type { NfeEvent } from '../nfe/nfe-event.ts';
+import {
+  contextFrom,
+  loadNoteLookups,
+  type NoteContext,
+  type NoteLookups,
+} from '../nfe/nfe-public-service.ts';
+import { type NfeDocument } from '../nfe/nfe-public-service.ts';
+import { type NfeEvent } from '../nfe/nfe-public-service.ts';
 import {
   alreadyImportedMessage,
   cancelledMessage,
@@ -13,7 +18,7 @@ import {
   modelOfKey,
   NO_PARTICIPANT,
   UNAUTHORIZED_REFUSAL,
-} from '../nfe/nfe-rules.ts';
+} from '../nfe/nfe-public-service.ts';
 import type { ReadDocument } from './document-read.ts';
 
 /**

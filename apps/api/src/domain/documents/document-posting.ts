@@ -5,14 +5,19 @@ import type { Dialect } from '../../db/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import { betweenChunks } from '../../lib/memory-release.ts';
 import { timeSlicer } from '../../lib/time-slices.ts';
-import { dateLabel } from '../stock/stock-rules.ts';
-import { post } from '../stock/posting-pipeline.ts';
-import type { Choice } from '../nfe/nfe-choices.ts';
-import { prepareNote, type ImportRequest, type PreparedNote, type ReceiptSink } from '../nfe/nfe-import.ts';
-import { insertReceiptItems } from '../nfe/nfe-repository.ts';
-import { setReceiptTotals } from '../nfe/nfe-receipts-repository.ts';
-import { EFFECT_LEGS, legRow, type LegContext } from '../nfe/nfe-legs.ts';
-import { finishNote, postNote } from '../nfe/nfe-note.ts';
+import { dateLabel } from '../shared/stock-rules.ts';
+import { post } from '../stock/stock-public-service.ts';
+import { type Choice } from '../nfe/nfe-public-service.ts';
+import {
+  prepareNote,
+  type ImportRequest,
+  type PreparedNote,
+  type ReceiptSink,
+} from '../nfe/nfe-public-service.ts';
+import { insertReceiptItems } from '../nfe/nfe-public-service.ts';
+import { setReceiptTotals } from '../nfe/nfe-public-service.ts';
+import { EFFECT_LEGS, legRow, type LegContext } from '../nfe/nfe-public-service.ts';
+import { finishNote, postNote } from '../nfe/nfe-public-service.ts';
 import type { PlannedNote } from './document-plan.ts';
 import { labelOf } from './document-views.ts';
 

@@ -1,9 +1,9 @@
 import { betweenChunks } from '../../lib/memory-release.ts';
 import { timeSlicer } from '../../lib/time-slices.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readFiscalFile } from '../nfe/nfe-file.ts';
-import { isCancelledNote, type NfeDocument } from '../nfe/nfe-reader.ts';
-import type { NfeEvent } from '../nfe/nfe-event.ts';
+import { readFiscalFile } from '../nfe/nfe-public-service.ts';
+import { isCancelledNote, type NfeDocument } from '../nfe/nfe-public-service.ts';
+import { type NfeEvent } from '../nfe/nfe-public-service.ts';
 import { contentOf, type DocumentFile } from './document-archive.ts';
 
 /**

@@ -3,8 +3,8 @@ import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, found, notFound } from '../../lib/errors.ts';
-import { reimportReceipt } from '../nfe/nfe-reimport.ts';
-import { undoReceipts } from '../nfe/nfe-undo.ts';
+import { reimportReceipt } from '../nfe/nfe-public-service.ts';
+import { undoReceipts } from '../nfe/nfe-public-service.ts';
 
 export const BATCH_NOT_FOUND = 'Lote de documentos não encontrado.';
 

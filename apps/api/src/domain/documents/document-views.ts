@@ -7,10 +7,10 @@ import type {
 import type { TDocumentEffect } from '@armazem/contracts/fiscal-effects';
 import { MONEY_SCALE, toScaled } from '@armazem/contracts/decimal';
 import { timeSlicer } from '../../lib/time-slices.ts';
-import { EFFECT_LEGS } from '../nfe/nfe-legs.ts';
-import { costContextOf } from '../nfe/nfe-preview.ts';
-import { costItems, documentLabel, moneyText, proposeSku, quantityText } from '../nfe/nfe-rules.ts';
-import { applyExit, baseQuantityOf } from '../stock/stock-rules.ts';
+import { EFFECT_LEGS } from '../nfe/nfe-public-service.ts';
+import { costContextOf } from '../nfe/nfe-public-service.ts';
+import { costItems, documentLabel, moneyText, proposeSku, quantityText } from '../nfe/nfe-public-service.ts';
+import { applyExit, baseQuantityOf } from '../shared/stock-rules.ts';
 import type { Planned, PlannedNote } from './document-plan.ts';
 
 /**

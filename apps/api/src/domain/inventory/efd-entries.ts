@@ -1,8 +1,8 @@
 import { divRound } from '@armazem/contracts/decimal';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { child, parseXml, textOf, type XmlElement } from '../nfe/xml-tree.ts';
-import { money } from '../nfe/nfe-values.ts';
+import { child, parseXml, textOf, type XmlElement } from '../../lib/uploads/xml-tree.ts';
+import { money } from '../nfe/nfe-public-service.ts';
 import type { InventoryItem } from './inventory-rules.ts';
 import type { ItemTaxes } from './efd-block-h.ts';
 import type { Conversion } from './efd-block-zero.ts';

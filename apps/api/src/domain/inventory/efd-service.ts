@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { readSettings } from '../settings/settings-repository.ts';
-import { findEstablishmentRow } from '../places/places-repository.ts';
+import { readSettings } from '../settings/settings-public-service.ts';
+import { findEstablishmentRow } from '../places/places-public-service.ts';
 import type { InventoryItem } from './inventory-rules.ts';
 import { placeSuffix, type PlacedInventory } from './inventory-place.ts';
 import { fileItems, spedFileName, spedLines, takesH020, takesH030, type ItemTaxes } from './efd-block-h.ts';

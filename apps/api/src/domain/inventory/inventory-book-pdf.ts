@@ -2,7 +2,7 @@ import { winAnsi } from '../../lib/win-ansi.ts';
 import PDFDocument from 'pdfkit';
 import type { TSettings } from '@armazem/contracts/settings';
 import { documentLine, pdfBytes, type Doc } from '../../lib/pdf-table.ts';
-import { dateLabel } from '../stock/stock-rules.ts';
+import { dateLabel } from '../shared/stock-rules.ts';
 import type { InventoryData } from './inventory-rules.ts';
 import { fastText, type TextCell } from './pdf-fast-text.ts';
 import {

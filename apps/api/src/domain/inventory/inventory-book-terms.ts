@@ -1,7 +1,7 @@
 import type { TSettings } from '@armazem/contracts/settings';
 import { winAnsi } from '../../lib/win-ansi.ts';
 import { documentLine, type Doc } from '../../lib/pdf-table.ts';
-import { dateLabel } from '../stock/stock-rules.ts';
+import { dateLabel } from '../shared/stock-rules.ts';
 
 /**
  * Termo de abertura and termo de encerramento of the Registro de Inventário (docs/decisions/0072): the book's first

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { formatScaled } from '@armazem/contracts/decimal';
 import type { TSettings } from '@armazem/contracts/settings';
-import { dateLabel } from '../stock/stock-rules.ts';
+import { dateLabel } from '../shared/stock-rules.ts';
 import type { InventoryData } from './inventory-rules.ts';
 import { bookLines, bookSections, grandTotalLabel, type BookSection } from './inventory-book-figures.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { ESTABLISHMENT_COLUMNS } from '../places/places-repository.ts';
-import { addressLine } from '../places/places-rules.ts';
-import { scopeOf, type StockScope } from '../stock/stock-scope.ts';
+import { ESTABLISHMENT_COLUMNS } from '../places/places-public-service.ts';
+import { addressLine } from '../places/places-public-service.ts';
+import { scopeOf, type StockScope } from '../stock/stock-public-service.ts';
 import type { InventoryData } from './inventory-rules.ts';
 
 /**

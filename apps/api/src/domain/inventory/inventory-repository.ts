@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { costPerBaseUnit } from '../stock/stock-rules.ts';
+import { costPerBaseUnit } from '../shared/stock-rules.ts';
 import type { InventoryPosition } from './inventory-rules.ts';
-import { lastLiveRow, lastLiveRowId } from '../stock/ledger-repository.ts';
+import { lastLiveRow, lastLiveRowId } from '../stock/stock-public-service.ts';
 
 /**
  * A product and its balance at the end of a date, read from the stored running figures of the ledger: what the

@@ -1,5 +1,5 @@
 import { divRound } from '@armazem/contracts/decimal';
-import { averageCost } from '../stock/stock-rules.ts';
+import { averageCost } from '../shared/stock-rules.ts';
 
 /**
  * The inventory at a date as the Registro de Inventário (modelo 7) and SPED EFD Bloco H read it: pure rules, no

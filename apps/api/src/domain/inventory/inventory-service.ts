@@ -1,5 +1,5 @@
 import type { TInventory } from '@armazem/contracts/inventory';
-import { readSettings } from '../settings/settings-repository.ts';
+import { readSettings } from '../settings/settings-public-service.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';

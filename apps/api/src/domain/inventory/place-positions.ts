@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { ledgerOrderSql } from '../stock/ledger-repository.ts';
-import { locationValue, type StockScope } from '../stock/stock-scope.ts';
+import { ledgerOrderSql } from '../stock/stock-public-service.ts';
+import { locationValue, type StockScope } from '../stock/stock-public-service.ts';
 import { centsSql, productFigures, quantityAt, valueAt } from './inventory-repository.ts';
 import { itemValueOf, type InventoryPosition } from './inventory-rules.ts';
 

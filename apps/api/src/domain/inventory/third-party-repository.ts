@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import { positionFigureAt } from '../stock/positions-repository.ts';
+import { positionFigureAt } from '../stock/stock-public-service.ts';
 import { itemValueOf, type InventoryPosition } from './inventory-rules.ts';
 import type { PlaceValue } from './place-positions.ts';
 import { toBigInt } from '../../db/database.ts';

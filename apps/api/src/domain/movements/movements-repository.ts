@@ -1,4 +1,4 @@
-import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
+import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/products-public-service.ts';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { TSheetPreview } from '@armazem/contracts/movements';
 import { quantityLabel } from '../../lib/numbers.ts';
-import type { NewLedgerRow } from '../stock/posting-pipeline.ts';
-import { parseDate } from './sheet-cells.ts';
-import { COLUMNS, type RawRow } from './sheet-reader.ts';
+import { type NewLedgerRow } from '../shared/stock-rules.ts';
+import { parseDate } from '../../lib/uploads/sheet-cells.ts';
+import { COLUMNS, type MovementRow as RawRow } from './sheet-columns.ts';
 import type { CheckedRow, ResolvedRow } from './sheet-row-rules.ts';
 
 // The rules of the monthly sheet (movements) that need no database.

@@ -4,9 +4,9 @@ import type { Dialect } from '../../db/types.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { readSettings } from '../settings/settings-repository.ts';
-import { liveLedgerIds } from '../stock/ledger-repository.ts';
-import { evaluate, post, postUnlessShort } from '../stock/posting-pipeline.ts';
+import { readSettings } from '../settings/settings-public-service.ts';
+import { evaluate, post, postUnlessShort } from '../stock/stock-public-service.ts';
+import { liveLedgerIds } from '../stock/stock-public-service.ts';
 import {
   findMovementStatus,
   findOriginalSheet,
@@ -37,14 +37,15 @@ import {
   type Period,
 } from './movements-rules.ts';
 import { monthReport } from './report-data.ts';
-import { headerOf, placeOf, placeSuffix, type Place } from '../inventory/inventory-place.ts';
+import { headerOf, placeOf, placeSuffix, type Place } from '../inventory/inventory-public-service.ts';
 import { allowLongStatements, withLongStatements } from '../../db/timeouts.ts';
-import { closingOf } from '../closings/closings-repository.ts';
-import { yearMonth } from '../stock/stock-rules.ts';
+import { closingOf } from '../closings/closings-public-service.ts';
+import { yearMonth } from '../shared/stock-rules.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { collectIfLarge } from '../../lib/memory-release.ts';
-import { sheetCodes, sheetDocuments } from './sheet-cells.ts';
-import { readSheet, type RawRow } from './sheet-reader.ts';
+import { sheetCodes, sheetDocuments } from '../../lib/uploads/sheet-cells.ts';
+import { readSheetOf } from '../../lib/uploads/sheet-reader.ts';
+import { COLUMNS, type MovementRow as RawRow } from './sheet-columns.ts';
 import { checkRows, type CheckedRow } from './sheet-row-rules.ts';
 
 export interface UploadedSheet {
@@ -142,7 +143,7 @@ async function previewSheet(
   chosen: Month | null,
 ): Promise<TSheetPreview> {
   const today = deps.clock.today();
-  const read: { rows: RawRow[] } = { rows: (await readSheet(sheet.bytes)).rows };
+  const read: { rows: RawRow[] } = { rows: (await readSheetOf(sheet.bytes, COLUMNS)).rows };
   const period = previewPeriod(chosen, read.rows, today);
   const [checked, duplicate] = await Promise.all([
     check(deps.db, read.rows, period),
@@ -171,7 +172,7 @@ async function importSheet(
 ): Promise<TStockMovement> {
   const period: Period = { ...month, today: clock.today() };
   // held here only until checked: the checked rows carry what posting needs, and 50,000 rows read are ~16 MB
-  const read: { rows: RawRow[] } = { rows: (await readSheet(sheet.bytes)).rows };
+  const read: { rows: RawRow[] } = { rows: (await readSheetOf(sheet.bytes, COLUMNS)).rows };
   if (read.rows.length === 0) throw new AppError('UNPROCESSABLE', EMPTY_SHEET_MESSAGE);
   const sha256 = sheetFingerprint(sheet.bytes);
   const id = await db.transaction().execute(async (tx) => {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { lastLiveRow, ledgerOrderSql } from '../stock/ledger-repository.ts';
-import { locationValue, type StockScope } from '../stock/stock-scope.ts';
+import { lastLiveRow, ledgerOrderSql } from '../stock/stock-public-service.ts';
+import { locationValue, type StockScope } from '../stock/stock-public-service.ts';
 
 /**
  * The month of one establishment other than the first, or of one location (DESIGN.md §6.3, decision 0068), in the

@@ -1,12 +1,12 @@
-import { lastLiveRow } from '../stock/ledger-repository.ts';
+import { lastLiveRow } from '../stock/stock-public-service.ts';
 import { sql } from 'kysely';
 import type { TStockMovement } from '@armazem/contracts/movements';
 import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { averageCost } from '../stock/stock-rules.ts';
+import { averageCost } from '../shared/stock-rules.ts';
 import { listMovements } from './movements-repository.ts';
 import { placeMonthSums, type MonthSumRow } from './place-report.ts';
-import type { StockScope } from '../stock/stock-scope.ts';
+import { type StockScope } from '../stock/stock-public-service.ts';
 
 export interface ReportLine {
   sku: string;

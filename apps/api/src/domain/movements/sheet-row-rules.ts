@@ -12,9 +12,17 @@ import { STOCK_REASONS, type TStockReason } from '@armazem/contracts/stock';
 import type { TSheetRow } from '@armazem/contracts/movements';
 import { countLabel } from '../../lib/numbers.ts';
 import { foldText } from '../../lib/text.ts';
-import { baseQuantityOf } from '../stock/stock-rules.ts';
-import { excerpt, parseDate, parseNumber, parseType, text, type NumberCell } from './sheet-cells.ts';
-import { COLUMNS, type CellValue, type ColumnKey, type RawRow } from './sheet-reader.ts';
+import { baseQuantityOf } from '../shared/stock-rules.ts';
+import {
+  excerpt,
+  parseDate,
+  parseNumber,
+  parseType,
+  text,
+  type NumberCell,
+} from '../../lib/uploads/sheet-cells.ts';
+import type { CellValue } from '../../lib/uploads/sheet-reader.ts';
+import { COLUMNS, type ColumnKey, type MovementRow as RawRow } from './sheet-columns.ts';
 
 // The checks of one sheet row against the catalog and the chosen month: pure, the catalog is handed in.
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { COLUMNS } from './sheet-reader.ts';
+import { COLUMNS } from './sheet-columns.ts';
 
 /** The model's header: the sheet's columns in order, named as the import reads them. */
 export const TEMPLATE_HEADER = Object.values(COLUMNS).map((column) => column.label);

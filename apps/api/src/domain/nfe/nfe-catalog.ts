@@ -3,25 +3,24 @@ import type { ZNfeCreateProduct } from '@armazem/contracts/nfe';
 import { ZCestInput, ncmDigits } from '@armazem/contracts/catalog';
 import type { Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import { referenceState, unityTakesFractions } from '../reference/reference-repository.ts';
-import { assertReferenceUsable } from '../reference/reference-rules.ts';
-import { insertProduct } from '../products/products-repository.ts';
-import { insertProductUnity } from '../products/product-unities-repository.ts';
+import { referenceState, unityTakesFractions } from '../reference/reference-public-service.ts';
+import { assertReferenceUsable } from '../shared/catalog-rules.ts';
+import { insertProduct } from '../products/products-public-service.ts';
+import { insertProductUnity } from '../products/products-public-service.ts';
+import { DEFAULT_BATCH_CODE, ONE } from '../shared/catalog-rules.ts';
 import {
   assertPackageQuantityFits,
   assertSkuFree,
-  DEFAULT_BATCH_CODE,
-  ONE,
   productSearchColumns,
-} from '../products/products-rules.ts';
-import { supplierByDocumentOrNew } from '../suppliers/suppliers-repository.ts';
-import { supplierSearchText, supplierSortKeys } from '../suppliers/suppliers-rules.ts';
+} from '../products/products-public-service.ts';
+import { supplierByDocumentOrNew } from '../suppliers/suppliers-public-service.ts';
+import { supplierSearchText, supplierSortKeys } from '../suppliers/suppliers-public-service.ts';
 import type { NfeItem } from './nfe-items.ts';
 import type { NfeParty } from './nfe-reader.ts';
 import { packageReferences, violatesUnique, type PackageReferences } from './nfe-repository.ts';
 import { createdBarcodes, packageKindFor } from './nfe-rules.ts';
 import { costPerBaseUnit } from './nfe-package-rules.ts';
-import { insertPrice } from '../products/product-details-repository.ts';
+import { insertPrice } from '../products/products-public-service.ts';
 
 /** What an import adds to the catalog: the supplier from `emit`, products created from the note's items. */
 

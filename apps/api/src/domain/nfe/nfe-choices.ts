@@ -2,7 +2,7 @@ import type { z } from 'zod/mini';
 import type { ZNfeImportData } from '@armazem/contracts/nfe';
 import type { TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { unprocessable } from './xml-tree.ts';
+import { unprocessable } from '../../lib/uploads/xml-tree.ts';
 import {
   alreadyImportedMessage,
   cancelledMessage,

@@ -1,10 +1,10 @@
 import { divRound } from '@armazem/contracts/decimal';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import type { NewLedgerRow } from '../stock/stock-rules.ts';
+import type { NewLedgerRow } from '../shared/stock-rules.ts';
 import type { Dialect } from '../../db/types.ts';
-import { post } from '../stock/posting-pipeline.ts';
-import { runningBefore } from '../stock/history-repository.ts';
+import { post } from '../stock/stock-public-service.ts';
+import { runningBefore } from '../stock/stock-public-service.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import type { CostedItem } from './nfe-rules.ts';
 import { dayAfter } from './nfe-return-costs.ts';

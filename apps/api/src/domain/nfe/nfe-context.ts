@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSettings } from '../settings/settings-repository.ts';
+import { readSettings } from '../settings/settings-public-service.ts';
 import type { Activity, TaxRegime } from './nfe-cost.ts';
 import type { TChosenEffect, TDocumentEffect } from '@armazem/contracts/fiscal-effects';
 import {

@@ -12,7 +12,7 @@ import { formatDocument } from '@armazem/contracts/documents';
 import type { NfeDocument } from './nfe-reader.ts';
 import type { CostedItem } from './nfe-rules.ts';
 import { moneyText } from './nfe-rules.ts';
-import { unprocessable } from './xml-tree.ts';
+import { unprocessable } from '../../lib/uploads/xml-tree.ts';
 
 /** Pure rules: whose note this is, and what each of its items does to the stock (DESIGN.md §6.2). */
 

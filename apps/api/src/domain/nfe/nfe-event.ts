@@ -1,5 +1,5 @@
 import { documentKind, normalizeDocument } from '@armazem/contracts/documents';
-import { child, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
+import { child, path, textOf, unprocessable, type XmlElement } from '../../lib/uploads/xml-tree.ts';
 import { hasValidCheckDigit, KEY_PATTERN } from './nfe-key.ts';
 import { readDateTime } from './nfe-values.ts';
 import { verifyNfeSignature } from './nfe-signature.ts';

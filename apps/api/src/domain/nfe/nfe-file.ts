@@ -1,8 +1,8 @@
 import { AppError } from '../../lib/errors.ts';
 import type { NfeDocument } from './nfe-reader.ts';
-import { SHEET_BUDGET, readInWorker, type ReadBudget } from '../movements/sheet-worker-pool.ts';
+import { SHEET_BUDGET, readInWorker, type ReadBudget } from '../../lib/uploads/sheet-worker-pool.ts';
 import { readFiscalXml, type FiscalXml } from './nfe-reader.ts';
-import { unprocessable } from './xml-tree.ts';
+import { unprocessable } from '../../lib/uploads/xml-tree.ts';
 
 /** An NF-e XML is at most 5 MB: a real one of 990 items reads in well under a second (decision 0049). */
 export const NFE_BUDGET: ReadBudget = { timeMs: 20_000, heapMb: 256, workers: SHEET_BUDGET.workers };

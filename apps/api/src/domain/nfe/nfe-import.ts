@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { baseQuantityOf } from '../stock/stock-rules.ts';
+import { baseQuantityOf } from '../shared/stock-rules.ts';
 import {
   catalogRefs,
   createProductFromItem,
@@ -42,7 +42,7 @@ import {
   type ImportData,
 } from './nfe-choices.ts';
 import { costContextOf } from './nfe-preview.ts';
-import { unprocessable } from './xml-tree.ts';
+import { unprocessable } from '../../lib/uploads/xml-tree.ts';
 import type { StockLine } from './nfe-legs.ts';
 import { complementAdjustments } from './nfe-complement.ts';
 

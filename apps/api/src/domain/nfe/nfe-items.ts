@@ -1,6 +1,6 @@
 import { formatBrazilian, formatQuantityBR } from '@armazem/contracts/decimal';
 import { MAX_QUANTITY } from '@armazem/contracts/numbers';
-import { child, children, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
+import { child, children, path, textOf, unprocessable, type XmlElement } from '../../lib/uploads/xml-tree.ts';
 import { FILE_SCALE, money, quantity, readDate, readDecimal, roundedQuantity } from './nfe-values.ts';
 
 /** One `det` of the note, with the values the cost formulas read (R$ at 0,0001; quantities in thousandths). */

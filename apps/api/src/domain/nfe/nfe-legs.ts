@@ -1,6 +1,6 @@
 import { EFFECT_LABELS, type TChosenEffect } from '@armazem/contracts/fiscal-effects';
 import type { StockReason } from '../../db/types.ts';
-import type { NewLedgerRow } from '../stock/stock-rules.ts';
+import type { NewLedgerRow } from '../shared/stock-rules.ts';
 import { unitCostOf } from './nfe-cost.ts';
 
 /**

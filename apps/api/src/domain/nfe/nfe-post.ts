@@ -2,11 +2,11 @@ import type { Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import type { AuditEntry } from '../../lib/audit.ts';
-import { post } from '../stock/posting-pipeline.ts';
-import { positionFor } from '../stock/positions-repository.ts';
-import { accountOf } from '../stock/stock-accounts.ts';
+import { post } from '../stock/stock-public-service.ts';
+import { positionFor } from '../stock/stock-public-service.ts';
+import { accountOf } from '../stock/stock-public-service.ts';
 import { EFFECT_LEGS, isTransfer, legRow, type Leg, type LegContext, type StockLine } from './nfe-legs.ts';
-import { placeRows } from '../stock/location-stock.ts';
+import { placeRows } from '../stock/stock-public-service.ts';
 
 /**
  * Posts a note's lines through the one pipeline, in two phases (decision 0065): first every leg whose cost is known

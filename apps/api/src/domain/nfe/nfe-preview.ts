@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { EFFECT_POSITION } from '@armazem/contracts/fiscal-effects';
 import { fiscalOf } from './nfe-effects.ts';
 import type { NfeDocument } from './nfe-reader.ts';
-import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
+import { DEFAULT_BATCH_CODE } from '../shared/catalog-rules.ts';
 import {
   packageReferences,
   standingReceiptByKey,

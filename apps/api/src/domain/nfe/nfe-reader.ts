@@ -1,6 +1,14 @@
 import { documentKind, normalizeDocument } from '@armazem/contracts/documents';
 import { AppError } from '../../lib/errors.ts';
-import { child, children, parseXml, path, textOf, unprocessable, type XmlElement } from './xml-tree.ts';
+import {
+  child,
+  children,
+  parseXml,
+  path,
+  textOf,
+  unprocessable,
+  type XmlElement,
+} from '../../lib/uploads/xml-tree.ts';
 import { hasValidCheckDigit, KEY_PATTERN, keyDisagreements } from './nfe-key.ts';
 import { readItems, readTotals, type NfeItem, type NfeTotals } from './nfe-items.ts';
 import { readDateTime } from './nfe-values.ts';

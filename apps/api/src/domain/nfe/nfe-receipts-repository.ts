@@ -6,7 +6,7 @@ import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { paged, onePage } from '../../lib/paging.ts';
-import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
+import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/products-public-service.ts';
 
 /** Reading stored receipts: the list, one receipt with its items, the original XML; and marking an undo. */
 

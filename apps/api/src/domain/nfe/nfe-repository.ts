@@ -1,12 +1,12 @@
 import type { OurEstablishment } from './nfe-effects.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
-import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/product-unities-repository.ts';
+import { PACKAGE_LABEL_COLUMNS, packageLabel, packageRows } from '../products/products-public-service.ts';
 import type { Insertable } from 'kysely';
 import { chunks } from '../../lib/chunks.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { nowIso, toBigInt } from '../../db/database.ts';
 import type { NfeReceiptItemTable } from '../../db/document-types.ts';
-import type { UnityRule } from '../stock/stock-rules.ts';
+import type { UnityRule } from '../shared/stock-rules.ts';
 import type { ReferenceRow } from './nfe-rules.ts';
 
 /** SQL of NF-e receipts, and nothing else. */

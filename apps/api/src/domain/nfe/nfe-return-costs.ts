@@ -1,8 +1,8 @@
 import { divRound } from '@armazem/contracts/decimal';
 import type { Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
-import { runningBefore } from '../stock/history-repository.ts';
-import { lastEntryCosts } from '../inventory/inventory-repository.ts';
+import { runningBefore } from '../stock/stock-public-service.ts';
+import { lastEntryCosts } from '../inventory/inventory-public-service.ts';
 import type { StockLine } from './nfe-legs.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { isValidGtin } from '@armazem/contracts/documents';
 import { formatBrazilian, formatQuantityBR, formatScaled } from '@armazem/contracts/decimal';
 import { foldText } from '../../lib/text.ts';
-import { dateLabel } from '../stock/stock-rules.ts';
+import { dateLabel } from '../shared/stock-rules.ts';
 import { badRequest } from '../../lib/errors.ts';
 import {
   itemCost,
@@ -14,7 +14,7 @@ import {
 import type { NfeItem } from './nfe-items.ts';
 import type { NfeDocument } from './nfe-reader.ts';
 import { FILE_SCALE } from './nfe-values.ts';
-import { unprocessable } from './xml-tree.ts';
+import { unprocessable } from '../../lib/uploads/xml-tree.ts';
 
 /** Pure rules of NF-e receipts: matching, proposals, new products' GTINs and packages, totals, dates. */
 

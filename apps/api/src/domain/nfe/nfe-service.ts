@@ -10,7 +10,7 @@ import { allowLongStatements } from '../../db/timeouts.ts';
 import type { Db } from '../../db/database.ts';
 import { found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { listLedgerOfNfe } from '../stock/ledger-repository.ts';
+import { listLedgerOfNfe } from '../stock/stock-public-service.ts';
 import { importNote } from './nfe-note.ts';
 import { buildPreview } from './nfe-preview.ts';
 import { noteContext } from './nfe-context.ts';

@@ -13,8 +13,8 @@ import { betweenChunks } from '../../lib/memory-release.ts';
  * instead of 1.9 s); PostgreSQL's calls wait on the socket and answer others meanwhile, so one call does it all.
  */
 const CANCEL_GROUP = { sqlite: 1_000, postgres: Number.MAX_SAFE_INTEGER } as const;
-import { liveRowsOfSources } from '../stock/ledger-repository.ts';
-import { post } from '../stock/posting-pipeline.ts';
+import { post } from '../stock/stock-public-service.ts';
+import { liveRowsOfSources } from '../stock/stock-public-service.ts';
 import type { NfeEvent } from './nfe-event.ts';
 import { documentLabel, modelOfKey, RECEIPT_NOT_FOUND } from './nfe-rules.ts';
 

@@ -1,5 +1,5 @@
 import { rescale } from '@armazem/contracts/decimal';
-import { unprocessable } from './xml-tree.ts';
+import { unprocessable } from '../../lib/uploads/xml-tree.ts';
 
 /**
  * NF-e numbers are written with a dot and no thousands separator ("53.24", "12.0000", "4.4370000000"). They are

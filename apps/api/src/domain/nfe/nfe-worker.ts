@@ -1,4 +1,4 @@
-import { takeOneJob } from '../../lib/worker-job.ts';
+import { takeOneJob } from '../../lib/uploads/worker-job.ts';
 import { readFiscalXml } from './nfe-reader.ts';
 
 /**

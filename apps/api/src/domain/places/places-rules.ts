@@ -1,6 +1,6 @@
 import { cnpjRoot, type TEstablishment, type TLocation } from '@armazem/contracts/places';
 import { formatDocument } from '@armazem/contracts/documents';
-import { addressFromColumns } from '../suppliers/suppliers-rules.ts';
+import { addressFromColumns } from '../shared/address-rules.ts';
 
 /** Pure rules of establishments and locations (DESIGN.md §6.3, decision 0067): messages and what each row shows. */
 

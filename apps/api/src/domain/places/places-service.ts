@@ -11,8 +11,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { addressColumns, addressColumnsOf } from '../suppliers/suppliers-rules.ts';
-import { writeSettings } from '../settings/settings-repository.ts';
+import { addressColumns, addressColumnsOf } from '../shared/address-rules.ts';
+import { writeSettings } from '../settings/settings-public-service.ts';
 import {
   DEFAULT_LOCATION_ELSEWHERE,
   addressLine,

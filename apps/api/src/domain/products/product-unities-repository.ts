@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Dialect, ProductUnityTable } from '../../db/types.ts';
 import { quantityOut } from '../../lib/numbers.ts';
-import { isFractional } from '../reference/reference-rules.ts';
+import { isFractional } from '../reference/reference-public-service.ts';
 import { productUnityLabel } from './products-rules.ts';
 
 /** A product's packages joined with the product, its base unit, the package's unit and its kind: every read of a package's label starts here. */

@@ -6,8 +6,8 @@ import { toBigInt } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { found } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { referenceState } from '../reference/reference-repository.ts';
-import { assertReferenceUsable } from '../reference/reference-rules.ts';
+import { referenceState } from '../reference/reference-public-service.ts';
+import { assertReferenceUsable } from '../shared/catalog-rules.ts';
 import { insertPrice, listPrices } from './product-details-repository.ts';
 import {
   deleteProductUnityRow,

@@ -5,8 +5,8 @@ import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { nowIso, toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect, ProductTable } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { productMatchesAllWords } from '../../lib/text.ts';
-import { readFigures } from '../stock/stock-figures-repository.ts';
+import { productMatchesAllWords } from '../../lib/text-search.ts';
+import { readFigures } from '../stock/stock-public-service.ts';
 import { onePage } from '../../lib/paging.ts';
 
 type Query = z.output<typeof ZProductListQuery>;

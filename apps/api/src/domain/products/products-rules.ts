@@ -1,6 +1,8 @@
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { quantityLabel } from '../../lib/numbers.ts';
+import { ONE } from '../shared/catalog-rules.ts';
 import { foldText, sortKey } from '../../lib/text.ts';
+
+export { DEFAULT_BATCH_CODE, ONE, productNotFound, productUnityLabel } from '../shared/catalog-rules.ts';
 
 /**
  * The product rules with no database: what a product's default package is, how a package is named, which
@@ -8,25 +10,7 @@ import { foldText, sortKey } from '../../lib/text.ts';
  * repository against these.
  */
 
-/** The package every product starts with: one base unit, sold loose. */
-export const DEFAULT_BATCH_CODE = 'AVULSA';
-/** One base unit, in thousandths. */
-export const ONE = 1000n;
-
-export const productNotFound = () => notFound('Produto não encontrado.');
 export const productUnityNotFound = () => notFound('Embalagem não encontrada para este produto.');
-
-/** 'Caixa c/ 12 UN' for a package; 'Unidade (UN)' for the product's own base unit. */
-export function productUnityLabel(row: {
-  isDefault: boolean;
-  batchName: string;
-  quantity: string | number | bigint;
-  baseCode: string;
-  baseName: string;
-}): string {
-  if (row.isDefault) return `${row.baseName} (${row.baseCode})`;
-  return `${row.batchName} c/ ${quantityLabel(row.quantity)} ${row.baseCode}`;
-}
 
 /** The folded text the product search matches and the key names sort by. */
 export function productSearchColumns(product: { sku: string; name: string; barcode?: string | null }) {

@@ -1,19 +1,22 @@
 import { countLabel } from '@armazem/contracts/plural';
-import { badRequest } from '../../lib/errors.ts';
-import { DEFAULT_BATCH_CODE } from '../products/products-rules.ts';
+import {
+  DEFAULT_BATCH_CODE,
+  REFERENCE_NAMES as NAMES,
+  type ReferenceTable,
+} from '../shared/catalog-rules.ts';
+
+export {
+  assertReferenceExists,
+  assertReferenceUsable,
+  inactiveReferenceMessage,
+  referenceUsable,
+  type ReferenceTable,
+} from '../shared/catalog-rules.ts';
 
 /**
  * The reference data rules with no database: what each table is called to the user, how a stored unity reads, and
  * the refusals of the business's own categories, units and packaging types (decision 0024).
  */
-
-export type ReferenceTable = 'categories' | 'unities' | 'unity_batches';
-
-const NAMES: Record<ReferenceTable, string> = {
-  categories: 'Categoria',
-  unities: 'Unidade',
-  unity_batches: 'Embalagem',
-};
 
 /** The lower-case noun and the audit entity of each table. */
 export const REFERENCE_KINDS: Record<ReferenceTable, { noun: string; entity: string }> = {
@@ -21,45 +24,6 @@ export const REFERENCE_KINDS: Record<ReferenceTable, { noun: string; entity: str
   unities: { noun: 'unidade', entity: 'unity' },
   unity_batches: { noun: 'embalagem', entity: 'unity_batch' },
 };
-
-/** A request that names a category, unity or package kind that does not exist is bad input on that field. */
-export function assertReferenceExists(table: ReferenceTable, exists: boolean, field: string): void {
-  if (!exists) throw badRequest(`${NAMES[table]} não encontrada.`, field);
-}
-
-/**
- * Why a deactivated category, unity or package kind cannot be given to a product (a new one, or one moved to it); a
- * product that already has it keeps it. One wording for the product form and the catalog sheet.
- */
-export const inactiveReferenceMessage: Record<ReferenceTable, (label: string) => string> = {
-  categories: (name) => `A categoria ${name} está desativada: reative-a em Categorias ou use outra.`,
-  unities: (code) => `A unidade ${code} está desativada: reative-a em Unidades ou use outra.`,
-  unity_batches: (name) =>
-    `O tipo de embalagem ${name} está desativado: reative-o em Embalagens ou use outro.`,
-};
-
-/** Whether a product may have this category, unity or package kind: an active one, or the one it already has. */
-export function referenceUsable(
-  found: { id: number; status: string },
-  currentId: number | null | undefined,
-): boolean {
-  return found.status === 'active' || found.id === currentId;
-}
-
-/**
- * The category, unity or package kind a request gives a product: it must exist and be usable (`referenceUsable`:
- * active, or the product's own, `currentId`); otherwise a 400 on `field`.
- */
-export function assertReferenceUsable(
-  table: ReferenceTable,
-  found: { id: number; label: string; status: 'active' | 'inactive' } | undefined,
-  field: string,
-  currentId?: number | null,
-): void {
-  assertReferenceExists(table, found !== undefined, field);
-  if (found && !referenceUsable(found, currentId))
-    throw badRequest(inactiveReferenceMessage[table](found.label), field);
-}
 
 /**
  * The package kind every product's own unit is written with (Avulsa): it stays active, since every new product

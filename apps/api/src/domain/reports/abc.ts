@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { moneyOut } from '../../lib/numbers.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { scopeOf } from '../stock/stock-scope.ts';
-import type { Place } from '../inventory/inventory-place.ts';
+import { scopeOf } from '../stock/stock-public-service.ts';
+import { type Place } from '../inventory/inventory-public-service.ts';
 import { exitsByProduct, productRefs } from './reports-repository.ts';
 
 export interface ExitValue {

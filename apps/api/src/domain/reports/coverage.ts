@@ -3,11 +3,11 @@ import { divRound, formatScaled } from '@armazem/contracts/decimal';
 import { toBigInt, type Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import type { Place } from '../inventory/inventory-place.ts';
+import { type Place } from '../inventory/inventory-public-service.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { productRefs } from './reports-repository.ts';
 import { coverageCount, coverageProducts } from './place-queries.ts';
-import type { PlaceValue } from '../inventory/place-positions.ts';
+import { type PlaceValue } from '../inventory/inventory-public-service.ts';
 import { addDays } from './reports-rules.ts';
 
 interface Deps {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { toBigInt, type Db, type Tx } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import type { PlaceOfInventory } from '../inventory/inventory-place.ts';
+import { type PlaceOfInventory } from '../inventory/inventory-public-service.ts';
 
 /** Category 0: the month end's total (decision 0079). */
 export const TOTAL = 0;

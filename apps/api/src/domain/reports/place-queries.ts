@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { productsOfPlace, quantityNowSql } from '../inventory/place-positions.ts';
-import type { PlaceOfInventory } from '../inventory/inventory-place.ts';
+import { productsOfPlace, quantityNowSql } from '../inventory/inventory-public-service.ts';
+import { type PlaceOfInventory } from '../inventory/inventory-public-service.ts';
 import { ownExits } from './reports-repository.ts';
 
 type Stored = string | number | bigint;

@@ -4,7 +4,7 @@ import { toBigInt, type Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import type { Clock } from '../../lib/dates.ts';
 import { quantityOut } from '../../lib/numbers.ts';
-import type { Place } from '../inventory/inventory-place.ts';
+import { type Place } from '../inventory/inventory-public-service.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { productRefs, supplierNames } from './reports-repository.ts';
 import { suggestionsQuery } from './reorder-query.ts';

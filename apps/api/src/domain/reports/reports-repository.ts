@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { StockScope } from '../stock/stock-scope.ts';
+import { type StockScope } from '../stock/stock-public-service.ts';
 import { chunks } from '../../lib/chunks.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import type { Place } from '../inventory/inventory-place.ts';
+import { type Place } from '../inventory/inventory-public-service.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { stockValue } from './stock-value.ts';
 import { abc, abcRows } from './abc.ts';

@@ -3,7 +3,7 @@ import { moneyOut } from '../../lib/numbers.ts';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import type { Clock } from '../../lib/dates.ts';
-import type { Place } from '../inventory/inventory-place.ts';
+import { type Place } from '../inventory/inventory-public-service.ts';
 import type { InventoryService } from '../inventory/inventory-service.ts';
 import { monthEnds } from './reports-rules.ts';
 import { keepMonthValues, keptMonthValues, scopeKey, TOTAL, withTotal } from './month-values.ts';

@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
 import { storedValues } from './settings-rules.ts';
-import { syncMatriz } from '../places/places-documents.ts';
+import { syncMatriz } from '../places/places-public-service.ts';
 
 export function createSettingsService({
   db,

@@ -1,5 +1,5 @@
-import type { DerivedFigures, LedgerFact, NewLedgerRow, Shortage, Balance } from './stock-rules.ts';
-import { compareLedgerOrder, exitUnitCost, lineTotal, replayLedger } from './stock-rules.ts';
+import type { DerivedFigures, LedgerFact, NewLedgerRow, Shortage, Balance } from '../shared/stock-rules.ts';
+import { compareLedgerOrder, exitUnitCost, lineTotal, replayLedger } from '../shared/stock-rules.ts';
 import type { LockedBalance } from './posting-repository.ts';
 import type { History, StoredRow } from './history-repository.ts';
 import { accountOf, isOwn, type Account } from './stock-accounts.ts';

@@ -6,11 +6,11 @@ import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { productMatchesAllWords } from '../../lib/text.ts';
+import { productMatchesAllWords } from '../../lib/text-search.ts';
 import { isBelowMinimum } from './below-minimum.ts';
 import { lastLiveRowId } from './ledger-repository.ts';
 import { maintainedTotals } from './stock-figures-repository.ts';
-import { averageCost } from './stock-rules.ts';
+import { averageCost } from '../shared/stock-rules.ts';
 import { positionQuantities } from './positions-repository.ts';
 import {
   branchBalances,

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
 import type { Dialect } from '../../db/types.ts';
 import { AppError } from '../../lib/errors.ts';
-import { dateLabel } from './stock-rules.ts';
+import { dateLabel } from '../shared/stock-rules.ts';
 
 /**
  * A posted count fixes the products it counted, at its location, on its date (DESIGN.md §6.5, decision 0071): a row

@@ -4,7 +4,7 @@ import { toBigInt } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { STORED_ROW_COLUMNS, toStoredRow, type StoredRow } from './history-repository.ts';
 import { ledgerOrderSql } from './ledger-repository.ts';
-import { averageCost, EMPTY_BALANCE, replayLedger, type LedgerFact } from './stock-rules.ts';
+import { averageCost, EMPTY_BALANCE, replayLedger, type LedgerFact } from '../shared/stock-rules.ts';
 import { walkLocations } from './location-rules.ts';
 
 const PRODUCTS_PER_PASS = 200;

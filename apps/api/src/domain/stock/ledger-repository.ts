@@ -5,9 +5,9 @@ import type { Db, Tx } from '../../db/database.ts';
 import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { toNumber } from '../../db/database.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
-import { matchesAllWords } from '../../lib/text.ts';
-import { productUnityLabel } from '../products/products-rules.ts';
-import { LEDGER_ORDER } from './stock-rules.ts';
+import { matchesAllWords } from '../../lib/text-search.ts';
+import { productUnityLabel } from '../shared/catalog-rules.ts';
+import { LEDGER_ORDER } from '../shared/stock-rules.ts';
 
 type LedgerQuery = z.output<typeof ZLedgerQuery>;
 

@@ -5,7 +5,7 @@ import { betweenChunks } from '../../lib/memory-release.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Dialect, StockLedgerTable } from '../../db/types.ts';
 import { auditRow, type AuditEntry } from '../../lib/audit.ts';
-import type { DerivedFigures, NewLedgerRow } from './stock-rules.ts';
+import type { DerivedFigures, NewLedgerRow } from '../shared/stock-rules.ts';
 import { balanceSet, type SavedBalance } from './posting-repository.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
 import type { LocationQuantity } from './location-stock.ts';

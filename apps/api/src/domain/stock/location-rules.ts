@@ -1,4 +1,4 @@
-import type { LedgerFact } from './stock-rules.ts';
+import type { LedgerFact } from '../shared/stock-rules.ts';
 
 /**
  * Never negative per location (DESIGN.md §6.3, decision 0068): an establishment's figures are checked by the ledger

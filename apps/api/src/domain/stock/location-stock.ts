@@ -10,7 +10,7 @@ import type { SavedBalance } from './posting-repository.ts';
 import { branchOf } from './stock-accounts.ts';
 import { groupMemo } from '../../db/group-commit.ts';
 import { forgetEstablishmentAccounts } from './transfer-costs.ts';
-import type { NewLedgerRow } from './stock-rules.ts';
+import type { NewLedgerRow } from '../shared/stock-rules.ts';
 
 /**
  * SQL of stock per place for the posting pipeline (DESIGN.md §6.3, decision 0068): where a new row goes (its

@@ -10,7 +10,7 @@ import {
   type DerivedFigures,
   type LimitProblem,
   type NewLedgerRow,
-} from './stock-rules.ts';
+} from '../shared/stock-rules.ts';
 import { checkDates, periodClosed, shortageError } from './posting-refusals.ts';
 import { refuseCounted, type CountedCheck } from './counted-dates.ts';
 import { lockBalances, rememberBalances, saveBalance } from './posting-repository.ts';
@@ -45,7 +45,7 @@ import { establishmentAccounts, staleTransferEntries } from './transfer-costs.ts
  * and writes rows, balances and the audit entry in the caller's transaction.
  */
 
-export type { NewLedgerRow } from './stock-rules.ts';
+export type { NewLedgerRow } from '../shared/stock-rules.ts';
 
 /** Up to this many new rows of one product go out with their balance and audit entry in one statement. */
 const TAIL_ROWS = 100;

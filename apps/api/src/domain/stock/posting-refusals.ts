@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { quantityLabel, quantityOut } from '../../lib/numbers.ts';
 import { branchOf, positionOf, type Account } from './stock-accounts.ts';
 import { positionLabel } from './positions-repository.ts';
-import { dateLabel, isClosed, monthLabel, monthOf, type Shortage } from './stock-rules.ts';
+import { dateLabel, isClosed, monthLabel, monthOf, type Shortage } from '../shared/stock-rules.ts';
 
 /** The posting pipeline's refusals, in Portuguese: a closed month, a future date, a date going below zero. */
 

@@ -5,7 +5,7 @@ import type { Dialect } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { transferRows } from './ledger-repository.ts';
 import { post, type NewLedgerRow } from './posting-pipeline.ts';
-import { baseQuantityOf } from './stock-rules.ts';
+import { baseQuantityOf } from '../shared/stock-rules.ts';
 import { accountOf } from './stock-accounts.ts';
 import { establishmentStockFor, placesOf, type PlaceOfLocation } from './location-stock.ts';
 import { movementContext, postedEntry, type StockServiceDeps } from './stock-service.ts';

@@ -4,7 +4,7 @@ import type { z } from 'zod/mini';
 import type { Db, Tx, RowOf } from '../../db/database.ts';
 import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { nowIso, toNumber } from '../../db/database.ts';
-import { matchesAllWords } from '../../lib/text.ts';
+import { matchesAllWords } from '../../lib/text-search.ts';
 import { addressFromColumns, type SupplierFields } from './suppliers-rules.ts';
 
 type ListQuery = z.output<typeof ZSupplierListQuery>;

@@ -2,6 +2,9 @@ import type { ZUpdateSupplier } from '@armazem/contracts/catalog';
 import { formatDocument } from '@armazem/contracts/documents';
 import type { z } from 'zod/mini';
 import { foldText, sortKey } from '../../lib/text.ts';
+import { addressColumns } from '../shared/address-rules.ts';
+
+export { addressColumns, addressColumnsOf, addressFromColumns } from '../shared/address-rules.ts';
 
 type UpdateSupplier = z.output<typeof ZUpdateSupplier>;
 
@@ -21,38 +24,6 @@ export interface SupplierFields {
   zip: string | null;
   /** absent on a new supplier from an NF-e: the column's default, 0 */
   lead_time_days?: number;
-}
-
-type AddressInput = NonNullable<UpdateSupplier['address']>;
-const ADDRESS_COLUMNS = [
-  ['street', 'street'],
-  ['number', 'street_number'],
-  ['district', 'district'],
-  ['city', 'city'],
-  ['state', 'state'],
-  ['zip', 'zip'],
-] as const satisfies ReadonlyArray<readonly [keyof AddressInput, keyof SupplierFields]>;
-
-type AddressColumns = Pick<SupplierFields, (typeof ADDRESS_COLUMNS)[number][1]>;
-
-/** A stored address (a supplier's, an establishment's) as the API answers it. */
-export const addressFromColumns = (row: AddressColumns): { [K in keyof AddressInput]-?: string | null } =>
-  Object.fromEntries(ADDRESS_COLUMNS.map(([field, column]) => [field, row[column]])) as {
-    [K in keyof AddressInput]-?: string | null;
-  };
-
-/** The stored address columns of a row, for an edit over it. */
-export const addressColumnsOf = (row: AddressColumns): AddressColumns =>
-  Object.fromEntries(ADDRESS_COLUMNS.map(([, column]) => [column, row[column]])) as AddressColumns;
-
-/** The address columns of a new supplier, or of an edit over `before` (absent keeps, null clears). */
-export function addressColumns(input: AddressInput | undefined, before?: Partial<SupplierFields>) {
-  const columns = {} as Record<(typeof ADDRESS_COLUMNS)[number][1], string | null>;
-  for (const [field, column] of ADDRESS_COLUMNS) {
-    const value = input?.[field];
-    columns[column] = value === undefined ? (before?.[column] ?? null) : value;
-  }
-  return columns;
 }
 
 export const SUPPLIER_NOT_FOUND = 'Fornecedor não encontrado.';

@@ -9,8 +9,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, found, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { ledgerReferences } from '../products/product-unities-repository.ts';
-import { productNotFound } from '../products/products-rules.ts';
+import { ledgerReferences } from '../products/products-public-service.ts';
+import { productNotFound } from '../shared/catalog-rules.ts';
 import {
   addressColumns,
   SUPPLIER_HAS_MOVEMENTS,

@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { endUserSessions } from '../auth/sessions.ts';
+import { endUserSessions } from '../auth/auth-public-service.ts';
 import { countUsers, findUserById, listUsers, updateUserAccess } from './users-repository.ts';
 import { lastAdminRefusal, nextAccess, toUserListItem } from './users-rules.ts';
 

@@ -1,5 +1,5 @@
 import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * What an .xlsx may cost once unpacked. A real 50,000-row sheet unpacks to about 18 MB of XML at a ratio of about

@@ -1,5 +1,5 @@
 import { SaxesParser } from 'saxes';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * A small, safe XML reader for NF-e files: saxes (a streaming, non-validating parser, no native code) with

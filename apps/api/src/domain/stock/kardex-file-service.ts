@@ -14,8 +14,8 @@ import {
   type Column,
 } from '../../lib/pdf-table.ts';
 import { parseScaled } from '@armazem/contracts/decimal';
+import { dateLabel } from '../shared/stock-rules.ts';
 import { formatMoney } from '@armazem/contracts/money';
-import { dateLabel } from './stock-rules.ts';
 
 const money = (value: string) => {
   const parsed = parseScaled(value, 4);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { AppError, type ErrorKind } from '../../lib/errors.ts';
+import { AppError, type ErrorKind } from '../errors.ts';
 import type { RawSheet, SheetColumns } from './sheet-reader.ts';
 
 /**
@@ -104,8 +104,8 @@ const SHEET_WORKER = new URL('./sheet-worker.ts', import.meta.url);
 /** Reads the sheet in a worker thread, waiting for a free slot first. */
 export function readSheetInWorker(
   bytes: Uint8Array,
+  columns: SheetColumns,
   budget: ReadBudget = SHEET_BUDGET,
-  columns?: SheetColumns,
 ): Promise<RawSheet<string>> {
   return readInWorker({ module: SHEET_WORKER, bytes, options: { columns } }, budget, tooCostly);
 }

@@ -2,7 +2,7 @@ import { parseScaled, parseTypedScaled, type DecimalParseResult } from '@armazem
 import { isValidDate } from '@armazem/contracts/common';
 import { normalizeDocument } from '@armazem/contracts/documents';
 import { INVALID_NUMBER_MESSAGE } from '@armazem/contracts/numbers';
-import { foldText } from '../../lib/text.ts';
+import { foldText } from '../text.ts';
 import type { CellValue, RawRow } from './sheet-reader.ts';
 
 // How one cell of the monthly sheet is read: pure, no database.

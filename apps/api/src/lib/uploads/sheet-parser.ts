@@ -1,10 +1,10 @@
 import { LIMITS } from '@armazem/contracts/common';
-import { AppError } from '../../lib/errors.ts';
-import { foldText } from '../../lib/text.ts';
-import { COLUMNS, type CellValue, type RawRow, type RawSheet, type SheetColumns } from './sheet-reader.ts';
+import { AppError } from '../errors.ts';
+import { foldText } from '../text.ts';
+import { type CellValue, type RawRow, type RawSheet, type SheetColumns } from './sheet-reader.ts';
 import { CsvRefused, splitCsv } from './csv-text.ts';
-import { csvFieldText } from '../../lib/export-cells.ts';
-import { XlsxRefused, xlsxRows } from '../../lib/xlsx-rows.ts';
+import { csvFieldText } from '../export-cells.ts';
+import { XlsxRefused, xlsxRows } from './xlsx-rows.ts';
 
 const normalizeHeader = (text: string) =>
   foldText(text)
@@ -242,12 +242,9 @@ async function readXlsx(bytes: Uint8Array, columns: SheetColumns): Promise<RawSh
 
 /**
  * Reads the sheet on the calling thread: only sheet-worker.ts calls this, so the server's event loop stays free.
- * `columns` says which sheet it is: the monthly sheet's by default, or another set (the catalog sheet's).
+ * `columns` says which sheet it is (the monthly, catalog or count sheet's).
  */
-export async function parseSheet(
-  bytes: Uint8Array,
-  columns: SheetColumns = COLUMNS,
-): Promise<RawSheet<string>> {
+export async function parseSheet(bytes: Uint8Array, columns: SheetColumns): Promise<RawSheet<string>> {
   const kind = detectKind(bytes);
   if (kind === 'xlsx') return readXlsx(bytes, columns);
   if (kind === 'csv') return readCsv(bytes, columns);

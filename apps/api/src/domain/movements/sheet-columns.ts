@@ -1,4 +1,4 @@
-import { readSheetInWorker } from './sheet-worker-pool.ts';
+import type { RawRow } from '../../lib/uploads/sheet-reader.ts';
 
 /** The sheet's columns, in the business's words; matched by name, in any order, without case or accents. */
 export const COLUMNS = {
@@ -35,33 +35,5 @@ export const COLUMNS = {
 } as const;
 export type ColumnKey = keyof typeof COLUMNS;
 
-/** A sheet's columns: the key code reads, the label people see, and the header names that mean it. */
-export type SheetColumns = Readonly<
-  Record<string, { label: string; required: boolean; aliases: readonly string[] }>
->;
-
-export type CellValue = string | number | Date;
-export interface RawRow<K extends string = ColumnKey> {
-  line: number;
-  values: Partial<Record<K, CellValue>>;
-}
-export interface RawSheet<K extends string = ColumnKey> {
-  kind: 'xlsx' | 'csv';
-  /** How numbers typed as text are written: a ';'-separated CSV comes from a Brazilian-locale program. */
-  numberStyle: 'auto' | 'brazilian';
-  columns: K[];
-  rows: RawRow<K>[];
-}
-
-/** Reads the sheet off the main thread, within a time and memory budget (sheet-worker-pool.ts, sheet-parser.ts). */
-export function readSheet(bytes: Uint8Array): Promise<RawSheet> {
-  return readSheetInWorker(bytes) as Promise<RawSheet>;
-}
-
-/** The same reader for another sheet with its own columns (the catalog sheet): same limits, same worker. */
-export function readSheetOf<C extends SheetColumns>(
-  bytes: Uint8Array,
-  columns: C,
-): Promise<RawSheet<Extract<keyof C, string>>> {
-  return readSheetInWorker(bytes, undefined, columns) as Promise<RawSheet<Extract<keyof C, string>>>;
-}
+/** A row of the monthly sheet, by its columns. */
+export type MovementRow = RawRow<ColumnKey>;

@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * On Linux a thread has its own scheduling priority: this one (nice 10) lets the thread that answers requests go
