@@ -9,10 +9,10 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
 import { createTestDatabase } from '../test/helper.ts';
-import { importNfe, setBusiness } from '../test/nfe-upload.ts';
-import { buildNfe, manyItems } from '../../../test-support/nfe-builder.ts';
-import { benchApp, benchCookie } from './bench-database.ts';
+import { importNfe } from '../test/nfe-upload.ts';
+import { benchApp } from './bench-database.ts';
 import { generateCatalog } from './catalog-generator.ts';
+import { nfeBench } from './nfe-bench-setup.ts';
 
 const ITEMS = 16;
 const RUNS = 7;
@@ -33,33 +33,21 @@ async function main() {
   const rows: Array<Record<string, unknown>> = [];
   const db = handle.dialect;
   try {
-    const cookie = await benchCookie(app);
-    await setBusiness(app, cookie);
-    await generateCatalog(handle.db, ITEMS);
-    await handle.db.updateTable('products').set({ status: 'active' }).execute();
-    const units = await handle.db
-      .selectFrom('product_unities')
-      .select(['id', 'product_id'])
-      .where('is_default', '=', 1)
-      .orderBy('product_id')
-      .execute();
-    const emitter = { cnpj: '11444777000161', name: 'Distribuidora Bench Ltda' };
-    const choices = units.map((u, i) => ({ item: i + 1, productId: u.product_id, productUnityId: u.id }));
+    const { cookie, note, choices, firstProductId } = await nfeBench(handle, app, ITEMS);
     let number = 1;
     const nfeImport = async () => {
-      const xml = buildNfe({ items: manyItems(ITEMS), emitter, number: String(number++) }).xml;
+      const xml = note(number++);
       const started = performance.now();
       const response = await importNfe(app, cookie, xml, { items: choices });
       if (response.statusCode !== 201) throw new Error(`importação: ${response.statusCode} ${response.body}`);
       return performance.now() - started;
     };
-    const [template] = units;
     let sku = 0;
     const oneRow = async () => {
       const product = await handle.db
         .selectFrom('products')
         .selectAll()
-        .where('id', '=', template!.product_id)
+        .where('id', '=', firstProductId)
         .executeTakeFirstOrThrow();
       const { id: _id, ...rest } = product;
       const started = performance.now();

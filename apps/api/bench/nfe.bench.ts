@@ -6,10 +6,9 @@
 // A first note teaches the codes; each figure is the median of 5 runs (5 different notes for the import).
 import os from 'node:os';
 import { createTestDatabase } from '../test/helper.ts';
-import { importNfe, previewNfe, setBusiness } from '../test/nfe-upload.ts';
-import { buildNfe, manyItems } from '../../../test-support/nfe-builder.ts';
-import { benchApp, benchCookie } from './bench-database.ts';
-import { generateCatalog } from './catalog-generator.ts';
+import { importNfe, previewNfe } from '../test/nfe-upload.ts';
+import { benchApp } from './bench-database.ts';
+import { nfeBench } from './nfe-bench-setup.ts';
 
 const ITEMS = 990;
 const RUNS = 5;
@@ -20,20 +19,7 @@ async function main() {
   const app = await benchApp(handle);
   const rows: Array<Record<string, unknown>> = [];
   try {
-    const cookie = await benchCookie(app);
-    // notes are imported only for the business they name (DESIGN.md §6.2): the builder's default destination
-    await setBusiness(app, cookie);
-    await generateCatalog(handle.db, ITEMS);
-    await handle.db.updateTable('products').set({ status: 'active' }).execute();
-    const units = await handle.db
-      .selectFrom('product_unities')
-      .select(['id', 'product_id'])
-      .where('is_default', '=', 1)
-      .orderBy('product_id')
-      .execute();
-    const emitter = { cnpj: '11444777000161', name: 'Distribuidora Bench Ltda' };
-    const note = (n: number) => buildNfe({ items: manyItems(ITEMS), emitter, number: String(n) }).xml;
-    const choices = units.map((u, i) => ({ item: i + 1, productId: u.product_id, productUnityId: u.id }));
+    const { cookie, note, choices } = await nfeBench(handle, app, ITEMS);
     const first = await importNfe(app, cookie, note(1), { items: choices });
     if (first.statusCode !== 201)
       throw new Error(`primeira nota: ${first.statusCode} ${first.body.slice(0, 300)}`);

@@ -1,6 +1,6 @@
 import { cnpjRoot, type TEstablishment, type TLocation } from '@armazem/contracts/places';
 import { formatDocument } from '@armazem/contracts/documents';
-import { addressFromColumns } from '../shared/address-rules.ts';
+import { addressFromColumns, type AddressFields } from '../shared/address-rules.ts';
 
 /** Pure rules of establishments and locations (DESIGN.md §6.3, decision 0067): messages and what each row shows. */
 
@@ -36,17 +36,11 @@ export function rootProblem(document: string, others: readonly (string | null)[]
   return root && cnpjRoot(document) !== root ? otherRootMessage(root) : null;
 }
 
-export interface EstablishmentRow {
+export interface EstablishmentRow extends AddressFields {
   id: number;
   name: string;
   document: string | null;
   state_registration: string | null;
-  street: string | null;
-  street_number: string | null;
-  district: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
   city_code: string | null;
   default_location_id: number | null;
   status: 'active' | 'inactive';

@@ -2,26 +2,20 @@ import type { ZUpdateSupplier } from '@armazem/contracts/catalog';
 import { formatDocument } from '@armazem/contracts/documents';
 import type { z } from 'zod/mini';
 import { foldText, sortKey } from '../../lib/text.ts';
-import { addressColumns } from '../shared/address-rules.ts';
+import { addressColumns, type AddressFields } from '../shared/address-rules.ts';
 
 export { addressColumns, addressColumnsOf, addressFromColumns } from '../shared/address-rules.ts';
 
 type UpdateSupplier = z.output<typeof ZUpdateSupplier>;
 
 /** The columns a person edits; documents arrive normalised by the contract (digits and letters, no mask). */
-export interface SupplierFields {
+export interface SupplierFields extends AddressFields {
   name: string;
   trade_name: string | null;
   document: string;
   email: string | null;
   phone: string | null;
   state_registration: string | null;
-  street: string | null;
-  street_number: string | null;
-  district: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
   /** absent on a new supplier from an NF-e: the column's default, 0 */
   lead_time_days?: number;
 }
