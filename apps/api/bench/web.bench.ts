@@ -215,8 +215,8 @@ try {
     [
       `sign-in → Início's charts drawn (median of ${runs})`,
       `${dashboardMs.toFixed(0)} ms`,
-      '≤ 1000 ms',
-      dashboardMs <= 1000 ? 'ok' : 'MISSED',
+      '≤ 250 ms (issue 36; issue 34 asked ≤ 1 s)',
+      dashboardMs <= 250 ? 'ok' : 'MISSED',
     ],
     [
       'idle RSS, whole `npm start` tree',

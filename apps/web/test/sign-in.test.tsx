@@ -9,7 +9,7 @@ const user = { id: 1, name: 'Dona da Loja', email: 'dona@loja.com.br', role: 'ad
 /** The app's start-up check: asks /me once, as the router does on every page. */
 function WithSessionCheck({ preload }: { preload: () => void }) {
   useMeQuery();
-  return <LoginPage onSubmit={preload} />;
+  return <LoginPage prepare={preload} />;
 }
 
 function signIn(password: string) {
@@ -21,7 +21,7 @@ function signIn(password: string) {
 describe('sign-in (the path to Início)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('fetches Início while the password is checked, lands there signed in, and does not ask /me again', async () => {
+  it('fetches Início while the person types and the password is checked, lands there signed in, and does not ask /me again', async () => {
     const calls = stubFetch((call) => {
       if (call.url.pathname === '/api/auth/v1/login') return { body: { user } };
       if (call.url.pathname === '/api/auth/v1/me')
@@ -31,9 +31,13 @@ describe('sign-in (the path to Início)', () => {
     const preload = vi.fn();
     const view = renderWithProviders(<WithSessionCheck preload={preload} />, { url: '/login' });
     await waitFor(() => expect(calls).toHaveLength(1));
+    expect(preload).not.toHaveBeenCalled();
+    fireEvent.input(screen.getByLabelText('E-mail'), { target: { value: 'd' } });
+    // from the first keystroke, before any sign-in is sent
+    expect(preload).toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
     signIn('senha-certa-123');
     await waitFor(() => expect(view.location().pathname).toBe('/app/welcome'));
-    expect(preload).toHaveBeenCalledTimes(1);
     expect(view.store.getState().auth.user).toEqual(user);
     expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
       'GET /api/auth/v1/me',
@@ -46,7 +50,7 @@ describe('sign-in (the path to Início)', () => {
       status: 401,
       body: { message: 'E-mail ou senha incorretos.', code: 'INVALID_CREDENTIALS' },
     }));
-    const view = renderWithProviders(<LoginPage onSubmit={() => undefined} />, { url: '/login' });
+    const view = renderWithProviders(<LoginPage prepare={() => undefined} />, { url: '/login' });
     signIn('senha-errada-123');
     expect((await screen.findByRole('alert')).textContent).toBe('E-mail ou senha incorretos.');
     expect(view.location().pathname).toBe('/login');

@@ -40,7 +40,8 @@ const ReportsPage = lazy(() => import('../features/reports/components/reports-pa
 
 /**
  * Signing in always lands on Início: its shell, page and stylesheet (and, from the page, chart.js) come while the
- * server checks the password, so the answer finds them in place instead of starting two more rounds of requests.
+ * person types and the server checks the password, so the answer finds them in place instead of starting two more
+ * rounds of requests (import() fetches each module once, however often this runs).
  */
 const preloadHome = () => void Promise.all([loadLayout(), loadWelcome(), import('./app-styles.ts')]);
 
@@ -87,7 +88,7 @@ export function AppRouter() {
       <NotificationToast />
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route path={paths.login} element={<LoginPage onSubmit={preloadHome} />} />
+          <Route path={paths.login} element={<LoginPage prepare={preloadHome} />} />
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
           <Route path={paths.resetPassword} element={<ResetPasswordPage />} />

@@ -9,8 +9,11 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useLoginMutation } from '../auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
-/** `onSubmit`: what to fetch while the password is checked (the router's Início). */
-export default function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
+/**
+ * `prepare`: what to fetch once someone starts signing in (the router's Início), so it is in place when the answer
+ * comes; called on the first keystroke and again on submit (a password manager may fill the form without typing).
+ */
+export default function LoginPage({ prepare }: { prepare?: () => void }) {
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
   const form = useZodForm(ZLoginRequest, { email: '', password: '' });
@@ -20,7 +23,7 @@ export default function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
   const [shown, setShown] = useState(false);
 
   const submit = form.handleSubmit(async (loginObj) => {
-    onSubmit?.();
+    prepare?.();
     setFailure(null);
     const result = await login(loginObj);
     if ('error' in result) {
@@ -31,7 +34,7 @@ export default function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
 
   return (
     <AuthLayout title="Entrar">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <form onInput={prepare} onSubmit={submit} noValidate className="flex flex-col gap-2">
         {failure ? (
           <div role="alert" className="alert alert-error">
             {failure}
