@@ -3,13 +3,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Mailer } from './domain/auth/mailer.ts';
-import { createMailer } from './domain/auth/mailer.ts';
+import { createMailer, outsideGroupWrites } from './domain/auth/mailer.ts';
 import { registerAuthDecorators, requireAuth } from './plugins/auth.ts';
 import { declareSessionRefusal } from './routes/error-responses.ts';
 import type { AppConfig } from './plugins/context.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { clientErrorHandler, errorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerLifecycle } from './plugins/lifecycle.ts';
+import { allowForcedCollection } from './lib/memory-release.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerValidation } from './plugins/validation.ts';
@@ -116,12 +117,14 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('movements', createMovementsService({ ...services, timeZone: options.config.timeZone }));
   app.decorate(
     'mailer',
-    options.mailer ??
-      createMailer({
-        smtpUrl: options.smtpUrl,
-        from: options.mailFrom ?? 'Armazém <nao-responda@armazem.local>',
-        logger: app.log,
-      }),
+    outsideGroupWrites(
+      options.mailer ??
+        createMailer({
+          smtpUrl: options.smtpUrl,
+          from: options.mailFrom ?? 'Armazém <nao-responda@armazem.local>',
+          logger: app.log,
+        }),
+    ),
   );
   app.decorate('auth', createAuthService({ ...services, mailer: app.mailer, config: options.config }));
   app.decorate('users', createUsersService(services));
@@ -142,12 +145,17 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('reports', createReportsService({ ...services, inventory: app.inventory }));
   registerRecords(app, options.database, options.config, services);
   registerErrorHandling(app);
-  registerLifecycle(app);
+  // Plain mode (decision 0085): no collection is forced, after uploads or between the chunks of a long job.
+  allowForcedCollection(!options.database.plain);
+  registerLifecycle(app, { releaseMemory: !options.database.plain });
   registerAuthDecorators(app);
 
   await app.register(cookie);
   await registerSecurity(app);
-  registerCompression(app);
+  // The web's files first: they are sent from their precompressed copies (plugins/web.ts), so compression, which
+  // takes the routes registered after it, leaves them alone; the API's answers and its docs come after it.
+  await registerWeb(app, options.webDist);
+  await registerCompression(app);
   await registerDocs(app);
 
   await app.register(
@@ -184,7 +192,6 @@ export async function buildApp(options: BuildAppOptions) {
     { prefix: '/api' },
   );
 
-  await registerWeb(app, options.webDist);
   return app;
 }
 

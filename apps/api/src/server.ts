@@ -15,6 +15,7 @@ export async function main() {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
+    plain: env.PLAIN_MODE,
     timeouts: {
       statementMs: env.DB_STATEMENT_TIMEOUT_MS,
       acquireMs: env.DB_ACQUIRE_TIMEOUT_MS,
@@ -70,7 +71,7 @@ export async function main() {
   const collect = lastResortCollector();
   if (collect) setTimeout(collect, 1000).unref();
   app.log.info(
-    `Armazém pronto em http://localhost:${env.PORT} (banco: ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite em ${env.DATA_DIR}`})`,
+    `Armazém pronto em http://localhost:${env.PORT} (banco: ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite em ${env.DATA_DIR}`})${env.PLAIN_MODE ? ', modo simples' : ''}`,
   );
 }
 

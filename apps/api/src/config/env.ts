@@ -49,8 +49,20 @@ export const ZEnv = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  /**
+   * Plain mode (decision 0085): no group commit (each movement in its own transaction), no prepared statements
+   * (ordinary Kysely execution) and no forced garbage collection. Answers are the same in both modes.
+   */
+  PLAIN_MODE: ZBoolean.default(false),
 });
 export type Env = z.infer<typeof ZEnv>;
+
+/** PLAIN_MODE alone, for what opens a database without the whole environment (tests, scripts). */
+export function plainModeFrom(source: NodeJS.ProcessEnv = process.env): boolean {
+  const result = ZEnv.shape.PLAIN_MODE.safeParse(source.PLAIN_MODE);
+  if (!result.success) throw new Error('Configuração inválida:\n  - PLAIN_MODE: use true ou false');
+  return result.data;
+}
 
 /** Reads the environment once at start-up and fails with one readable line per problem. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -6,6 +6,8 @@ import type Pg from 'pg';
 import type { Database, Dialect } from './types.ts';
 import { openSqlite } from './sqlite-driver.ts';
 import { namingStatements } from './pg-statements.ts';
+import { markPlain } from './plain.ts';
+import { plainModeFrom } from '../config/env.ts';
 import {
   DEFAULT_TIMEOUTS,
   longClients,
@@ -27,6 +29,8 @@ export interface DatabaseHandle {
   file?: string;
   /** PostgreSQL: the server's address, for the one connection that listens to other instances' events */
   url?: string;
+  /** Plain mode (PLAIN_MODE, decision 0085): no group commit, no prepared statements, no forced collection. */
+  plain: boolean;
   destroy(): Promise<void>;
 }
 
@@ -47,8 +51,11 @@ export function openDatabase(options: {
   dataDir: string;
   poolMax?: number;
   timeouts?: DatabaseTimeouts;
+  /** Plain mode; by default what PLAIN_MODE in the environment says (so every test opens its databases alike). */
+  plain?: boolean;
 }): DatabaseHandle {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const plain = options.plain ?? plainModeFrom();
   if (options.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({
@@ -69,16 +76,18 @@ export function openDatabase(options: {
       // timeouts with it (decision 0053).
       void client.query(`set DateStyle = 'ISO, YMD'; ${sessionTimeouts(timeouts)}`).catch(() => undefined);
       timingQueries(client, timeouts);
-      namingStatements(client);
+      if (!plain) namingStatements(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', url: options.databaseUrl, destroy: () => db.destroy() };
+    if (plain) markPlain(db);
+    return { db, dialect: 'postgres', url: options.databaseUrl, plain, destroy: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
-  const { database } = openSqlite(file, timeouts.statementMs);
+  const { database } = openSqlite(file, timeouts.statementMs, { cache: !plain });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', file, destroy: () => db.destroy() };
+  if (plain) markPlain(db);
+  return { db, dialect: 'sqlite', file, plain, destroy: () => db.destroy() };
 }
 
 export function nowIso(): string {

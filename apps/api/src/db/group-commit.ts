@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import type { Db, Tx } from './database.ts';
 import type { Database } from './types.ts';
+import { isPlain } from './plain.ts';
 
 /**
  * Group commit for short writes that arrive together (decision 0032). Writes on one lane run one after the other,
@@ -9,7 +11,10 @@ import type { Database } from './types.ts';
  * transaction; should a write fail, the group is rolled back and runs again with each write in its own savepoint,
  * so a refused write is refused alone and the others commit together. Each caller is answered only after the
  * commit. The commit, the costly part of a small write, is paid once per group, and the savepoints only when a
- * write fails. A write may therefore run twice: its only effects must be the transaction's.
+ * write fails. A write may therefore run twice: its only effects must be the transaction's. That is checked, not
+ * only asked: while a write runs here, what reaches outside the database (publishing an event, sending mail) calls
+ * `assertNotInGroupWrite` and fails, so such an effect is found by the first test that takes the path, never fired
+ * twice. In plain mode (PLAIN_MODE, decision 0085) nothing is grouped: each write runs in its own transaction.
  */
 
 interface Job {
@@ -24,8 +29,25 @@ const SAVEPOINT = 'armazem_write';
 
 export type GroupCommit = <T>(lane: string | number, work: (tx: Tx) => Promise<T>) => Promise<T>;
 
-/** `multiStatement`: the database takes several statements in one round trip (PostgreSQL). */
-export function createGroupCommit(db: Db, { multiStatement = false } = {}): GroupCommit {
+/** Set while a write of a group runs: the writes that may run twice. */
+const groupWrite = new AsyncLocalStorage<true>();
+
+/** Fails when called from a write that group commit may run again (see above): `effect` would then happen twice. */
+export function assertNotInGroupWrite(effect: string): void {
+  if (groupWrite.getStore()) {
+    throw new Error(`${effect} inside a group-commit write, which may run twice: do it after the commit`);
+  }
+}
+
+const runWrite = <T>(job: { work: (tx: Tx) => Promise<T> }, trx: Tx) =>
+  groupWrite.run(true, () => job.work(trx));
+
+/**
+ * `multiStatement`: the database takes several statements in one round trip (PostgreSQL). `plain`: each write in
+ * its own ordinary transaction (by default when the database was opened in plain mode).
+ */
+export function createGroupCommit(db: Db, { multiStatement = false, plain = isPlain(db) } = {}): GroupCommit {
+  if (plain) return (_lane, work) => db.transaction().execute((trx) => runWrite({ work }, trx));
   const lanes = new Map<string | number, Job[]>();
 
   async function drain(lane: string | number, queue: Job[]) {
@@ -58,7 +80,7 @@ export function createGroupCommit(db: Db, { multiStatement = false } = {}): Grou
       // Alone: a plain transaction, no savepoint round trips.
       const [job] = group as [Job];
       await attempt(db, group, async (trx) => {
-        const value = await job.work(trx);
+        const value = await runWrite(job, trx);
         return [() => job.resolve(value)];
       });
       return false;
@@ -73,7 +95,7 @@ export function createGroupCommit(db: Db, { multiStatement = false } = {}): Grou
         async (trx) => {
           const answers: Array<() => void> = [];
           for (const job of group) {
-            const value = await job.work(trx);
+            const value = await runWrite(job, trx);
             answers.push(() => job.resolve(value));
           }
           return answers;
@@ -174,7 +196,7 @@ async function runInSavepoints(
       await trx.executeQuery(SAVE);
     }
     try {
-      const value = await job.work(trx);
+      const value = await runWrite(job, trx);
       answers.push(() => job.resolve(value));
       failed = false;
     } catch (error) {

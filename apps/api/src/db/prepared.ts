@@ -1,11 +1,13 @@
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { Database } from './types.ts';
+import { isPlain } from './plain.ts';
 
 /**
  * A fixed-shape query built and compiled once per database dialect; each call only binds its values. Building and
  * compiling a Kysely query costs tens of microseconds (a five-join select about 60 µs), which on the path every
  * stock movement and every signed-in request takes is a large share of the work. The query keeps its types: it is
- * written with the query builder, with `slot(i)` standing for the i-th argument.
+ * written with the query builder, with `slot(i)` standing for the i-th argument. In plain mode (decision 0085) the
+ * query is built with the call's own values and compiled on each call, as any other Kysely query.
  */
 
 const SLOT = Symbol('slot');
@@ -29,6 +31,7 @@ export function prepared<A extends readonly unknown[], R>(build: Builder<A, R>, 
   // One compiled query per dialect adapter (a transaction shares its database's adapter).
   const compiled = new WeakMap<object, CompiledQuery<R>>();
   return async (db: Kysely<Database>, ...args: A): Promise<R[]> => {
+    if (isPlain(db)) return (await db.executeQuery<R>(build(db, ...args).compile())).rows;
     const adapter = db.getExecutor().adapter;
     let query = compiled.get(adapter);
     if (!query) {

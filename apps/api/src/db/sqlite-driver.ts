@@ -9,6 +9,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 export function openSqlite(
   file: string,
   busyTimeoutMs = 5000,
+  { cache = true } = {},
 ): { database: SqliteDatabase; raw: DatabaseSync } {
   const raw = new DatabaseSync(file);
   raw.exec('PRAGMA journal_mode = WAL');
@@ -17,7 +18,8 @@ export function openSqlite(
   // a write waits at most this long for another process's lock, then fails (503, plugins/errors.ts)
   raw.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   // Prepared once per SQL text, with whether it returns rows (asking node:sqlite for the columns costs as
-  // much as a small query, and Kysely asks on every execution).
+  // much as a small query, and Kysely asks on every execution). Without `cache` (plain mode, decision 0085) each
+  // execution prepares its statement, as better-sqlite3 under Kysely does.
   const statements = new Map<string, { statement: StatementSync; reader: boolean; arrays: boolean }>();
   const prepare = (sql: string) => {
     let prepared = statements.get(sql);
@@ -27,8 +29,9 @@ export function openSqlite(
       statement.setReadBigInts(true);
       const arrays = sql.startsWith(ARRAY_ROWS);
       if (arrays) statement.setReturnArrays(true);
-      if (statements.size > 500) statements.clear();
       prepared = { statement, reader: statement.columns().length > 0, arrays };
+      if (!cache) return prepared;
+      if (statements.size > 500) statements.clear();
       statements.set(sql, prepared);
     }
     return prepared;

@@ -4,6 +4,7 @@ import type Pg from 'pg';
 import { sql } from 'kysely';
 import type { TLiveEvent, TLiveEventType } from '@armazem/contracts/events';
 import type { DatabaseHandle } from '../db/database.ts';
+import { assertNotInGroupWrite } from '../db/group-commit.ts';
 
 /**
  * What changed, told to every signed-in screen (GET /api/events/v1, decision 0050). Services publish after their
@@ -62,7 +63,10 @@ function localBus(): EventBus {
   const emitter = new EventEmitter().setMaxListeners(0);
   const merge = merger((event) => emitter.emit('event', event));
   return {
-    publish: (type, ids) => merge.add(type, ids),
+    publish: (type, ids) => {
+      assertNotInGroupWrite('Publishing an event');
+      merge.add(type, ids);
+    },
     async subscribe(listener) {
       emitter.on('event', listener);
       return () => void emitter.off('event', listener);
@@ -124,7 +128,10 @@ function postgresBus(handle: DatabaseHandle & { url: string }): EventBus {
       .catch((error: unknown) => log('evento não publicado', error));
   });
   return {
-    publish: (type, ids) => merge.add(type, ids),
+    publish: (type, ids) => {
+      assertNotInGroupWrite('Publishing an event');
+      merge.add(type, ids);
+    },
     async subscribe(listen) {
       await listener.ready();
       emitter.on('event', listen);

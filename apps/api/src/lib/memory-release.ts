@@ -19,7 +19,15 @@ export function lastResortCollector(): Collect | null {
 }
 
 let exposed: ((options: object) => void) | null | undefined;
+let allowed = true;
+
+/** Plain mode (PLAIN_MODE, docs/decisions/0085) turns this off: no collection is forced, V8 keeps its own pace. */
+export function allowForcedCollection(on: boolean): void {
+  allowed = on;
+}
+
 function collector() {
+  if (!allowed) return null;
   if (exposed !== undefined) return exposed;
   try {
     v8.setFlagsFromString('--expose-gc');

@@ -12,10 +12,10 @@ declare module 'fastify' {
 /**
  * The process's upkeep. While draining (after SIGTERM) /api/ready answers 503 and every answer carries
  * `Connection: close`, so keep-alive clients open their next request elsewhere instead of finding their connection
- * closed under them; and memory is given back after uploads (plugins/memory.ts).
+ * closed under them; and memory is given back after uploads (plugins/memory.ts), unless `releaseMemory` is off.
  */
-export function registerLifecycle(app: FastifyInstance) {
-  registerMemoryRelease(app);
+export function registerLifecycle(app: FastifyInstance, { releaseMemory = true } = {}) {
+  if (releaseMemory) registerMemoryRelease(app);
   app.decorate('lifecycle', { draining: false });
   app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('Connection', 'close');

@@ -18,6 +18,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
+// The mechanism itself, in both modes: plain mode (PLAIN_MODE, decision 0085) is tested in plain-mode.test.ts.
+const MECHANISM = { plain: false };
+
 const settingKey = (i: number) => `group-commit-${i}`;
 
 async function storedKeys(prefix: string) {
@@ -45,7 +48,7 @@ function countingTransactions() {
 describe('group commit', () => {
   it('commits the writes that arrive together and refuses only the one that fails, leaving nothing of it', async () => {
     const { counted, transactions } = countingTransactions();
-    const groupCommit = createGroupCommit(counted);
+    const groupCommit = createGroupCommit(counted, MECHANISM);
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         groupCommit('lane', async (tx) => {
@@ -75,6 +78,7 @@ describe('group commit', () => {
 
   it('rolls back a refused write that is the last of its group, and keeps the ones before it', async () => {
     const groupCommit = createGroupCommit(ctx.handle.db, {
+      ...MECHANISM,
       multiStatement: ctx.handle.dialect === 'postgres',
     });
     const results = await Promise.allSettled(
@@ -94,7 +98,7 @@ describe('group commit', () => {
   });
 
   it('answers a write only once its group is committed, and a lone failing write rolls back alone', async () => {
-    const groupCommit = createGroupCommit(ctx.handle.db);
+    const groupCommit = createGroupCommit(ctx.handle.db, MECHANISM);
     await expect(
       groupCommit('lane', async (tx) => {
         await tx.insertInto('settings').values({ key: 'lone-failure', value: 'x' }).execute();
@@ -113,7 +117,7 @@ describe('group commit', () => {
 
   it('runs a group that does not fail as one plain transaction, whose writes share a memo', async () => {
     const { counted, transactions } = countingTransactions();
-    const groupCommit = createGroupCommit(counted);
+    const groupCommit = createGroupCommit(counted, MECHANISM);
     const memos = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         groupCommit('lane', async (tx) => {
@@ -205,6 +209,7 @@ describe('stock writes in a group', () => {
       [1, '0.0001'],
     ]);
     const groupCommit = createGroupCommit(ctx.handle.db, {
+      ...MECHANISM,
       multiStatement: ctx.handle.dialect === 'postgres',
     });
     const costs = await Promise.all(
@@ -221,6 +226,7 @@ describe('stock writes in a group', () => {
   it('an exit of the group that would overdraw is refused alone; the others keep the order they came in', async () => {
     const { productId, postExit } = await productWithStock('Grupo com recusa', [[5, '2']]);
     const groupCommit = createGroupCommit(ctx.handle.db, {
+      ...MECHANISM,
       multiStatement: ctx.handle.dialect === 'postgres',
     });
     const results = await Promise.allSettled(
@@ -238,6 +244,7 @@ describe('stock writes in a group', () => {
     const a = await productWithStock('Faixa mista A', [[4, '2.5']]);
     const b = await productWithStock('Faixa mista B', [[2, '7']]);
     const groupCommit = createGroupCommit(ctx.handle.db, {
+      ...MECHANISM,
       multiStatement: ctx.handle.dialect === 'postgres',
     });
     const costs = await Promise.all([
@@ -262,6 +269,7 @@ describe('stock writes in a group', () => {
   it('after a group with a refused write, the next group of the lane goes straight to savepoints', async () => {
     const { productId, postExit } = await productWithStock('Grupo esgotado', [[1, '3']]);
     const groupCommit = createGroupCommit(ctx.handle.db, {
+      ...MECHANISM,
       multiStatement: ctx.handle.dialect === 'postgres',
     });
     const memos: Array<Map<unknown, unknown> | null> = [];

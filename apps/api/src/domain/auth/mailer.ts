@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { assertNotInGroupWrite } from '../../db/group-commit.ts';
 
 export interface MailMessage {
   to: string;
@@ -8,6 +9,16 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/** `mailer`, refusing to send from a write that group commit may run twice (db/group-commit.ts). */
+export function outsideGroupWrites(mailer: Mailer): Mailer {
+  return {
+    send(message) {
+      assertNotInGroupWrite('Sending mail');
+      return mailer.send(message);
+    },
+  };
 }
 
 /** SMTP when SMTP_URL is set; otherwise the message goes to the server log, so a self-hosted admin can still read it. */
