@@ -4,8 +4,8 @@ import { winAnsiChar } from './win-ansi.ts';
 
 // The table drawing the monthly report (domain/movements/report-pdf.ts) and the kardex (domain/stock/kardex-file-service.ts)
 // share: columns whose text wraps and is never cut, a header repeated on every page, "Página X de Y" at the foot.
-// Built for 10,000-line reports, on pdfkit's public API only (docs/decisions/0026, 0087): each character's width is
-// measured once per font, and each cell is drawn by `text(…, { lineBreak: false })`, no layout asked of pdfkit.
+// Built for 10,000-line reports: each character's width and code are looked up once per font, and a table row goes
+// to the page as one block of text operators instead of a pdfkit text() call per cell (docs/decisions/0026).
 
 export type Doc = InstanceType<typeof PDFDocument>;
 export interface Column {
@@ -14,22 +14,26 @@ export interface Column {
   align: 'left' | 'right';
 }
 
-/** The text as the standard fonts (WinAnsi, one byte a glyph) can draw it: what they lack becomes its nearest. */
-const encodable = (text: string) => Array.from(text, winAnsiChar).join('');
+/** The few pdfkit internals the fast path reads: the standard font's id, metrics and WinAnsi encoder. */
+interface StandardFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  encode(text: string): [string[], unknown];
+  widthOfString(text: string, size: number): number;
+}
 
-/**
- * One of the standard 14 fonts, embedded once, measured by character. Widths are asked of a document of its own (never
- * drawn), so measuring leaves the drawn document's font and size as they were.
- */
+/** One of the standard 14 fonts (WinAnsi, one byte a glyph), embedded once, measured and encoded by character. */
 export class FastFont {
-  readonly name: 'Helvetica' | 'Helvetica-Bold';
-  private readonly meter: Doc;
+  readonly name: string;
+  readonly font: StandardFont;
   private readonly widths = new Map<string, number>();
+  private readonly codes = new Map<string, string>();
 
   constructor(doc: Doc, name: 'Helvetica' | 'Helvetica-Bold') {
     this.name = name;
     doc.font(name);
-    this.meter = new PDFDocument({ autoFirstPage: false }).font(name).fontSize(1000);
+    this.font = (doc as unknown as { _font: StandardFont })._font;
   }
 
   /** Width of `text` at `size` points. */
@@ -38,12 +42,26 @@ export class FastFont {
     for (const char of text) {
       let width = this.widths.get(char);
       if (width === undefined) {
-        width = this.meter.widthOfString(winAnsiChar(char));
+        width = this.font.widthOfString(winAnsiChar(char), 1000);
         this.widths.set(char, width);
       }
       total += width;
     }
     return (total * size) / 1000;
+  }
+
+  /** The string as a PDF hex string, the same bytes pdfkit would write. */
+  hex(text: string): string {
+    let out = '';
+    for (const char of text) {
+      let code = this.codes.get(char);
+      if (code === undefined) {
+        code = this.font.encode(winAnsiChar(char))[0].join('');
+        this.codes.set(char, code);
+      }
+      out += code;
+    }
+    return out;
   }
 }
 
@@ -75,15 +93,19 @@ export function wrap(font: FastFont, size: number, value: string, room: number):
   return lines.length > 0 ? lines : [''];
 }
 
-/**
- * Text fragments `[text, x, y]` from the page's top-left, in one font and size, each where `text(…, { lineBreak:
- * false })` puts it: its top at y. Leaves that font and size as the document's.
- */
+const num = (value: number) => (Math.round(value * 100) / 100).toString();
+
+/** Text fragments drawn as one block: `[text, x, y]` from the page's top-left, in one font and size. */
 export function drawTexts(doc: Doc, font: FastFont, size: number, texts: Array<[string, number, number]>) {
-  doc.font(font.name).fontSize(size);
+  const page = doc.page;
+  if (page.fonts[font.font.id] == null) page.fonts[font.font.id] = font.font.ref();
+  const rise = (font.font.ascender / 1000) * size;
+  let ops = `q 1 0 0 -1 0 ${num(page.height)} cm BT /${font.font.id} ${num(size)} Tf`;
   for (const [text, x, y] of texts) {
-    if (text) doc.text(encodable(text), x, y, { lineBreak: false });
+    if (!text) continue;
+    ops += ` 1 0 0 1 ${num(x)} ${num(page.height - y - rise)} Tm <${font.hex(text)}> Tj`;
   }
+  doc.addContent(`${ops} ET Q`);
 }
 
 export interface TableStyle {
