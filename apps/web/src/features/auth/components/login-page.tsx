@@ -11,7 +11,7 @@ import { AuthLayout } from './auth-layout.tsx';
 
 /**
  * `prepare`: what to fetch once someone starts signing in (the router's Início), so it is in place when the answer
- * comes; called on the first keystroke and again on submit (a password manager may fill the form without typing).
+ * comes; called on every input to the form (typing, or a password manager filling it in).
  */
 export default function LoginPage({ prepare }: { prepare?: () => void }) {
   const [login, { isLoading }] = useLoginMutation();
@@ -23,7 +23,6 @@ export default function LoginPage({ prepare }: { prepare?: () => void }) {
   const [shown, setShown] = useState(false);
 
   const submit = form.handleSubmit(async (loginObj) => {
-    prepare?.();
     setFailure(null);
     const result = await login(loginObj);
     if ('error' in result) {
