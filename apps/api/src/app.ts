@@ -155,7 +155,7 @@ export async function buildApp(options: BuildAppOptions) {
   // The web's files first: they are sent from their precompressed copies (plugins/web.ts), so compression, which
   // takes the routes registered after it, leaves them alone; the API's answers and its docs come after it.
   await registerWeb(app, options.webDist);
-  await registerCompression(app);
+  await registerCompression(app, { oneShot: !options.database.plain });
   await registerDocs(app);
 
   await app.register(
