@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { quantityAt, valueAt } from '../inventory/inventory-public-service.ts';
+import { figuresAt } from '../inventory/inventory-public-service.ts';
 import { ledgerOrderSql } from '../stock/stock-public-service.ts';
 import { plainArray } from '../../db/pg-arrays.ts';
 
@@ -107,6 +107,7 @@ function branchFigureAt(date: string, figure: 'quantity' | 'total_value') {
  */
 function linesQuery(db: Db | Tx, scope: CountScope) {
   const { place, countedOn: date } = scope;
+  const first = figuresAt(db, date);
   const postedValue = sql<Figure | null>`(select sum(case when l.direction = 'in' then l.total_cost
     else -l.total_cost end) from stock_ledger as l where l.count_id = ${scope.id} and l.product_id = p.id)`;
   const query = db
@@ -132,15 +133,16 @@ function linesQuery(db: Db | Tx, scope: CountScope) {
       'p.barcode',
       'p.base_unity_id',
       locationQuantityAt(place, date).as('quantity'),
-      (place.first ? quantityAt(date) : branchFigureAt(date, 'quantity')).as('establishment_quantity'),
-      (place.first ? valueAt(date) : branchFigureAt(date, 'total_value')).as('establishment_value'),
+      (place.first ? first.quantity : branchFigureAt(date, 'quantity')).as('establishment_quantity'),
+      (place.first ? first.value : branchFigureAt(date, 'total_value')).as('establishment_value'),
       'i.counted_quantity',
       'i.expected_quantity',
       'i.unit_cost',
       (scope.posted ? postedValue : sql<null>`null`).as('posted_value'),
       'i.counted_by',
       'i.counted_at',
-    ]);
+    ])
+    .$call((qb) => (place.first ? first.join(qb) : qb));
   if (scope.posted) return query.where('i.expected_quantity', 'is not', null);
   return query.where((eb) => {
     const inScope = [eb('p.status', '=', 'active')];

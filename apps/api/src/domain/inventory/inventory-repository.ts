@@ -1,9 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { toBigInt } from '../../db/database.ts';
 import { costPerBaseUnit } from '../shared/stock-rules.ts';
 import type { InventoryPosition } from './inventory-rules.ts';
-import { lastLiveRow, lastLiveRowId } from '../stock/stock-public-service.ts';
+import { lastLiveFiguresLateral, lastLiveRow, lastLiveRowId } from '../stock/stock-public-service.ts';
 
 /**
  * A product and its balance at the end of a date, read from the stored running figures of the ledger: what the
@@ -30,24 +30,48 @@ type Stored = string | number | bigint;
  * `stock_balances` row as `sb`): a product that never moved (or whose rows are all cancelled) has no last date and
  * stands at zero, one whose last live row is on or before the date stands as its balance row says; only the others
  * (moved after the date) seek their last live row up to the date, by (occurred_on, direction, id) on stock_ledger_live_idx.
- * Scalar subqueries, not a join on the ledger: PostgreSQL hashed the whole ledger for such a join.
+ * Scalar subqueries, or on PostgreSQL one LATERAL join limited to one row (`figuresAt`), never a plain join on the
+ * ledger: PostgreSQL hashed the whole ledger for such a join.
  */
-function figureAt(
-  date: string,
-  balance: 'quantity' | 'total_value',
-  running: 'balance_quantity' | 'balance_value',
-) {
+function figureAt(date: string, balance: 'quantity' | 'total_value', lastRow: RawBuilder<unknown>) {
   return sql<Stored>`case
     when sb.product_id is not null and sb.last_occurred_on is null then 0
     when sb.last_occurred_on <= ${date} then sb.${sql.raw(balance)}
-    else coalesce(${lastLiveRow('p.id', date, running)}, 0)
+    else coalesce(${lastRow}, 0)
     end`;
 }
 
 /** Quantity of product `p` at the end of `date` (see `figureAt`). */
-export const quantityAt = (date: string) => figureAt(date, 'quantity', 'balance_quantity');
+export const quantityAt = (date: string) =>
+  figureAt(date, 'quantity', lastLiveRow('p.id', date, 'balance_quantity'));
 /** Value of product `p` at the end of `date` (see `figureAt`). */
-export const valueAt = (date: string) => figureAt(date, 'total_value', 'balance_value');
+export const valueAt = (date: string) =>
+  figureAt(date, 'total_value', lastLiveRow('p.id', date, 'balance_value'));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select over `p` and `sb`: the join is by raw SQL
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/**
+ * Both figures of product `p` at the end of `date` (`quantityAt`, `valueAt`) and the join they need. On PostgreSQL the
+ * last live row up to the date is joined once, LATERAL, as `fa`, and only for products moved after the date: one
+ * index seek for both figures where the two scalar subqueries seek twice (2.4× faster measured, decision 0096);
+ * SQLite keeps the subqueries (the second seek finds its pages cached: no gain measured) and the join is a no-op.
+ */
+export function figuresAt(db: Db | Tx, date: string) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter))
+    return {
+      join: <Q extends AnySelect>(query: Q) => query,
+      quantity: quantityAt(date),
+      value: valueAt(date),
+    };
+  const moved = sql<boolean>`(sb.product_id is null or sb.last_occurred_on > ${date})`;
+  return {
+    join: <Q extends AnySelect>(query: Q) =>
+      query.leftJoin(lastLiveFiguresLateral('p.id', date, moved).as('fa'), (join) => join.onTrue()) as Q,
+    quantity: figureAt(date, 'quantity', sql`fa.balance_quantity`),
+    value: figureAt(date, 'total_value', sql`fa.balance_value`),
+  };
+}
 
 /**
  * The SQL twin of `toCents` (inventory-rules.ts): a stored value (four decimals) rounded half away from zero to
@@ -58,6 +82,7 @@ export const centsSql = (value: RawBuilder<unknown>) =>
 
 /** Every product (filtered) with its quantity and value at the end of `date`. */
 export async function positionsAt(db: Db | Tx, date: string, filter: PositionFilter = {}) {
+  const figures = figuresAt(db, date);
   let query = db
     .selectFrom('products as p')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id')
@@ -78,9 +103,10 @@ export async function positionsAt(db: Db | Tx, date: string, filter: PositionFil
       'u.name as unity_name',
       'u.fractional',
       'du.id as default_unity_id',
-      quantityAt(date).as('quantity'),
-      valueAt(date).as('total_value'),
-    ]);
+      figures.quantity.as('quantity'),
+      figures.value.as('total_value'),
+    ])
+    .$call(figures.join);
   if (filter.activeOnly) query = query.where('p.status', '=', 'active');
   if (filter.categoryId) query = query.where('p.category_id', '=', filter.categoryId);
   if (filter.productIds) query = query.where('p.id', 'in', filter.productIds);

@@ -4,7 +4,7 @@ import { toBigInt } from '../../db/database.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { ledgerOrderSql } from '../stock/stock-public-service.ts';
 import { locationValue, type StockScope } from '../stock/stock-public-service.ts';
-import { centsSql, productFigures, quantityAt, valueAt } from './inventory-repository.ts';
+import { centsSql, figuresAt, productFigures } from './inventory-repository.ts';
 import { itemValueOf, type InventoryPosition } from './inventory-rules.ts';
 
 /**
@@ -38,11 +38,15 @@ const locationQuantityAt = (locationId: number, date: string) =>
 
 type Scope = Exclude<StockScope, { kind: 'all' }>;
 
-/** The place's own quantity and value of product `p` at the end of `date`, as SQL (see `ownFigures`). */
-function figuresOf(date: string, scope: Scope) {
+/**
+ * The place's own quantity and value of product `p` at the end of `date`, as SQL (see `ownFigures`), and the join
+ * they need (`figuresAt`: on PostgreSQL the first establishment's last row is joined once).
+ */
+function figuresOf(db: Db | Tx, date: string, scope: Scope) {
   return scope.first
-    ? { quantity: quantityAt(date), value: valueAt(date) }
+    ? figuresAt(db, date)
     : {
+        join: <Q>(query: Q) => query,
         quantity: branchFigureAt(date, 'quantity', 'balance_quantity'),
         value: branchFigureAt(date, 'total_value', 'balance_value'),
       };
@@ -67,9 +71,13 @@ function placeProducts(db: Db | Tx, scope: Scope) {
  * (a location's: the establishment's figures, and its own quantity as `here`); the callers choose the other columns.
  */
 function ownFigures(db: Db | Tx, date: string, scope: Scope) {
-  const { quantity, value } = figuresOf(date, scope);
+  const { join, quantity, value } = figuresOf(db, date, scope);
   const here = scope.kind === 'location' ? locationQuantityAt(scope.locationId, date) : sql<Stored>`null`;
-  return placeProducts(db, scope).select([quantity.as('quantity'), value.as('total_value'), here.as('here')]);
+  return join(placeProducts(db, scope)).select([
+    quantity.as('quantity'),
+    value.as('total_value'),
+    here.as('here'),
+  ]);
 }
 
 /** Only the products that held stock at the end of `date`: one at zero now that has not moved since was at zero. */
@@ -173,12 +181,16 @@ export async function categoryValuesAt(
       sums.set(line.categoryId, (sums.get(line.categoryId) ?? 0n) + line.itemValue);
     return sums;
   }
-  const { quantity, value } = figuresOf(date, scope);
+  const { join, quantity, value } = figuresOf(db, date, scope);
   const lines = heldThen(
     db,
     date,
     scope,
-  )(placeProducts(db, scope)).select(['p.category_id', quantity.as('quantity'), value.as('total_value')]);
+  )(join(placeProducts(db, scope))).select([
+    'p.category_id',
+    quantity.as('quantity'),
+    value.as('total_value'),
+  ]);
   const rows = await db
     .selectFrom(lines.as('l'))
     .where('l.quantity', '>', 0)

@@ -32,13 +32,25 @@ export function lastLiveRow<C extends 'id' | 'balance_quantity' | 'balance_value
   { direction, before = false }: { direction?: 'in'; before?: boolean } = {},
 ) {
   const entriesOnly = direction ? sql`and y.direction = ${direction}` : sql``;
-  const upTo = sql.raw(before ? '<' : '<=');
   return sql<C extends 'id' ? number | null : string | number | bigint | null>`(select y.${sql.raw(column)}
-    from stock_ledger as y
-    where y.product_id = ${sql.ref(productRef)} and y.position_id is null and y.establishment_stock_id is null
-      and y.cancelled_at is null ${entriesOnly} and y.occurred_on ${upTo} ${date}
-    order by ${ledgerOrderSql('y', 'desc')} limit 1)`;
+    ${lastLiveRowFrom(productRef, date, sql`${entriesOnly}`, before)})`;
 }
+
+/** The body of `lastLiveRow`'s subquery: from the product's live own rows up to `date`, the last one first. */
+function lastLiveRowFrom(productRef: string, date: string, also: RawBuilder<unknown>, before = false) {
+  const upTo = sql.raw(before ? '<' : '<=');
+  return sql`from stock_ledger as y
+    where y.product_id = ${sql.ref(productRef)} and y.position_id is null and y.establishment_stock_id is null
+      and y.cancelled_at is null ${also} and y.occurred_on ${upTo} ${date}
+    order by ${ledgerOrderSql('y', 'desc')} limit 1`;
+}
+
+/**
+ * PostgreSQL: both running figures of that row (see `lastLiveRow`), as a LATERAL subquery to join once — one seek for
+ * the two, where two scalar subqueries seek twice (decision 0096) — read only for the rows where `when` holds.
+ */
+export const lastLiveFiguresLateral = (productRef: string, date: string, when: RawBuilder<boolean>) =>
+  sql`lateral (select y.balance_quantity, y.balance_value ${lastLiveRowFrom(productRef, date, sql`and ${when}`)})`;
 
 /** The id of that row (see `lastLiveRow`). */
 export const lastLiveRowId = (productRef: string, date: string, direction?: 'in') =>

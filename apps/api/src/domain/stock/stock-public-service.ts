@@ -4,6 +4,7 @@
  */
 export { runningBefore } from './history-repository.ts';
 export {
+  lastLiveFiguresLateral,
   lastLiveRow,
   lastLiveRowId,
   ledgerOrderSql,
