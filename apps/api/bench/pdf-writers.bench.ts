@@ -94,9 +94,8 @@ function rounds() {
             stdio: ['ignore', 'pipe', 'pipe'],
           });
         } catch (error) {
-          console.error(
-            `${name} ${size}: ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`,
-          );
+          const lines = String((error as { stderr?: string }).stderr ?? error).split('\n');
+          console.error(`${name} ${size}: ${lines.find((line) => line.startsWith('Error')) ?? lines[0]}`);
           continue;
         }
         console.error(round, name, size, out.trim());
