@@ -3,5 +3,11 @@
  * (eslint.config.js, docs/decisions/0082). Repositories and the rest stay internal.
  */
 export { type Place, type PlaceOfInventory, headerOf, placeOf, placeSuffix } from './inventory-place.ts';
-export { type PositionRow, lastEntryCosts, figuresAt, positionsAt } from './inventory-repository.ts';
+export {
+  type PositionRow,
+  lastEntryCosts,
+  positionsAt,
+  quantityAt,
+  valueAt,
+} from './inventory-repository.ts';
 export { type PlaceValue, productsOfPlace, quantityNowSql } from './place-positions.ts';
