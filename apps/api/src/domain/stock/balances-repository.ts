@@ -7,7 +7,7 @@ import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { moneyOut, quantityOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text-search.ts';
-import { isBelowMinimum } from './below-minimum.ts';
+import { belowMinimumSql as belowMinimum, isBelowMinimum } from './below-minimum.ts';
 import { lastLiveRowId } from './ledger-repository.ts';
 import { maintainedTotals } from './stock-figures-repository.ts';
 import { averageCost } from '../shared/stock-rules.ts';
@@ -21,11 +21,10 @@ import {
   type StockScope,
 } from './stock-scope.ts';
 import { withLocations } from './stock-locations-figures.ts';
+import { pageAt, picksPageFirst, readsFirstBalances, type PageFirstSort } from './stock-at-date.ts';
+import { totalsAt } from './stock-date-totals.ts';
 
 type StockQuery = z.output<typeof ZStockQuery>;
-
-// The SQL side of isBelowMinimum (below-minimum.ts): every filter, flag and count uses this one expression.
-const belowMinimum = sql<boolean>`(p.status = 'active' and b.quantity < p.min_stock)`;
 
 function stockFilters(
   dialect: Dialect,
@@ -184,15 +183,53 @@ const STOCK_COLUMNS = [
 
 /**
  * The stock list now, or as it stood at the end of `date`: the same filters, sorts and totals. Today's list without
- * a search takes its totals from the maintained figures (decision 0026); a search or a past date counts its rows.
+ * a search takes its totals from the maintained figures (decision 0026); a past date's, from the figures kept for
+ * that date (decision 0093), and picks its page before its figures when its sort and filters allow; a search, or a
+ * branch's or location's stock, counts its rows. `pageFirst: false` forces the full computation (the tests'
+ * reference).
  */
-export async function listStock(db: Db, dialect: Dialect, query: StockQuery, date: string | null = null) {
+export async function listStock(
+  db: Db,
+  dialect: Dialect,
+  query: StockQuery,
+  date: string | null = null,
+  { pageFirst = true } = {},
+) {
   const filters = stockFilters(dialect, query);
   const searching = productMatchesAllWords(dialect, query.q).length > 0;
   const scope = await scopeOf(db, query);
   const branchStock = scope.kind === 'all' && (await hasBranchStock(db));
   const maintained = date === null && !searching && scope.kind === 'all' && !branchStock;
+  const kept = pageFirst && date !== null && !searching && readsFirstBalances(scope, branchStock);
+  const first = pageFirst && date !== null && picksPageFirst(query, scope, branchStock) ? date : null;
   const [rows, totals] = await Promise.all([
+    first !== null
+      ? pageAt(db, dialect, first, query as StockQuery & { sort: PageFirstSort }, filters)
+      : allFiguresPage(db, query, filters, date, scope, branchStock),
+    maintained
+      ? maintainedTotals(db, query.categoryId, query.belowMinimum)
+      : kept
+        ? totalsAt(db, dialect, date, query)
+        : countedTotals(db, date, filters, scope, branchStock),
+  ]);
+  const page: StockRowIn[] = rows;
+  const exact = scope.kind === 'location' ? page.map(exactLocationValue) : page;
+  const data = await withGoodsApart(db, exact, date);
+  return { data: await withLocations(db, data, scope, date), total: totals.products, totals };
+}
+
+type StockRowIn = Parameters<typeof toStockRow>[0];
+
+/** A page of the list sorted over every product's figures (now, or at the end of `date`). */
+function allFiguresPage(
+  db: Db,
+  query: StockQuery,
+  filters: RawBuilder<boolean>[],
+  date: string | null,
+  scope: StockScope,
+  branchStock: boolean,
+) {
+  return (
     stockRows(db, date, scope, branchStock)
       .select(STOCK_COLUMNS)
       .$if(scope.kind === 'location', (q) =>
@@ -208,14 +245,8 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery, dat
       // a sort on the balance's own columns walks its index, whose ties go by b.product_id
       .orderBy(STOCK_SORT[query.sort].startsWith('b.') ? 'b.product_id' : 'p.id', query.order)
       .$call(onePage(query.page, query.pageSize))
-      .execute(),
-    maintained
-      ? maintainedTotals(db, query.categoryId, query.belowMinimum)
-      : countedTotals(db, date, filters, scope, branchStock),
-  ]);
-  const exact = scope.kind === 'location' ? rows.map(exactLocationValue) : rows;
-  const data = await withGoodsApart(db, exact, date);
-  return { data: await withLocations(db, data, scope, date), total: totals.products, totals };
+      .execute()
+  );
 }
 
 const ALL: StockScope = { kind: 'all' };
