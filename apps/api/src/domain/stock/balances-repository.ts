@@ -1,17 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { TStockRow, ZStockQuery } from '@armazem/contracts/stock';
+import type { ZStockQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { moneyOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text-search.ts';
 import { belowMinimumSql as belowMinimum, isBelowMinimum } from './below-minimum.ts';
 import { lastLiveRowId } from './ledger-repository.ts';
 import { maintainedTotals } from './stock-figures-repository.ts';
-import { averageCost } from '../shared/stock-rules.ts';
-import { positionQuantities } from './positions-repository.ts';
 import {
   branchBalances,
   hasBranchStock,
@@ -21,6 +19,7 @@ import {
   type StockScope,
 } from './stock-scope.ts';
 import { withLocations } from './stock-locations-figures.ts';
+import { exactLocationValue, withGoodsApart, type StockRowIn } from './stock-rows.ts';
 import { pageAt, picksPageFirst, readsFirstBalances, type PageFirstSort } from './stock-at-date.ts';
 import { totalsAt } from './stock-date-totals.ts';
 
@@ -126,44 +125,6 @@ function stockRows(db: Db, date: string | null = null, scope: StockScope = ALL, 
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
 }
 
-function toStockRow(row: {
-  id: number;
-  sku: string;
-  name: string;
-  status: 'active' | 'inactive';
-  category_id: number;
-  category_name: string;
-  unity_id: number;
-  unity_code: string;
-  unity_name: string;
-  quantity: string | number | bigint;
-  min_stock: string | number | bigint;
-  total_value: string | number | bigint;
-  last_movement_at: string | null;
-  last_occurred_on: string | null;
-}): Omit<TStockRow, 'sentQuantity' | 'heldQuantity' | 'locations'> {
-  return {
-    product: { id: row.id, sku: row.sku, name: row.name },
-    category: { id: row.category_id, name: row.category_name },
-    unity: { id: row.unity_id, code: row.unity_code, name: row.unity_name },
-    status: row.status,
-    quantity: quantityOut(row.quantity),
-    minStock: quantityOut(row.min_stock),
-    // the balance's average, derived from its quantity and value (the same figure the balance row stores)
-    averageCost: moneyOut(
-      averageCost({ quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) }),
-    ),
-    totalValue: moneyOut(row.total_value),
-    belowMinimum: isBelowMinimum({
-      status: row.status,
-      quantity: toBigInt(row.quantity),
-      minStock: toBigInt(row.min_stock),
-    }),
-    lastMovementAt: row.last_movement_at,
-    lastMovementOn: row.last_occurred_on,
-  };
-}
-
 const STOCK_COLUMNS = [
   'p.id',
   'p.sku',
@@ -218,8 +179,6 @@ export async function listStock(
   return { data: await withLocations(db, data, scope, date), total: totals.products, totals };
 }
 
-type StockRowIn = Parameters<typeof toStockRow>[0];
-
 /** A page of the list sorted over every product's figures (now, or at the end of `date`). */
 function allFiguresPage(
   db: Db,
@@ -250,38 +209,6 @@ function allFiguresPage(
 }
 
 const ALL: StockScope = { kind: 'all' };
-
-/** A location's row: its value made exact from its establishment's figures. */
-function exactLocationValue<R extends { quantity: unknown; total_value: unknown }>(row: R): R {
-  const figures = row as R & { establishment_quantity?: unknown; establishment_value?: unknown };
-  const value = locationValueOf(
-    row.quantity,
-    figures.establishment_value ?? 0,
-    figures.establishment_quantity ?? 0,
-  );
-  return { ...row, total_value: value.toString() };
-}
-
-/** The rows with each product's goods apart from own stock: ours with third parties, theirs with us. */
-async function withGoodsApart(
-  db: Db,
-  rows: ReadonlyArray<Parameters<typeof toStockRow>[0]>,
-  date: string | null,
-): Promise<Array<Omit<TStockRow, 'locations'>>> {
-  const apart = await positionQuantities(
-    db,
-    rows.map((row) => row.id),
-    date,
-  );
-  return rows.map((row) => {
-    const figures = apart.get(row.id);
-    return {
-      ...toStockRow(row),
-      sentQuantity: quantityOut(figures?.sent ?? 0n),
-      heldQuantity: quantityOut(figures?.held ?? 0n),
-    };
-  });
-}
 
 async function countedTotals(
   db: Db,
