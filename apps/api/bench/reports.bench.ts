@@ -114,9 +114,9 @@ async function stockAtDate(ctx: TestContext, call: (url: string) => Promise<unkn
   const row = (name: string, ms: number, raw: number | null, target: number | null): BenchRow => ({
     figure: name,
     db: dialect,
-    value: Math.round(ms),
+    value: Math.round(ms * 10) / 10,
     unit: 'ms',
-    raw: raw === null ? null : Math.round(raw),
+    raw: raw === null ? null : Math.round(raw * 10) / 10,
     target: target === null ? '—' : `≤ ${target} ms`,
     ok: target === null || ms <= target,
   });
