@@ -8,7 +8,6 @@ import type { Dialect } from '../../db/types.ts';
 import { moneyOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text-search.ts';
 import { belowMinimumSql as belowMinimum, isBelowMinimum } from './below-minimum.ts';
-import { lastLiveRowId } from './ledger-repository.ts';
 import { maintainedTotals } from './stock-figures-repository.ts';
 import {
   branchBalances,
@@ -20,7 +19,13 @@ import {
 } from './stock-scope.ts';
 import { withLocations } from './stock-locations-figures.ts';
 import { exactLocationValue, withGoodsApart, type StockRowIn } from './stock-rows.ts';
-import { pageAt, picksPageFirst, readsFirstBalances, type PageFirstSort } from './stock-at-date.ts';
+import {
+  figuresAt,
+  pageAt,
+  picksPageFirst,
+  readsFirstBalances,
+  type PageFirstSort,
+} from './stock-at-date.ts';
 import { totalsAt } from './stock-date-totals.ts';
 
 type StockQuery = z.output<typeof ZStockQuery>;
@@ -58,8 +63,8 @@ interface BalanceRow {
 }
 
 /** The first establishment's own stock: the products' balance rows (now, or at the end of `date`). */
-function firstBalances(db: Db, date: string | null) {
-  if (date !== null) return balancesAt(db, date);
+function firstBalances(db: Db, dialect: Dialect, date: string | null) {
+  if (date !== null) return figuresAt(db, dialect, date).$castTo<BalanceRow>();
   return db
     .selectFrom('stock_balances as sb')
     .select(['sb.product_id', 'sb.quantity', 'sb.total_value', 'sb.last_movement_at', 'sb.last_occurred_on'])
@@ -69,12 +74,13 @@ function firstBalances(db: Db, date: string | null) {
 /** An establishment's own stock, or the whole business's (the first's rows, plus the others' once they hold any). */
 function establishmentBalances(
   db: Db,
+  dialect: Dialect,
   scope: Exclude<StockScope, { kind: 'location' }>,
   date: string | null,
 ) {
   if (scope.kind === 'establishment')
-    return scope.first ? firstBalances(db, date) : branchBalances(db, scope.establishmentId, date);
-  const all = firstBalances(db, date).unionAll(branchBalances(db, null, date));
+    return scope.first ? firstBalances(db, dialect, date) : branchBalances(db, scope.establishmentId, date);
+  const all = firstBalances(db, dialect, date).unionAll(branchBalances(db, null, date));
   return db
     .selectFrom(all.as('a'))
     .select((eb) => [
@@ -93,11 +99,18 @@ function establishmentBalances(
  * serves every sort), an establishment's, the whole business's, or a location's (its quantity; its value at its
  * establishment's average, approximate here for sorting and made exact by `exactLocationValues`).
  */
-function balanceSource(db: Db, date: string | null, scope: StockScope, branchStock: boolean) {
-  if (scope.kind === 'all' && !branchStock) return firstBalances(db, date);
-  if (scope.kind !== 'location') return establishmentBalances(db, scope, date);
+function balanceSource(
+  db: Db,
+  dialect: Dialect,
+  date: string | null,
+  scope: StockScope,
+  branchStock: boolean,
+) {
+  if (scope.kind === 'all' && !branchStock) return firstBalances(db, dialect, date);
+  if (scope.kind !== 'location') return establishmentBalances(db, dialect, scope, date);
   const account = establishmentBalances(
     db,
+    dialect,
     { kind: 'establishment', establishmentId: scope.establishmentId, first: scope.first },
     date,
   );
@@ -117,9 +130,15 @@ function balanceSource(db: Db, date: string | null, scope: StockScope, branchSto
     .$castTo<BalanceRow>();
 }
 
-function stockRows(db: Db, date: string | null = null, scope: StockScope = ALL, branchStock = false) {
+function stockRows(
+  db: Db,
+  dialect: Dialect,
+  date: string | null = null,
+  scope: StockScope = ALL,
+  branchStock = false,
+) {
   return db
-    .selectFrom(balanceSource(db, date, scope, branchStock).as('b'))
+    .selectFrom(balanceSource(db, dialect, date, scope, branchStock).as('b'))
     .innerJoin('products as p', 'p.id', 'b.product_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
@@ -166,12 +185,12 @@ export async function listStock(
   const [rows, totals] = await Promise.all([
     first !== null
       ? pageAt(db, dialect, first, query as StockQuery & { sort: PageFirstSort }, filters)
-      : allFiguresPage(db, query, filters, date, scope, branchStock),
+      : allFiguresPage(db, dialect, query, filters, date, scope, branchStock),
     maintained
       ? maintainedTotals(db, query.categoryId, query.belowMinimum)
       : kept
         ? totalsAt(db, dialect, date, query)
-        : countedTotals(db, date, filters, scope, branchStock),
+        : countedTotals(db, dialect, date, filters, scope, branchStock),
   ]);
   const page: StockRowIn[] = rows;
   const exact = scope.kind === 'location' ? page.map(exactLocationValue) : page;
@@ -182,6 +201,7 @@ export async function listStock(
 /** A page of the list sorted over every product's figures (now, or at the end of `date`). */
 function allFiguresPage(
   db: Db,
+  dialect: Dialect,
   query: StockQuery,
   filters: RawBuilder<boolean>[],
   date: string | null,
@@ -189,7 +209,7 @@ function allFiguresPage(
   branchStock: boolean,
 ) {
   return (
-    stockRows(db, date, scope, branchStock)
+    stockRows(db, dialect, date, scope, branchStock)
       .select(STOCK_COLUMNS)
       .$if(scope.kind === 'location', (q) =>
         q
@@ -212,13 +232,14 @@ const ALL: StockScope = { kind: 'all' };
 
 async function countedTotals(
   db: Db,
+  dialect: Dialect,
   date: string | null,
   filters: RawBuilder<boolean>[],
   scope: StockScope,
   branchStock: boolean,
 ) {
-  if (scope.kind === 'location') return locationTotals(db, date, filters, scope);
-  const totals = await stockRows(db, date, scope, branchStock)
+  if (scope.kind === 'location') return locationTotals(db, dialect, date, filters, scope);
+  const totals = await stockRows(db, dialect, date, scope, branchStock)
     .where(({ and }) => and(filters))
     .select((eb) => [
       eb.fn.countAll().as('total'),
@@ -236,11 +257,12 @@ async function countedTotals(
 /** A location's totals: each product's value exact (its quantity at its establishment's average), then summed. */
 async function locationTotals(
   db: Db,
+  dialect: Dialect,
   date: string | null,
   filters: RawBuilder<boolean>[],
   scope: StockScope,
 ) {
-  const rows = await stockRows(db, date, scope)
+  const rows = await stockRows(db, dialect, date, scope)
     .where(({ and }) => and(filters))
     .select(['b.quantity', 'p.status', 'p.min_stock'])
     .select(sql<string>`b.establishment_quantity`.as('establishment_quantity'))
@@ -264,8 +286,8 @@ async function locationTotals(
  * The notifications' list: below minimum and stocked at least once. A product that never had stock (a catalog just
  * imported) is below its minimum in the stock list, but raises no alarm until its first movement (decision 0076).
  */
-export async function belowMinimumList(db: Db, limit: number) {
-  const rows = await stockRows(db)
+export async function belowMinimumList(db: Db, dialect: Dialect, limit: number) {
+  const rows = await stockRows(db, dialect)
     .select(STOCK_COLUMNS)
     .where(belowMinimum)
     .where('b.last_movement_at', 'is not', null)
@@ -273,24 +295,4 @@ export async function belowMinimumList(db: Db, limit: number) {
     .limit(limit)
     .execute();
   return withLocations(db, await withGoodsApart(db, rows, null), ALL, null);
-}
-
-// ---------- balances at a past date ----------
-
-/** Each product's running figures after its last live row dated on or before `date`. */
-function balancesAt(db: Db, date: string) {
-  return db
-    .selectFrom('stock_balances as sb')
-    .leftJoin('stock_ledger as x', (join) =>
-      join.on(sql<boolean>`x.id = ${lastLiveRowId('sb.product_id', date)}`),
-    )
-    .select((eb) => [
-      'sb.product_id',
-      eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
-      eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
-      // a timestamp, as in today's list: when the last movement up to that date was recorded (decision 0038)
-      'x.created_at as last_movement_at',
-      'x.occurred_on as last_occurred_on',
-    ])
-    .$castTo<BalanceRow>();
 }

@@ -34,7 +34,7 @@ export function picksPageFirst(
   );
 }
 
-/** One product's figures at the end of a date (the columns `balancesAt` gives every product). */
+/** One product's figures at the end of a date: those of its last live row dated on or before it (0 and none before any). */
 export interface FiguresAt {
   product_id: number;
   quantity: string | number | bigint;
