@@ -78,7 +78,7 @@ describe('the stock list at a past date', () => {
     const category = await createCategory(ctx.app, cookie, 'Numa data Mercearia');
     const arroz = await product('Arroz', category.id, 5);
     const feijao = await product('Feijão', category.id, 0);
-    await product('Café', category.id, 10); // never moves: listed with nothing, below its minimum
+    const cafe = await product('Café', category.id, 10); // never moves: listed with nothing, below its minimum
     await stockIn(ctx.app, cookie, { ...arroz, quantity: 10, unitCost: '2', occurredOn: d1 });
     await stockOut(ctx.app, cookie, { ...arroz, quantity: 4, reason: 'venda', occurredOn: d3 });
     await stockIn(ctx.app, cookie, { ...feijao, quantity: 3, unitCost: '5', occurredOn: d1 });
@@ -133,6 +133,12 @@ describe('the stock list at a past date', () => {
         (r: { product: { name: string } }) => r.product.name,
       ),
     ).toEqual(['Café', 'Feijão']);
+
+    // an inactive product is never below its minimum: deactivating Café drops every kept date
+    const inactive = await send('PATCH', `/api/products/v1/${cafe.productId}`, { status: 'inactive' });
+    expect(inactive.statusCode, inactive.body).toBe(200);
+    expect(await keptDates()).toEqual([]);
+    expect(totalsOf(await list(at))).toEqual([4, 30, 1]);
   });
 
   it('gives the answer of the full computation for every sort, order, filter and page', async () => {
@@ -150,10 +156,18 @@ describe('the stock list at a past date', () => {
     const cases: Array<Record<string, string | number>> = [];
     for (const sort of ['name', 'sku', 'category', 'quantity', 'totalValue', 'lastMovementOn'])
       for (const order of ['asc', 'desc']) cases.push({ sort, order, categoryId: category.id });
+    const first = await ctx.handle.db
+      .selectFrom('establishments')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     cases.push(
       { q: 'deter' },
+      { q: 'deter', sort: 'category', order: 'desc' },
       { belowMinimum: 'true' },
       { belowMinimum: 'false', categoryId: category.id },
+      { establishmentId: first.id, categoryId: category.id, sort: 'sku' },
       {},
     );
     for (const params of cases)
