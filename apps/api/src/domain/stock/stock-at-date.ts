@@ -16,7 +16,10 @@ const PRODUCT_SORTS = { name: 'p.name_sort', sku: 'p.sku', category: 'c.name_sor
 
 export type PageFirstSort = keyof typeof PRODUCT_SORTS;
 
-/** The stock of the products' own balance rows: the whole business of one establishment, or the first one. */
+/**
+ * Whether the list reads the products' own balance rows: the whole business while only the first establishment ever
+ * held stock, or the first establishment.
+ */
 export const readsFirstBalances = (scope: StockScope, branchStock: boolean) =>
   (scope.kind === 'all' && !branchStock) || (scope.kind === 'establishment' && scope.first);
 
@@ -30,7 +33,9 @@ export function picksPageFirst(
   branchStock: boolean,
 ): boolean {
   return (
-    query.sort in PRODUCT_SORTS && query.belowMinimum === undefined && readsFirstBalances(scope, branchStock)
+    Object.hasOwn(PRODUCT_SORTS, query.sort) &&
+    query.belowMinimum === undefined &&
+    readsFirstBalances(scope, branchStock)
   );
 }
 
