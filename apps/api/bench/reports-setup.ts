@@ -75,3 +75,19 @@ export function reportFloors(db: Db, { today, from90, from30 }: Days) {
     ),
   };
 }
+
+/**
+ * The floor of the stock list at a past date (a page of 20 by name): the page's products by the name index, each
+ * one's last live row at the date (one seek each), and the date's kept totals.
+ */
+export function stockAtDateFloor(db: Db, date: string) {
+  return () =>
+    Promise.all([
+      sql`select p.id, (select y.balance_value from stock_ledger y where y.product_id = p.id
+          and y.position_id is null and y.establishment_stock_id is null and y.cancelled_at is null
+          and y.occurred_on <= ${date} order by y.occurred_on desc, y.direction desc, y.id desc limit 1) as v
+        from (select p.id from stock_balances sb join products p on p.id = sb.product_id
+          order by p.name_sort, p.id limit 20) as p`.execute(db),
+      sql`select * from stock_date_totals where as_of = ${date}`.execute(db),
+    ]);
+}

@@ -5,19 +5,23 @@
 // (every second row of a product a sale; a tenth of the products never sell). Each report call as the screens make
 // it (one page of 20; stock value over the last 12 month ends) ≤ 500 ms, beside its floor: the least work the
 // figure needs, measured on the same database (one set-based read of the ledger's figures the call sums).
-// Each figure is the median of 3 calls. Prints a table, then one `BENCH_JSON {"rows":[…]}` line, and exits.
+// Beside them, the stock list at a past date (one page of 20 by name, its totals kept per date: decision 0093)
+// ≤ 50 ms, beside its floor (the page's 20 products by name, each one's last row at the date, and the kept totals);
+// its first call (the date's totals read over every product) and a sort on the figures (the full computation) are
+// shown without a target. Each figure is the median of 3 calls. Prints a table, then one `BENCH_JSON {"rows":[…]}` line, and exits.
 import os from 'node:os';
 import { sql } from 'kysely';
 import { buildTestApp, signUpAndLogin, type TestContext } from '../test/helper.ts';
 import { printRows, type BenchRow } from './bench-support.ts';
 import { generateCatalog } from './catalog-generator.ts';
 import { seedLedger } from './ledger-seed.ts';
-import { seedSuppliers, reportFloors } from './reports-setup.ts';
+import { seedSuppliers, reportFloors, stockAtDateFloor } from './reports-setup.ts';
 
 const PRODUCTS = Number(process.env.BENCH_REPORT_PRODUCTS ?? 100_000);
 const STOCKED = Number(process.env.BENCH_STOCKED_PRODUCTS ?? 50_000);
 const LEDGER_ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 const TARGET_MS = 500;
+const AT_DATE_TARGET_MS = 50;
 const rows: BenchRow[] = [];
 
 async function median(times: number, work: () => Promise<unknown>) {
@@ -93,6 +97,34 @@ async function run(ctx: TestContext) {
       ok: value <= TARGET_MS,
     });
   }
+  await stockAtDate(ctx, call, day(-30));
+}
+
+/** The stock list at a past date: its first call, a page of 20 by name against its floor, and a sort on the figures. */
+async function stockAtDate(ctx: TestContext, call: (url: string) => Promise<unknown>, date: string) {
+  const dialect = ctx.handle.dialect;
+  const url = `/api/stock/v1?date=${date}&page=1&pageSize=20`;
+  const figure = 'estoque numa data (página de 20)';
+  const first = performance.now();
+  await call(url);
+  const cold = performance.now() - first;
+  const quantity = await median(3, () => call(`${url}&sort=quantity&order=desc`));
+  const value = await median(3, () => call(url));
+  const floor = await median(3, stockAtDateFloor(ctx.handle.db, date));
+  const row = (name: string, ms: number, raw: number | null, target: number | null): BenchRow => ({
+    figure: name,
+    db: dialect,
+    value: Math.round(ms * 10) / 10,
+    unit: 'ms',
+    raw: raw === null ? null : Math.round(raw * 10) / 10,
+    target: target === null ? '—' : `≤ ${target} ms`,
+    ok: target === null || ms <= target,
+  });
+  rows.push(
+    row(`${figure}, primeira leitura (totais da data)`, cold, null, null),
+    row(figure, value, floor, AT_DATE_TARGET_MS),
+    row(`${figure}, por quantidade (cálculo completo)`, quantity, null, null),
+  );
 }
 
 const ctx = await buildTestApp();

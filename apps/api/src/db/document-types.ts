@@ -112,6 +112,15 @@ export interface ReportMonthValueTable {
   total_value: BigIntColumn;
 }
 
+/** The stock list's totals at a past date, per category (0: the date is kept) and below flag (migration 032). */
+export interface StockDateTotalsTable {
+  as_of: string;
+  category_id: number;
+  below: number;
+  products: number;
+  total_value: BigIntColumn;
+}
+
 /** An inventory count (balanço), migration 012. */
 export interface InventoryCountTable {
   id: Generated<number>;

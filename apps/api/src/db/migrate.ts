@@ -33,6 +33,7 @@ import { countScopeSize } from './migrations/028-count-scope-size.ts';
 import { supplierLeadTime } from './migrations/029-supplier-lead-time.ts';
 import { monthEndValues } from './migrations/030-month-end-values.ts';
 import { figuresPlannedPerStatement } from './migrations/031-figures-planned-per-statement.ts';
+import { stockDateTotals } from './migrations/032-stock-date-totals.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -67,6 +68,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '029-supplier-lead-time': supplierLeadTime(),
     '030-month-end-values': monthEndValues(dialect),
     '031-figures-planned-per-statement': figuresPlannedPerStatement(dialect),
+    '032-stock-date-totals': stockDateTotals(dialect),
   };
 }
 

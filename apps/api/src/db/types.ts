@@ -18,6 +18,7 @@ import type {
   OwnItemCodeTable,
   StockFiguresTable,
   ReportMonthValueTable,
+  StockDateTotalsTable,
   SupplierItemCodeTable,
 } from './document-types.ts';
 
@@ -329,6 +330,7 @@ export interface Database {
   unity_batches: UnityBatchTable;
   stock_figures: StockFiguresTable;
   report_month_values: ReportMonthValueTable;
+  stock_date_totals: StockDateTotalsTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,17 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { TStockRow, ZStockQuery } from '@armazem/contracts/stock';
+import type { ZStockQuery } from '@armazem/contracts/stock';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import { emptiesSmallest, onePage } from '../../lib/paging.ts';
 import { toBigInt, toNumber } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
-import { moneyOut, quantityOut } from '../../lib/numbers.ts';
+import { moneyOut } from '../../lib/numbers.ts';
 import { productMatchesAllWords } from '../../lib/text-search.ts';
-import { isBelowMinimum } from './below-minimum.ts';
-import { lastLiveRowId } from './ledger-repository.ts';
+import { belowMinimumSql as belowMinimum, isBelowMinimum } from './below-minimum.ts';
 import { maintainedTotals } from './stock-figures-repository.ts';
-import { averageCost } from '../shared/stock-rules.ts';
-import { positionQuantities } from './positions-repository.ts';
 import {
   branchBalances,
   hasBranchStock,
@@ -21,11 +18,17 @@ import {
   type StockScope,
 } from './stock-scope.ts';
 import { withLocations } from './stock-locations-figures.ts';
+import { exactLocationValue, withGoodsApart, type StockRowIn } from './stock-rows.ts';
+import {
+  figuresAt,
+  pageAt,
+  picksPageFirst,
+  readsFirstBalances,
+  type PageFirstSort,
+} from './stock-at-date.ts';
+import { totalsAt } from './stock-date-totals.ts';
 
 type StockQuery = z.output<typeof ZStockQuery>;
-
-// The SQL side of isBelowMinimum (below-minimum.ts): every filter, flag and count uses this one expression.
-const belowMinimum = sql<boolean>`(p.status = 'active' and b.quantity < p.min_stock)`;
 
 function stockFilters(
   dialect: Dialect,
@@ -60,8 +63,8 @@ interface BalanceRow {
 }
 
 /** The first establishment's own stock: the products' balance rows (now, or at the end of `date`). */
-function firstBalances(db: Db, date: string | null) {
-  if (date !== null) return balancesAt(db, date);
+function firstBalances(db: Db, dialect: Dialect, date: string | null) {
+  if (date !== null) return figuresAt(db, dialect, date).$castTo<BalanceRow>();
   return db
     .selectFrom('stock_balances as sb')
     .select(['sb.product_id', 'sb.quantity', 'sb.total_value', 'sb.last_movement_at', 'sb.last_occurred_on'])
@@ -71,12 +74,13 @@ function firstBalances(db: Db, date: string | null) {
 /** An establishment's own stock, or the whole business's (the first's rows, plus the others' once they hold any). */
 function establishmentBalances(
   db: Db,
+  dialect: Dialect,
   scope: Exclude<StockScope, { kind: 'location' }>,
   date: string | null,
 ) {
   if (scope.kind === 'establishment')
-    return scope.first ? firstBalances(db, date) : branchBalances(db, scope.establishmentId, date);
-  const all = firstBalances(db, date).unionAll(branchBalances(db, null, date));
+    return scope.first ? firstBalances(db, dialect, date) : branchBalances(db, scope.establishmentId, date);
+  const all = firstBalances(db, dialect, date).unionAll(branchBalances(db, null, date));
   return db
     .selectFrom(all.as('a'))
     .select((eb) => [
@@ -95,11 +99,18 @@ function establishmentBalances(
  * serves every sort), an establishment's, the whole business's, or a location's (its quantity; its value at its
  * establishment's average, approximate here for sorting and made exact by `exactLocationValues`).
  */
-function balanceSource(db: Db, date: string | null, scope: StockScope, branchStock: boolean) {
-  if (scope.kind === 'all' && !branchStock) return firstBalances(db, date);
-  if (scope.kind !== 'location') return establishmentBalances(db, scope, date);
+function balanceSource(
+  db: Db,
+  dialect: Dialect,
+  date: string | null,
+  scope: StockScope,
+  branchStock: boolean,
+) {
+  if (scope.kind === 'all' && !branchStock) return firstBalances(db, dialect, date);
+  if (scope.kind !== 'location') return establishmentBalances(db, dialect, scope, date);
   const account = establishmentBalances(
     db,
+    dialect,
     { kind: 'establishment', establishmentId: scope.establishmentId, first: scope.first },
     date,
   );
@@ -119,50 +130,18 @@ function balanceSource(db: Db, date: string | null, scope: StockScope, branchSto
     .$castTo<BalanceRow>();
 }
 
-function stockRows(db: Db, date: string | null = null, scope: StockScope = ALL, branchStock = false) {
+function stockRows(
+  db: Db,
+  dialect: Dialect,
+  date: string | null = null,
+  scope: StockScope = ALL,
+  branchStock = false,
+) {
   return db
-    .selectFrom(balanceSource(db, date, scope, branchStock).as('b'))
+    .selectFrom(balanceSource(db, dialect, date, scope, branchStock).as('b'))
     .innerJoin('products as p', 'p.id', 'b.product_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('unities as u', 'u.id', 'p.base_unity_id');
-}
-
-function toStockRow(row: {
-  id: number;
-  sku: string;
-  name: string;
-  status: 'active' | 'inactive';
-  category_id: number;
-  category_name: string;
-  unity_id: number;
-  unity_code: string;
-  unity_name: string;
-  quantity: string | number | bigint;
-  min_stock: string | number | bigint;
-  total_value: string | number | bigint;
-  last_movement_at: string | null;
-  last_occurred_on: string | null;
-}): Omit<TStockRow, 'sentQuantity' | 'heldQuantity' | 'locations'> {
-  return {
-    product: { id: row.id, sku: row.sku, name: row.name },
-    category: { id: row.category_id, name: row.category_name },
-    unity: { id: row.unity_id, code: row.unity_code, name: row.unity_name },
-    status: row.status,
-    quantity: quantityOut(row.quantity),
-    minStock: quantityOut(row.min_stock),
-    // the balance's average, derived from its quantity and value (the same figure the balance row stores)
-    averageCost: moneyOut(
-      averageCost({ quantity: toBigInt(row.quantity), totalValue: toBigInt(row.total_value) }),
-    ),
-    totalValue: moneyOut(row.total_value),
-    belowMinimum: isBelowMinimum({
-      status: row.status,
-      quantity: toBigInt(row.quantity),
-      minStock: toBigInt(row.min_stock),
-    }),
-    lastMovementAt: row.last_movement_at,
-    lastMovementOn: row.last_occurred_on,
-  };
 }
 
 const STOCK_COLUMNS = [
@@ -184,16 +163,53 @@ const STOCK_COLUMNS = [
 
 /**
  * The stock list now, or as it stood at the end of `date`: the same filters, sorts and totals. Today's list without
- * a search takes its totals from the maintained figures (decision 0026); a search or a past date counts its rows.
+ * a search takes its totals from the maintained figures (decision 0026); a past date's, from the figures kept for
+ * that date (decision 0093), and picks its page before its figures when its sort and filters allow; a search, or a
+ * branch's or location's stock, counts its rows. `pageFirst: false` forces the full computation (the tests'
+ * reference).
  */
-export async function listStock(db: Db, dialect: Dialect, query: StockQuery, date: string | null = null) {
+export async function listStock(
+  db: Db,
+  dialect: Dialect,
+  query: StockQuery,
+  date: string | null = null,
+  { pageFirst = true } = {},
+) {
   const filters = stockFilters(dialect, query);
   const searching = productMatchesAllWords(dialect, query.q).length > 0;
   const scope = await scopeOf(db, query);
   const branchStock = scope.kind === 'all' && (await hasBranchStock(db));
   const maintained = date === null && !searching && scope.kind === 'all' && !branchStock;
+  const kept = pageFirst && date !== null && !searching && readsFirstBalances(scope, branchStock);
+  const first = pageFirst && date !== null && picksPageFirst(query, scope, branchStock) ? date : null;
   const [rows, totals] = await Promise.all([
-    stockRows(db, date, scope, branchStock)
+    first !== null
+      ? pageAt(db, dialect, first, query as StockQuery & { sort: PageFirstSort }, filters)
+      : allFiguresPage(db, dialect, query, filters, date, scope, branchStock),
+    maintained
+      ? maintainedTotals(db, query.categoryId, query.belowMinimum)
+      : kept
+        ? totalsAt(db, dialect, date, query)
+        : countedTotals(db, dialect, date, filters, scope, branchStock),
+  ]);
+  const page: StockRowIn[] = rows;
+  const exact = scope.kind === 'location' ? page.map(exactLocationValue) : page;
+  const data = await withGoodsApart(db, exact, date);
+  return { data: await withLocations(db, data, scope, date), total: totals.products, totals };
+}
+
+/** A page of the list sorted over every product's figures (now, or at the end of `date`). */
+function allFiguresPage(
+  db: Db,
+  dialect: Dialect,
+  query: StockQuery,
+  filters: RawBuilder<boolean>[],
+  date: string | null,
+  scope: StockScope,
+  branchStock: boolean,
+) {
+  return (
+    stockRows(db, dialect, date, scope, branchStock)
       .select(STOCK_COLUMNS)
       .$if(scope.kind === 'location', (q) =>
         q
@@ -208,59 +224,22 @@ export async function listStock(db: Db, dialect: Dialect, query: StockQuery, dat
       // a sort on the balance's own columns walks its index, whose ties go by b.product_id
       .orderBy(STOCK_SORT[query.sort].startsWith('b.') ? 'b.product_id' : 'p.id', query.order)
       .$call(onePage(query.page, query.pageSize))
-      .execute(),
-    maintained
-      ? maintainedTotals(db, query.categoryId, query.belowMinimum)
-      : countedTotals(db, date, filters, scope, branchStock),
-  ]);
-  const exact = scope.kind === 'location' ? rows.map(exactLocationValue) : rows;
-  const data = await withGoodsApart(db, exact, date);
-  return { data: await withLocations(db, data, scope, date), total: totals.products, totals };
+      .execute()
+  );
 }
 
 const ALL: StockScope = { kind: 'all' };
 
-/** A location's row: its value made exact from its establishment's figures. */
-function exactLocationValue<R extends { quantity: unknown; total_value: unknown }>(row: R): R {
-  const figures = row as R & { establishment_quantity?: unknown; establishment_value?: unknown };
-  const value = locationValueOf(
-    row.quantity,
-    figures.establishment_value ?? 0,
-    figures.establishment_quantity ?? 0,
-  );
-  return { ...row, total_value: value.toString() };
-}
-
-/** The rows with each product's goods apart from own stock: ours with third parties, theirs with us. */
-async function withGoodsApart(
-  db: Db,
-  rows: ReadonlyArray<Parameters<typeof toStockRow>[0]>,
-  date: string | null,
-): Promise<Array<Omit<TStockRow, 'locations'>>> {
-  const apart = await positionQuantities(
-    db,
-    rows.map((row) => row.id),
-    date,
-  );
-  return rows.map((row) => {
-    const figures = apart.get(row.id);
-    return {
-      ...toStockRow(row),
-      sentQuantity: quantityOut(figures?.sent ?? 0n),
-      heldQuantity: quantityOut(figures?.held ?? 0n),
-    };
-  });
-}
-
 async function countedTotals(
   db: Db,
+  dialect: Dialect,
   date: string | null,
   filters: RawBuilder<boolean>[],
   scope: StockScope,
   branchStock: boolean,
 ) {
-  if (scope.kind === 'location') return locationTotals(db, date, filters, scope);
-  const totals = await stockRows(db, date, scope, branchStock)
+  if (scope.kind === 'location') return locationTotals(db, dialect, date, filters, scope);
+  const totals = await stockRows(db, dialect, date, scope, branchStock)
     .where(({ and }) => and(filters))
     .select((eb) => [
       eb.fn.countAll().as('total'),
@@ -278,11 +257,12 @@ async function countedTotals(
 /** A location's totals: each product's value exact (its quantity at its establishment's average), then summed. */
 async function locationTotals(
   db: Db,
+  dialect: Dialect,
   date: string | null,
   filters: RawBuilder<boolean>[],
   scope: StockScope,
 ) {
-  const rows = await stockRows(db, date, scope)
+  const rows = await stockRows(db, dialect, date, scope)
     .where(({ and }) => and(filters))
     .select(['b.quantity', 'p.status', 'p.min_stock'])
     .select(sql<string>`b.establishment_quantity`.as('establishment_quantity'))
@@ -306,8 +286,8 @@ async function locationTotals(
  * The notifications' list: below minimum and stocked at least once. A product that never had stock (a catalog just
  * imported) is below its minimum in the stock list, but raises no alarm until its first movement (decision 0076).
  */
-export async function belowMinimumList(db: Db, limit: number) {
-  const rows = await stockRows(db)
+export async function belowMinimumList(db: Db, dialect: Dialect, limit: number) {
+  const rows = await stockRows(db, dialect)
     .select(STOCK_COLUMNS)
     .where(belowMinimum)
     .where('b.last_movement_at', 'is not', null)
@@ -315,24 +295,4 @@ export async function belowMinimumList(db: Db, limit: number) {
     .limit(limit)
     .execute();
   return withLocations(db, await withGoodsApart(db, rows, null), ALL, null);
-}
-
-// ---------- balances at a past date ----------
-
-/** Each product's running figures after its last live row dated on or before `date`. */
-function balancesAt(db: Db, date: string) {
-  return db
-    .selectFrom('stock_balances as sb')
-    .leftJoin('stock_ledger as x', (join) =>
-      join.on(sql<boolean>`x.id = ${lastLiveRowId('sb.product_id', date)}`),
-    )
-    .select((eb) => [
-      'sb.product_id',
-      eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
-      eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
-      // a timestamp, as in today's list: when the last movement up to that date was recorded (decision 0038)
-      'x.created_at as last_movement_at',
-      'x.occurred_on as last_occurred_on',
-    ])
-    .$castTo<BalanceRow>();
 }

@@ -208,7 +208,7 @@ export function createStockService({ db, dialect, clock, events }: StockServiceD
     listStock: (query: StockQuery) =>
       listStock(db, dialect, query, query.date && query.date < clock.today() ? query.date : null),
     summary: () => stockSummary(db),
-    belowMinimum: () => belowMinimumList(db, 100),
+    belowMinimum: () => belowMinimumList(db, dialect, 100),
     kardex: (
       productId: number,
       range: { from?: string; to?: string; establishmentId?: number; locationId?: number },
