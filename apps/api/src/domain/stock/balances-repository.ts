@@ -25,6 +25,7 @@ import {
   picksPageFirst,
   readsFirstBalances,
   type PageFirstSort,
+  PRODUCT_COLUMNS,
 } from './stock-at-date.ts';
 import { totalsAt } from './stock-date-totals.ts';
 
@@ -145,16 +146,7 @@ function stockRows(
 }
 
 const STOCK_COLUMNS = [
-  'p.id',
-  'p.sku',
-  'p.name',
-  'p.status',
-  'p.min_stock',
-  'c.id as category_id',
-  'c.name as category_name',
-  'u.id as unity_id',
-  'u.code as unity_code',
-  'u.name as unity_name',
+  ...PRODUCT_COLUMNS,
   'b.quantity',
   'b.total_value',
   'b.last_movement_at',

@@ -46,11 +46,20 @@ function lastLiveRowFrom(productRef: string, date: string, also: RawBuilder<unkn
 }
 
 /**
- * PostgreSQL: both running figures of that row (see `lastLiveRow`), as a LATERAL subquery to join once — one seek for
- * the two, where two scalar subqueries seek twice (decision 0096) — read only for the rows where `when` holds.
+ * PostgreSQL: columns of that row (see `lastLiveRow`; by default both running figures) as a LATERAL subquery to join
+ * once — one seek for all of them, where a scalar subquery per column seeks once each (decision 0096) — read only
+ * for the rows where `when` holds.
  */
-export const lastLiveFiguresLateral = (productRef: string, date: string, when: RawBuilder<boolean>) =>
-  sql`lateral (select y.balance_quantity, y.balance_value ${lastLiveRowFrom(productRef, date, sql`and ${when}`)})`;
+export const lastLiveFiguresLateral = (
+  productRef: string,
+  date: string,
+  when: RawBuilder<boolean> = sql<boolean>`true`,
+  columns: readonly LedgerColumn[] = ['balance_quantity', 'balance_value'],
+) =>
+  sql`lateral (select ${sql.raw(columns.map((column) => `y.${column}`).join(', '))}
+    ${lastLiveRowFrom(productRef, date, sql`and ${when}`)})`;
+
+type LedgerColumn = 'balance_quantity' | 'balance_value' | 'created_at' | 'occurred_on';
 
 /** The id of that row (see `lastLiveRow`). */
 export const lastLiveRowId = (productRef: string, date: string, direction?: 'in') =>

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Dialect } from '../../db/types.ts';
 import { onePage } from '../../lib/paging.ts';
-import { lastLiveRowId, ledgerOrderSql } from './ledger-repository.ts';
+import { lastLiveFiguresLateral, lastLiveRowId } from './ledger-repository.ts';
 import type { StockScope } from './stock-scope.ts';
 
 /**
@@ -67,32 +67,22 @@ export function figuresAt(db: Db, dialect: Dialect, date: string) {
         'x.created_at as last_movement_at',
         'x.occurred_on as last_occurred_on',
       ]);
+  const columns = ['balance_quantity', 'balance_value', 'created_at', 'occurred_on'] as const;
   return base
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('stock_ledger as y')
-          .select(['y.balance_quantity', 'y.balance_value', 'y.created_at', 'y.occurred_on'])
-          .whereRef('y.product_id', '=', 'sb.product_id')
-          .where('y.position_id', 'is', null)
-          .where('y.establishment_stock_id', 'is', null)
-          .where('y.cancelled_at', 'is', null)
-          .where('y.occurred_on', '<=', date)
-          .orderBy(ledgerOrderSql('y', 'desc'))
-          .limit(1)
-          .as('x'),
-      (join) => join.onTrue(),
+    .leftJoin(lastLiveFiguresLateral('sb.product_id', date, undefined, columns).as('x'), (join) =>
+      join.onTrue(),
     )
-    .select((eb) => [
+    .select([
       'sb.product_id',
-      eb.fn.coalesce('x.balance_quantity', sql<number>`0`).as('quantity'),
-      eb.fn.coalesce('x.balance_value', sql<number>`0`).as('total_value'),
-      'x.created_at as last_movement_at',
-      'x.occurred_on as last_occurred_on',
+      sql<string | number | bigint>`coalesce(x.balance_quantity, 0)`.as('quantity'),
+      sql<string | number | bigint>`coalesce(x.balance_value, 0)`.as('total_value'),
+      sql<string | null>`x.created_at`.as('last_movement_at'),
+      sql<string | null>`x.occurred_on`.as('last_occurred_on'),
     ]);
 }
 
-const PRODUCT_COLUMNS = [
+/** A stock row's product columns (the list now and at a date alike). */
+export const PRODUCT_COLUMNS = [
   'p.id',
   'p.sku',
   'p.name',
